@@ -1,0 +1,36 @@
+# mobsim: every target sets itself up on a fresh machine with only python3 and make.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+export MPLBACKEND := Agg
+
+.PHONY: install demo test bench lint lock clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+demo: install
+	$(BIN)/mobsim demo --out reports/demo
+
+test: install
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/mobsim bench --json
+
+lint: install
+	$(BIN)/ruff check sim strategies tests
+
+lock: install
+	$(BIN)/python -m pip freeze --exclude-editable | sed '1i # Pinned environment for mobsim (make install). Regenerate with `make lock`.' > requirements.lock
+
+clean:
+	rm -rf $(VENV) .numba_cache .pytest_cache

@@ -1,0 +1,48 @@
+"""The `mobsim` command. Each room contributes its subcommands from its own module."""
+
+import sys
+
+import click
+
+from sim import __version__
+
+
+class OneLineErrors(click.Group):
+    """Report bad input as one line (`mobsim: error: ...`) with exit status 2, not a usage dump."""
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        try:
+            return super().main(args=args, prog_name=prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.Exit as done:
+            sys.exit(done.exit_code)
+        except click.Abort:
+            click.echo("mobsim: interrupted", err=True)
+            sys.exit(130)
+        except click.ClickException as err:
+            click.echo(f"mobsim: error: {_one_line(err)}", err=True)
+            sys.exit(err.exit_code if err.exit_code != 1 else 1)
+
+
+def _one_line(err: click.ClickException) -> str:
+    message = err.format_message()
+    ctx = getattr(err, "ctx", None)
+    if isinstance(err, click.UsageError) and ctx is not None:
+        message = f"{ctx.command_path}: {message} (see --help)"
+    return " ".join(message.split())
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mobsim")
+def main():
+    """mobsim: Monte Carlo balance simulator for mafia board games."""
+
+
+def _register():
+    from sim.cli import bench, odds
+
+    for module in (odds, bench):
+        for command in module.COMMANDS:
+            main.add_command(command)
+
+
+_register()
