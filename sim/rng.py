@@ -37,7 +37,7 @@ def next_u64(state):
 @njit(cache=True)
 def splitmix64(x):
     """SplitMix64 step: returns (output, next x). Used only to expand seeds."""
-    x = x + _GOLDEN
+    x = _U(x) + _GOLDEN
     z = x
     z = (z ^ (z >> _U(30))) * _SM_MUL1
     z = (z ^ (z >> _U(27))) * _SM_MUL2
