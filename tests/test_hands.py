@@ -88,3 +88,14 @@ def test_describe_names_hands():
 def test_bad_values_are_refused_with_a_clear_message(bad):
     with pytest.raises(ValueError, match="bad hand value"):
         hands.strength(bad)
+
+
+def test_batch_rows_padded_with_empty_match_python_api():
+    gen = np.random.default_rng(3)
+    rows = gen.integers(0, 6, size=(500, 7)).astype(np.int8)
+    lengths = gen.integers(0, 8, size=500)
+    rows[np.arange(7)[None, :] >= lengths[:, None]] = hands.EMPTY
+    out = np.empty(500, dtype=np.int32)
+    hands.strengths_of_rows(rows, hands.table("top"), out)
+    expected = [hands.strength([v for v in row if v != hands.EMPTY], "top") for row in rows.tolist()]
+    assert out.tolist() == expected

@@ -1,0 +1,64 @@
+"""Speed figures measured in one run, so that ratios hold on a shared, noisy machine.
+
+Each measurement warms its kernel first (compilation excluded), then repeats it for about
+`seconds` and keeps the best rate of the repetitions.
+"""
+
+import time
+
+import numpy as np
+
+from sim import dice, hands, rng
+
+
+def _best_rate(work, items: int, seconds: float, min_repeats: int = 3) -> float:
+    """Items per second of `work()` (one call does `items`), best of repeated timings."""
+    work()  # warm: compile, fault pages in
+    best, spent, repeats = 0.0, 0.0, 0
+    while spent < seconds or repeats < min_repeats:
+        start = time.perf_counter()
+        work()
+        elapsed = time.perf_counter() - start
+        spent += elapsed
+        repeats += 1
+        best = max(best, items / elapsed)
+    return best
+
+
+def _random_hands(n: int, seed: int = 1):
+    """n hands of 5 to 7 values (dice and characters), as rows of 7 ranks padded with EMPTY."""
+    gen = np.random.default_rng(seed)
+    rows = gen.integers(0, hands.N_RANKS, size=(n, 7), dtype=np.int8)
+    lengths = gen.integers(5, 8, size=n)
+    rows[np.arange(7)[None, :] >= lengths[:, None]] = hands.EMPTY
+    return rows
+
+
+def hand_speed(seconds: float) -> dict:
+    table = hands.table()
+    rows = _random_hands(2_000_000)
+    out = np.empty(len(rows), dtype=np.int32)
+    jitted = _best_rate(lambda: hands.strengths_of_rows(rows, table, out), len(rows), seconds)
+    sample = [[v for v in row if v != hands.EMPTY] for row in rows[:3000].tolist()]
+    python = _best_rate(lambda: [hands.reference_strength(v) for v in sample], len(sample),
+                        seconds, min_repeats=1)
+    return {"hand_evals_per_s": jitted, "hand_evals_per_s_python": python,
+            "hand_speedup_vs_python": jitted / python}
+
+
+def fight_speed(seconds: float) -> dict:
+    """Whole fusillades: 10 dice rolled into two crews' hands, both ranked and compared."""
+    table = hands.table()
+    state = rng.game_stream(0, 0)
+    crew_a = hands.pack(np.array([5, 4, 2], dtype=np.int64))
+    crew_b = hands.pack(np.array([5, 3], dtype=np.int64))
+    n = 2_000_000
+    rate = _best_rate(lambda: dice.count_contests(state, crew_a, crew_b, 5, table, n), n, seconds)
+    return {"fights_per_s": rate}
+
+
+def run_all(seconds: float = 1.0) -> dict:
+    figures = {}
+    figures.update(hand_speed(seconds))
+    figures.update(fight_speed(seconds))
+    return {k: round(v, 1) for k, v in figures.items()}
