@@ -38,9 +38,9 @@ def main():
 
 
 def _register():
-    from sim.cli import bench, odds
+    from sim.cli import bench, odds, rules
 
-    for module in (odds, bench):
+    for module in (odds, bench, rules):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -1,0 +1,51 @@
+"""Options shared by the commands that take a ruleset: `--ruleset FILE` and `--set key=value`."""
+
+import tomllib
+from pathlib import Path
+
+import click
+
+
+def ruleset_options(func):
+    """Add `--ruleset FILE` and repeated `--set key=value` (passed as `ruleset` and `sets`)."""
+    func = click.option(
+        "--set", "sets", multiple=True, metavar="KEY=VALUE",
+        help="Change one rule option, e.g. --set provocation.stake=3000 (repeatable; values are "
+             "TOML scalars: 3000, 1.2, true, \"bank\").",
+    )(func)
+    func = click.option(
+        "--ruleset", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        metavar="FILE", help="A ruleset file holding only what it changes from the defaults.",
+    )(func)
+    return func
+
+
+def parse_value(text: str):
+    """A TOML scalar (int, float, bool, quoted string, list), or the bare text as a string."""
+    try:
+        return tomllib.loads(f"value = {text.strip()}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text.strip()
+
+
+def parse_sets(sets) -> dict:
+    """["a.b=3", ...] -> {"a.b": 3}; later settings of a key win."""
+    overrides = {}
+    for item in sets or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE (e.g. provocation.stake=3000)",
+                                     param_hint="--set")
+        overrides[key.strip()] = parse_value(value)
+    return overrides
+
+
+def ruleset_from_options(ruleset=None, sets=(), game: str = "nyk"):
+    """The Ruleset the options describe; a bad ruleset becomes a one-line usage error."""
+    from sim.rules import Ruleset, RulesetError
+
+    overrides = parse_sets(sets)
+    try:
+        return Ruleset.load(ruleset, overrides, game=game, overrides_origin="--set")
+    except RulesetError as err:
+        raise click.UsageError(str(err), ctx=click.get_current_context(silent=True)) from None

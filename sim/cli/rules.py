@@ -1,0 +1,91 @@
+"""`mobsim rules show|check` and `mobsim board`: the effective ruleset, checked and drawn."""
+
+import json
+from pathlib import Path
+
+import click
+
+from sim.cli.common import ruleset_from_options, ruleset_options
+
+
+@click.group("rules")
+def rules_group():
+    """Show or check rulesets (every rule constant, ruling and card as data)."""
+
+
+@rules_group.command("show")
+@ruleset_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+def show_cmd(ruleset, sets, as_json):
+    """Print the effective ruleset, what differs from the defaults and what is assumed."""
+    rs = ruleset_from_options(ruleset, sets)
+    if as_json:
+        content = rs.to_dict()
+        click.echo(json.dumps({
+            "fingerprint": rs.fingerprint,
+            "game": rs.game,
+            "values": content.pop("values"),
+            "money": {k: rs.money(k) for k in rs.values if rs.option(k).type == "money"},
+            "changed": list(rs.defaults_changed()),
+            "assumed": {k: list(v) if isinstance(v, tuple) else v for k, v in rs.assumed.items()},
+            "content": {k: v for k, v in content.items() if k != "game"},
+        }, sort_keys=False))
+        return
+    changed = set(rs.defaults_changed())
+    click.echo(f"ruleset {rs.game}  fingerprint {rs.fingerprint}")
+    if ruleset is not None:
+        click.echo(f"file    {ruleset}")
+    click.echo("")
+    for key, value in rs.values.items():
+        option = rs.option(key)
+        shown = json.dumps(list(value) if isinstance(value, tuple) else value)
+        if option.type == "money" and rs.money(key) != value:
+            shown += f" -> {rs.money(key)} after {option.knob}"
+        marks = [option.rule]
+        if option.assumed:
+            marks.append("assumed")
+        if key in changed:
+            marks.append("changed")
+        click.echo(f"{key:32s} {shown:28s} {' '.join(marks)}")
+    board, missions, resources = rs.board, rs.missions, rs.resources
+    rewards = rs.mission_rewards()
+    assumed = rs.assumed
+    click.echo("")
+    click.echo(f"board       {len(board)} districts, {board.tiles} tiles, {len(board.edges)} "
+               f"connections{' (assumed)' if board.assumed else ''}")
+    click.echo(f"characters  {len(rs.characters.affranchi)} affranchi, "
+               f"{len(rs.characters.henchmen)} henchmen ({len(assumed['henchmen'])} assumed)")
+    click.echo(f"missions    {len(missions)} + end card, rewards "
+               f"${rewards.min():,}-${rewards.max():,} ({len(assumed['missions'])} assumed)")
+    click.echo(f"resources   {resources.size} cards, {len(resources.cards)} kinds "
+               f"({len(assumed['resources'])} assumed)")
+    click.echo(f"assumed     {', '.join(assumed['values'])}")
+
+
+@rules_group.command("check")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def check_cmd(file):
+    """Validate a ruleset FILE; print its fingerprint and what it changes."""
+    from sim.rules import Ruleset, RulesetError
+
+    try:
+        rs = Ruleset.load(file)
+    except RulesetError as err:
+        raise click.ClickException(str(err)) from None
+    changed = ", ".join(rs.defaults_changed()) or "nothing"
+    click.echo(f"{file}: ok  fingerprint {rs.fingerprint}  changes: {changed}")
+
+
+@click.command("board")
+@ruleset_options
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("board.png"),
+              show_default=True, help="Picture file (PNG, SVG or PDF by its suffix).")
+def board_cmd(ruleset, sets, out):
+    """Draw the board: bands, special districts, rivers and connections."""
+    from sim.rules.draw import draw_board
+
+    rs = ruleset_from_options(ruleset, sets)
+    click.echo(str(draw_board(rs, out)))
+
+
+COMMANDS = [rules_group, board_cmd]
