@@ -440,3 +440,15 @@ def test_resource_duplicate_name_and_timing(tmp_path):
 def test_unknown_game():
     with pytest.raises(RulesetError, match="unknown game"):
         Ruleset.load(game="monopoly")
+
+
+# --- documentation ------------------------------------------------------------------------------
+
+def test_docs_page_is_generated_text():
+    from sim.rules import docs
+
+    assert docs.DOC_PATH.read_text(encoding="utf-8") == docs.generate(), \
+        "docs/ruleset.md is out of date: run python -m sim.rules.docs"
+    text = docs.generate()
+    for key, option in options().items():
+        assert f"| `{key}` |" in text and option.rule in text

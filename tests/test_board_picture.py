@@ -1,0 +1,38 @@
+"""The board picture (NYK-C1) is produced and is a real, non-trivial PNG."""
+
+import struct
+
+from sim.rules import Ruleset
+from sim.rules.draw import draw_board
+
+
+def png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_draw_default_board(tmp_path):
+    out = draw_board(Ruleset.load(), tmp_path / "board.png")
+    assert out.exists() and out.stat().st_size > 20_000
+    width, height = png_size(out)
+    assert width > 500 and height > 800           # Manhattan drawn upright
+
+
+def test_draw_a_replaced_board(tmp_path):
+    # a designer's smaller board draws too (no rivers or park given)
+    (tmp_path / "mine.toml").write_text("""
+[content.board]
+tiles = 2
+peripheral_order = ["OUT"]
+district = [
+  { name = "COP", special = "police", x = 0, y = 0 },
+  { name = "TRAIN", band = "white", tile = true, special = "subway", x = 1, y = 0 },
+  { name = "HELI", band = "black", tile = true, special = "heliport", x = 0, y = 1 },
+  { name = "OUT", peripheral = true, x = 2, y = 2 },
+]
+connections = { COP = ["TRAIN", "HELI"], TRAIN = ["OUT"] }
+""")
+    rs = Ruleset.load(tmp_path / "mine.toml", {"start.district": "COP"})
+    out = draw_board(rs, tmp_path / "small.png")
+    assert png_size(out)[0] > 100
