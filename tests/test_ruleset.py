@@ -101,6 +101,8 @@ def test_overrides_and_defaults_changed():
     assert rs["provocation.stake"] == 3000
     assert set(rs.defaults_changed()) == {"provocation.stake", "missions.reward_scale"}
     assert Ruleset.load().defaults_changed() == ()
+    nested = Ruleset.load(overrides={"provocation": {"stake": 3000}})
+    assert nested["provocation.stake"] == 3000
 
 
 def test_designer_file_holds_only_changes(tmp_path):

@@ -95,7 +95,7 @@ class Ruleset:
                     raise RulesetError(f"{path}: content.{kind} = {value!r} is not allowed "
                                        f"(allowed: a file name or a table)")
             changes += [(str(path), key, value) for key, value in flatten(raw).items()]
-        for key, value in (overrides or {}).items():
+        for key, value in flatten(dict(overrides or {})).items():
             changes.append((overrides_origin, key, value))
 
         content = {}
