@@ -1,0 +1,1 @@
+"""New York Kings data files (TOML): board, characters, missions, resources, rules."""
