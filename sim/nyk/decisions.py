@@ -1,0 +1,40 @@
+"""The one decision interface of the New York Kings engine.
+
+At every choice the rulebook gives a player, the engine lists the legal options as rows of
+`opts` (`[op, a, b, c, d]`), calls `choose(game, env, seat, decision, opts, n, ctx)`, and gets
+back the index of one row. The engine built the rows, so whatever a strategy answers is legal;
+an index out of range is counted as an illegal decision and replaced by option 0.
+
+`ctx` carries what the decision is about (a fight's strengths, an interrogation's police, ...),
+in the slots named CTX_* below.
+"""
+
+import numpy as np
+
+# --- decisions -------------------------------------------------------------------------------------
+(D_BID, D_DISCARD, D_MOVE, D_STEP, D_HELI, D_CUSTODY, D_WHOM, D_RESIST, D_FOLD, D_LOSE, D_ACTION,
+ D_HESITATE, D_REACT) = range(13)
+DECISIONS = ("bid", "discard", "move", "step", "heli", "custody", "whom", "resist", "fold", "lose",
+             "action", "hesitate", "react")
+
+# --- option rows: op code, then up to four arguments ---------------------------------------------
+(OP_END, OP_BID, OP_CARD, OP_POLICE, OP_JOURNEY, OP_STEP, OP_DROP, OP_PICKUP, OP_PLAYER, OP_YES,
+ OP_NO, OP_CHAR, OP_ACCEPT, OP_ACCOMPLISH, OP_PROVOKE, OP_RECRUIT, OP_PLAY, OP_PART, OP_STOP) = range(19)
+OPT_W = 5
+MAX_OPTS = 512
+
+# journey modes (NYK-M1, M6, M7)
+MODE_NORMAL, MODE_SUBWAY, MODE_HELI = 0, 1, 2
+
+# --- context slots ----------------------------------------------------------------------------------
+(CTX_STAGE, CTX_MINE, CTX_THEIRS, CTX_OPPONENT, CTX_POT, CTX_DISTRICT, CTX_GROUP, CTX_STEPS,
+ CTX_MODE, CTX_WINDOW, CTX_CREW, CTX_OTHER_CREW, CTX_DECISION) = range(13)
+N_CTX = 16
+
+# reaction windows (resource cards played outside the owner's own action flow, NYK-C5)
+(WIN_INTERROGATED, WIN_INTIMIDATION, WIN_FUSILLADE, WIN_LOSING, WIN_WON_FIGHT, WIN_CARD_PLAYED,
+ WIN_TURN_START, WIN_RESOURCES, WIN_ACCOMPLISHED) = range(9)
+
+
+def option_buffer():
+    return np.zeros((MAX_OPTS, OPT_W), dtype=np.int64), np.zeros(N_CTX, dtype=np.int64)

@@ -1,0 +1,75 @@
+"""What stays fixed during a game, in the compact form the jitted engine reads.
+
+A compiled ruleset (`sim.rules.compiled.Compiled`) has many arrays; numba passes every field of
+a tuple on every call, so the engine gets them packed into one int64 vector `rp` (offsets RP_*
+below, the ruleset's `params` first so the P_* indices hold), the neighbour lists, the distance
+matrix, the hand table, and each seat's policy.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from sim import hands
+from sim.rules.compiled import MAX_PARAMS, N_PARAMS
+
+N_DISTRICTS_MAX = 32
+N_BILLS_MAX = 16
+(RP_STATION, RP_SUBWAY, RP_HELIPORT, RP_N_DISTRICTS, RP_N_TILES, RP_N_CARDS, RP_N_BILLS) = range(
+    N_PARAMS, N_PARAMS + 7)
+RP_PERIPH = N_PARAMS + 8
+RP_TILES = RP_PERIPH + 4
+RP_H_VALUE = RP_TILES + N_DISTRICTS_MAX
+RP_H_SUIT = RP_H_VALUE + 20
+RP_M_CREW = RP_H_SUIT + 20
+RP_M_RISK = RP_M_CREW + 24
+RP_M_SECRET = RP_M_RISK + 24
+RP_M_REWARD = RP_M_SECRET + 24
+RP_R_KIND = RP_M_REWARD + 24
+RP_R_TIMING = RP_R_KIND + 32
+RP_R_PARAMS = RP_R_TIMING + 32
+RP_BILLS = RP_R_PARAMS + 32 * MAX_PARAMS
+N_RP = RP_BILLS + N_BILLS_MAX
+
+
+class Env(NamedTuple):
+    rp: np.ndarray      # int64[N_RP]: every rule constant and content number
+    nbr: np.ndarray     # int64[n, 1 + max degree]: degree, then the neighbours of each district
+    dist: np.ndarray    # int64[n, n]: shortest path lengths
+    table: np.ndarray   # int32[6**6]: hand strengths under the ruleset's NYK-H4 ruling
+    kinds: np.ndarray   # int64[MAX_SEATS]: each seat's policy family
+    params: np.ndarray  # float64[MAX_SEATS, n]: each seat's policy parameters
+
+
+def rules_vector(R) -> np.ndarray:
+    rp = np.zeros(N_RP, dtype=np.int64)
+    rp[:N_PARAMS] = R.params
+    rp[RP_STATION], rp[RP_SUBWAY], rp[RP_HELIPORT] = R.police_station, R.subway, R.heliport
+    rp[RP_N_DISTRICTS], rp[RP_N_TILES] = R.n_districts, len(R.tile_districts)
+    rp[RP_N_CARDS], rp[RP_N_BILLS] = len(R.resource_kind), len(R.start_bills)
+    rp[RP_PERIPH:RP_PERIPH + 4] = R.peripheral_districts
+    rp[RP_TILES:RP_TILES + len(R.tile_districts)] = R.tile_districts
+    rp[RP_H_VALUE:RP_H_VALUE + 20] = R.henchman_value
+    rp[RP_H_SUIT:RP_H_SUIT + 20] = R.henchman_suit
+    for offset, values in ((RP_M_CREW, R.mission_crew), (RP_M_RISK, R.mission_at_risk),
+                           (RP_M_SECRET, R.mission_secret), (RP_M_REWARD, R.mission_reward)):
+        rp[offset:offset + 24] = values
+    rp[RP_R_KIND:RP_R_KIND + 32] = R.resource_kind
+    rp[RP_R_TIMING:RP_R_TIMING + 32] = R.resource_timing
+    rp[RP_R_PARAMS:RP_R_PARAMS + 32 * MAX_PARAMS] = R.resource_params.reshape(-1)
+    rp[RP_BILLS:RP_BILLS + len(R.start_bills)] = R.start_bills
+    return rp
+
+
+def make_env(ruleset, kinds, params) -> Env:
+    """The engine's view of a ruleset, with each seat's policy kind and parameters."""
+    R = ruleset.compile()
+    if R.n_districts > N_DISTRICTS_MAX or len(R.start_bills) > N_BILLS_MAX:
+        raise ValueError(f"the engine holds at most {N_DISTRICTS_MAX} districts and "
+                         f"{N_BILLS_MAX} starting bills")
+    nbr = np.full((R.n_districts, 1 + R.neighbours.shape[1]), -1, dtype=np.int64)
+    nbr[:, 0] = R.degree
+    nbr[:, 1:] = R.neighbours
+    return Env(rules_vector(R), nbr, R.distance.astype(np.int64),
+               hands.table(ruleset["hands.five_of_a_kind"]),
+               np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64))

@@ -1,0 +1,183 @@
+"""New York Kings game state as plain arrays (one `Game` NamedTuple of numpy arrays).
+
+Every row and column has a named constant here, so jitted code reads `g.ch[c, LOC]` rather than a
+magic number. A `Game` is created by `new_game` and changed in place by the engine's step
+functions; it copies with `copy_game`, which is what scenario tests and check mode rely on.
+
+Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the henchmen in
+`characters.toml` order. Missions: ids 0..23 are the cards, END_CARD (24) the end card.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+MAX_SEATS = 5
+N_AFFRANCHI = 5
+N_HENCHMEN = 20
+N_CHARS = N_AFFRANCHI + N_HENCHMEN
+N_MISSIONS = 24
+END_CARD = N_MISSIONS
+N_CARDS = 32
+N_TILES = 19
+N_POLICE = 4
+MAX_ROW = 6  # mission spaces (3 in the rulebook, NYK-S7; missions.row up to 6)
+MAX_TURNS = 64  # a cap normal play never reaches: the mission deck ends the game by turn ~25
+MAX_EVENTS = 4096
+NO = -1
+
+# --- g: game scalars, then fixed blocks (each block's first index is its *0 constant) ----------------
+(TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,
+ BANK_FAILURES, M_DECK_POS, R_DECK_N, R_DISC_N, H_DECK_N, H_DISC_N, BAG_N, N_EVENTS, RECORD,
+ FORCED_N, FORCED_POS, WINNER, DECIDED_BY, END_CARD_POS, ILLEGAL, CHECK, MONEY_TOTAL, TURNS_PLAYED,
+ DEAL_PRICE, POLICE_CHECK) = range(30)
+N_FORCED = 64
+ROW0 = 32                                   # mission on space 1, 2, 3, ... (NO when empty)
+M_DECK0 = ROW0 + 6                          # mission draw order, next at g[M_DECK_POS]
+R_DECK0 = M_DECK0 + 25                      # resource draw pile, top at R_DECK0 + g[R_DECK_N] - 1
+R_DISC0 = R_DECK0 + 32                      # resource discard pile
+H_DECK0 = R_DISC0 + 32                      # henchman draw pile (character ids)
+H_DISC0 = H_DECK0 + 20                      # henchman discard pile
+PERIPH0 = H_DISC0 + 20                      # henchman waiting at each peripheral district, or NO
+BAG0 = PERIPH0 + 4                          # address tiles in the bag (districts), first g[BAG_N]
+POLICE0 = BAG0 + 19                         # district of each police car, or PC_OFF / PC_RETURNING
+POLICE_STEPS0 = POLICE0 + 4                 # steps each car moved this turn
+FORCED0 = POLICE_STEPS0 + 4                 # dice to roll before the generator's (scenario tests)
+N_G = FORCED0 + N_FORCED
+
+# --- pl: players: scalars, the hand of resource cards, then the counters ------------------------
+(MONEY, ZEROS, ALIVE, HAND_N, RECRUITED, POLICE_STEPS_BONUS, RANK, STRATEGY) = range(8)
+HAND0 = 8  # pl[p, HAND0 + i] for i < pl[p, HAND_N]
+CTR0 = HAND0 + 32
+
+# --- ch: characters ------------------------------------------------------------------------------
+# OWNER: seat or NO. LOC: district, or NO (in a deck, in custody, dead). CELL: custody cell 1..3 or 0.
+# WHERE: the card's place (W_*). STEPS: districts moved this turn. STOPPED: met a police check.
+# MOVED: its movement is over for the turn. ACTED: its action is spent. START: district at turn start.
+(OWNER, LOC, CELL, WHERE, VALUE, SUIT, MISSION, STEPS, STOPPED, MOVED, ACTED, START) = range(12)
+N_CH = 12
+W_DECK, W_DISCARD, W_PERIPHERAL, W_CONTROLLED, W_CUSTODY, W_DEAD, W_OUT = range(7)
+ALL_SUITS = -1  # an affranchi counts in every suit (NYK-T2)
+
+# --- ms: missions --------------------------------------------------------------------------------
+# STATE: M_* below. ACCEPT/DEST: districts of the address tiles (DEST NO while a "?" is undrawn).
+(M_STATE, M_SLOT, M_ACCEPT, M_DEST, M_HOLDER, M_CREW, M_RISK, M_SECRET, M_REWARD) = range(9)
+N_MS = 9
+MS_DECK, MS_ROW, MS_HELD, MS_DONE, MS_OUT = range(5)
+
+# --- police cars ---------------------------------------------------------------------------------
+PC_OFF, PC_RETURNING = -1, -2  # not in play yet; removed by a resisting crew until next turn
+
+# --- per-seat counters (the game's results; every mechanic has its own) -------------------------
+COUNTERS = (
+    "bids_paid", "times_first", "cards_drawn", "cards_discarded_limit", "cards_as_moves",
+    "cards_played", "missions_accepted_1", "missions_accepted_2", "missions_accepted_risky",
+    "missions_done_1", "missions_done_2", "missions_done_risky", "missions_lost", "mission_income",
+    "provocations_made", "provocations_received", "folds", "fights_won", "fights_lost",
+    "fights_tied", "pots_won", "pots_lost", "characters_lost", "interrogations", "arrests",
+    "resists", "resists_won", "custody_turns", "recruits_tried", "recruits_done",
+    "recruits_hesitated", "recruit_spent", "subway_rides", "heli_rides", "heli_spent",
+    "police_moves", "henchmen_parted", "card_income", "deals",
+)
+N_COUNTERS = len(COUNTERS)
+C = {name: CTR0 + i for i, name in enumerate(COUNTERS)}
+N_PL = CTR0 + N_COUNTERS
+(C_BIDS_PAID, C_TIMES_FIRST, C_CARDS_DRAWN, C_CARDS_DISCARDED, C_CARDS_AS_MOVES, C_CARDS_PLAYED,
+ C_ACCEPTED_1, C_ACCEPTED_2, C_ACCEPTED_RISKY, C_DONE_1, C_DONE_2, C_DONE_RISKY, C_MISSIONS_LOST,
+ C_MISSION_INCOME, C_PROVOKED, C_PROVOKED_BY, C_FOLDS, C_FIGHTS_WON, C_FIGHTS_LOST, C_FIGHTS_TIED,
+ C_POTS_WON, C_POTS_LOST, C_CHARS_LOST, C_INTERROGATIONS, C_ARRESTS, C_RESISTS, C_RESISTS_WON,
+ C_CUSTODY_TURNS, C_RECRUITS_TRIED, C_RECRUITS_DONE, C_RECRUITS_HESITATED, C_RECRUIT_SPENT,
+ C_SUBWAY, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_PARTED, C_CARD_INCOME, C_DEALS) = range(CTR0, N_PL)
+
+# --- how the winner was decided (NYK-E1) ------------------------------------------------------------
+DECIDED = ("fortune", "henchmen", "henchman_values", "random", "shared", "last_standing")
+BY_FORTUNE, BY_HENCHMEN, BY_VALUES, BY_RANDOM, BY_SHARED, BY_LAST_STANDING = range(6)
+
+EVENT_WIDTH = 8
+
+
+class Game(NamedTuple):
+    """Few, wide arrays: numba passes each field on every call, so fewer fields compile faster."""
+
+    g: np.ndarray        # int64[N_G]: scalars and the decks, row, bag, police (blocks *0 above)
+    pl: np.ndarray       # int64[MAX_SEATS, N_PL]: money, hand, counters
+    ch: np.ndarray       # int64[N_CHARS, N_CH]
+    ms: np.ndarray       # int64[N_MISSIONS + 1, N_MS]
+    fortune: np.ndarray  # int64[MAX_TURNS + 1, MAX_SEATS]: fortunes at the end of each turn
+    events: np.ndarray   # int64[MAX_EVENTS, EVENT_WIDTH]: the game told event by event (optional)
+    rng: np.ndarray      # uint64[4]: the game's own stream (sim.rng)
+
+
+def new_game() -> Game:
+    g = np.zeros(N_G, np.int64)
+    g[ROW0:ROW0 + 6] = NO
+    g[PERIPH0:PERIPH0 + 4] = NO
+    g[POLICE0:POLICE0 + N_POLICE] = PC_OFF
+    return Game(
+        g=g, pl=np.zeros((MAX_SEATS, N_PL), np.int64), ch=np.zeros((N_CHARS, N_CH), np.int64),
+        ms=np.zeros((N_MISSIONS + 1, N_MS), np.int64),
+        fortune=np.zeros((MAX_TURNS + 1, MAX_SEATS), np.int64),
+        events=np.zeros((MAX_EVENTS, EVENT_WIDTH), np.int64), rng=np.zeros(4, np.uint64),
+    )
+
+
+def copy_game(game: Game) -> Game:
+    return Game(*(a.copy() for a in game))
+
+
+# --- small readers shared by the engine and the strategies ----------------------------------------
+
+@njit(cache=True)
+def is_affranchi(c):
+    return c < N_AFFRANCHI
+
+
+@njit(cache=True)
+def police_at(game, d):
+    """Number of police cars on district d."""
+    n = 0
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] == d:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def chars_of_at(game, p, d):
+    """Bitmask of player p's characters standing on district d."""
+    mask = np.int64(0)
+    for c in range(N_CHARS):
+        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
+            mask |= np.int64(1) << np.int64(c)
+    return mask
+
+
+@njit(cache=True)
+def in_mask(mask, c):
+    return (mask >> np.int64(c)) & np.int64(1) == 1
+
+
+@njit(cache=True)
+def count_bits(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def henchmen_of(game, p):
+    """Number of henchmen player p controls (on the board or in custody)."""
+    n = 0
+    for c in range(N_AFFRANCHI, N_CHARS):
+        if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED
+                                       or game.ch[c, WHERE] == W_CUSTODY):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def fortune_of(game, p):
+    return game.pl[p, MONEY]
