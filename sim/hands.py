@@ -219,7 +219,11 @@ def best_five(strength_value: int) -> list[int]:
 
 def describe(values, five_of_a_kind: str = "four") -> str:
     """Name a hand: "full house, kings over jacks", "pair of queens", "straight, ace high"."""
-    s = strength(values, five_of_a_kind)
+    return describe_strength(strength(values, five_of_a_kind))
+
+
+def describe_strength(s: int) -> str:
+    """Name the hand a strength stands for (its category and defining values)."""
     cat, five = category_of(s), best_five(s)
     if not five:
         return "no values"
@@ -241,3 +245,8 @@ def describe(values, five_of_a_kind: str = "four") -> str:
     if cat == FOUR:
         return f"four of a kind, {plural[five[0]]}"
     return f"five of a kind, {plural[five[0]]}"
+
+
+def show_strength(s: int) -> str:
+    """The counted values and the hand's name: "K K J J 9 (two pairs, kings and jacks)"."""
+    return " ".join(RANK_LABELS[v] for v in best_five(s)) + f" ({describe_strength(s)})"

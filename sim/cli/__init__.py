@@ -38,9 +38,9 @@ def main():
 
 
 def _register():
-    from sim.cli import bench, demo, odds, rules
+    from sim.cli import bench, demo, odds, play, rules
 
-    for module in (odds, bench, rules, demo):
+    for module in (odds, bench, rules, demo, play):
         for command in module.COMMANDS:
             main.add_command(command)
 
