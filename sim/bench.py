@@ -61,4 +61,61 @@ def run_all(seconds: float = 1.0) -> dict:
     figures = {}
     figures.update(hand_speed(seconds))
     figures.update(fight_speed(seconds))
+    figures.update(game_speed(seconds))
     return {k: round(v, 1) for k, v in figures.items()}
+
+
+# --- whole games (New York Kings engine) ---------------------------------------------------------
+
+_NOJIT_SCRIPT = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+from sim.bench import games_per_s_one_thread
+print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
+"""
+
+
+def _study():
+    from sim.nyk.game import Lineup
+    from sim.rules import Ruleset
+
+    return Ruleset.load(), Lineup.of(["simple"], 4)
+
+
+def games_per_s_one_thread(n_games: int, seconds: float) -> float:
+    """4-player games per second of the batch kernel on one thread (jitted or not)."""
+    import numba
+
+    from sim.nyk.game import play_many
+
+    rs, lineup = _study()
+    numba.set_num_threads(1)
+    play_many(0, 2, 4, lineup, rs)  # warm
+    return _best_rate(lambda: play_many(0, n_games, 4, lineup, rs), n_games, seconds,
+                      min_repeats=1)
+
+
+def game_speed(seconds: float) -> dict:
+    """Batched 4-player games on every core, and the same kernel on one thread against its
+    un-jitted self (NUMBA_DISABLE_JIT=1, in a subprocess), all in this run."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from sim.nyk.game import play_many
+
+    rs, lineup = _study()
+    play_many(0, 16, 4, lineup, rs)  # warm
+    n = 20_000
+    batched = _best_rate(lambda: play_many(0, n, 4, lineup, rs), n, seconds, min_repeats=2)
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    runs = {}
+    for name, extra in (("jit", {}), ("nojit", env)):
+        games = "4000" if name == "jit" else "4"
+        out = subprocess.run([sys.executable, "-c", _NOJIT_SCRIPT, games, str(seconds)],
+                             env=extra or None, capture_output=True, text=True, check=True)
+        runs[name] = json.loads(out.stdout.strip().splitlines()[-1])
+    return {"games_per_s_4p": batched, "games_per_s_4p_one_thread": runs["jit"],
+            "games_per_s_4p_nojit": runs["nojit"],
+            "engine_speedup_vs_nojit": runs["jit"] / runs["nojit"]}
