@@ -1199,6 +1199,15 @@ def free_crew(game, p, d):
 
 
 @njit(cache=True)
+def spent_any(game, crew):
+    """Whether a member of `crew` has spent its action this turn (NYK-A0)."""
+    for c in range(N_CHARS):
+        if in_mask(crew, c) and game.ch[c, ACTED]:
+            return True
+    return False
+
+
+@njit(cache=True)
 def subsets_of_size(mask, k, opts, n, op, a):
     """Every subset of `mask` with k members, as options (op, a, subset)."""
     sub = mask
@@ -1230,7 +1239,7 @@ def list_actions(game, env, p, opts):
             continue
         crew = holders(game, m)
         present = crew & group_at(game, p, d)
-        if present != crew:
+        if present != crew or spent_any(game, crew):  # NYK-A0: one action per character
             continue
         need = game.ms[m, M_CREW] - count_bits(present)
         if need <= 0:
@@ -1902,8 +1911,8 @@ def ranks_before(game, p, q, lots):
 
 INV_MONEY, INV_TILES, INV_HENCHMEN, INV_MISSIONS, INV_CARDS, INV_PLACE, INV_LIMIT, INV_HAND, INV_POLICE = range(1, 10)
 INVARIANTS = ("", "money not conserved", "address tiles lost", "henchman cards lost",
-              "mission cards lost", "character in two places", "more than the henchman limit",
-              "hand above the limit", "police cars lost")
+              "mission cards lost", "resource cards lost", "character in two places",
+              "more than the henchman limit", "hand above the limit", "police cars lost")
 
 
 @njit(cache=True)
