@@ -37,7 +37,7 @@ from sim.nyk.events import (
 )
 from sim.nyk.policy import choose
 from sim.nyk.state import (
-    ACTED, ACTIVE, POLICE_CHECK, ALIVE, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
+    ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
     C_CARDS_DRAWN, C_CARDS_PLAYED, C_CHARS_LOST, C_CUSTODY_TURNS, C_DONE_1, C_DONE_2, C_DONE_RISKY,
@@ -1772,25 +1772,37 @@ def start_player_turn(game, env, p, opts, ctx):
 
 
 @njit(cache=True)
+def checkpoint(game, env):
+    """Check mode: the invariants after every phase; the first broken one is kept."""
+    if game.g[CHECK] and game.g[BROKEN] == 0:
+        game.g[BROKEN] = invariants(game, env)
+
+
+@njit(cache=True)
 def play_turn(game, env, opts, ctx):
     order = np.zeros(game.g[N_PLAYERS], dtype=np.int64)
     game.g[ACTIVE] = NO
     return_police(game, env)
     corruption(game, env, opts, ctx)
+    checkpoint(game, env)
     n_order = seat_order(game, game.g[FIRST], order)
     resources_phase(game, env, order, n_order, opts, ctx)
+    checkpoint(game, env)
     for i in range(n_order):
         p = order[i]
         if not game.pl[p, ALIVE]:
             continue
         start_player_turn(game, env, p, opts, ctx)
         movement_phase(game, env, p, opts, ctx)
+        checkpoint(game, env)
         if game.pl[p, ALIVE]:
             actions_phase(game, env, p, opts, ctx)
+            checkpoint(game, env)
         if alive_players(game) <= 1:
             break
     game.g[ACTIVE] = NO
     end_of_turn_missions(game, env)
+    checkpoint(game, env)
 
 
 @njit(cache=True)
@@ -1808,7 +1820,7 @@ def play(game, env, n_players, key, game_id, record, check):
         play_turn(game, env, opts, ctx)
         record_fortunes(game, game.g[TURN])
         if check:
-            broken = invariants(game, env)
+            broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
             if broken:
                 return broken
         if alive_players(game) <= 1:
