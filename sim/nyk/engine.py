@@ -61,7 +61,8 @@ from sim.rules.compiled import (
     E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
     E_MISSION_BONUS, E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_POLICE_REMOVE, E_RECRUIT,
     E_RELEASE_CUSTODY, E_STEAL_MONEY, MAX_PARAMS, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000,
-    P_BANK_BUNDLES_5000, P_BANK_FINITE, P_CORRUPTION_BILLS, P_CREW_ACTIONS, P_CUSTODY_CELLS,
+    P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CORRUPTION_BILLS,
+    P_CREW_ACTIONS, P_CUSTODY_CELLS,
     P_CUSTODY_STEPS, P_END_CARD_AMONG_LAST, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_HAND_LIMIT,
     P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_HENCHMEN_MAX, P_INTERROGATION_DICE,
     P_INTIMIDATION_DICE, P_LAST_TURNS, P_MISSION_ROW, P_MOVE_STEPS, P_POLICE_CAR_VALUE,
@@ -1082,6 +1083,8 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         d = helicopter(game, env, p, group, opts, ctx)
         limit = 0
     steps = 0  # steps of this ride (the special moves count their own)
+    bonus = env.rp[P_BONUS_STEPS_PER_CARD]  # NYK-M8: districts one discarded card buys
+    credit = 0  # districts still paid for by the last card
     while group:
         ctx[CTX_DISTRICT], ctx[CTX_GROUP], ctx[CTX_STEPS], ctx[CTX_MODE] = d, group, steps, mode
         normal = steps < limit and not any_stopped(game, group)
@@ -1090,9 +1093,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         n = put(opts, 0, OP_STOP)
         for j in range(env.nbr[d, 0]):
             nb = env.nbr[d, 1 + j]
-            if normal:
+            if normal or credit > 0:
                 n = put(opts, n, OP_STEP, nb, NO)
-            for i in range(game.pl[p, HAND_N]):
+            for i in range(game.pl[p, HAND_N] if bonus > 0 else 0):
                 n = put(opts, n, OP_STEP, nb, game.pl[p, HAND0 + i])
         if count_bits(group) > 1:
             for c in range(N_CHARS):
@@ -1116,10 +1119,13 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             group |= ONE << opts[k, 1]
             continue
         card = opts[k, 2]
-        if card != NO:  # NYK-M8: one discarded card moves the whole group one district more
+        if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
             discard_card(game, p, card)
             game.pl[p, C_CARDS_AS_MOVES] += 1
             log(game.g, game.events, EV_CARD_MOVE, p, card)
+            credit = bonus - 1
+        elif not normal:
+            credit -= 1
         d = opts[k, 1]
         steps += 1
         for c in range(N_CHARS):
@@ -1128,6 +1134,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
                 game.ch[c, STEPS] += 1
         log(game.g, game.events, EV_STEP, p, d, group)
         if not ignore_police and police_at(game, d) > 0:
+            credit = 0  # NYK-P2: only a new card goes on past this check
             arrive_at_police(game, env, p, d, group)
             group &= group_at(game, p, d)  # an arrest takes the group off the board
     for c in range(N_CHARS):

@@ -31,7 +31,7 @@ NO = -1
 (TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,
  BANK_FAILURES, M_DECK_POS, R_DECK_N, R_DISC_N, H_DECK_N, H_DISC_N, BAG_N, N_EVENTS, RECORD,
  FORCED_N, FORCED_POS, WINNER, DECIDED_BY, END_CARD_POS, ILLEGAL, CHECK, MONEY_TOTAL, TURNS_PLAYED,
- DEAL_PRICE, POLICE_CHECK, BROKEN) = range(31)  # BROKEN: first invariant broken (check mode)
+ DEAL_PRICE, POLICE_CHECK, BROKEN) = range(31)  # BROKEN: first invariant broken, check mode
 N_FORCED = 64
 ROW0 = 32                                   # mission on space 1, 2, 3, ... (NO when empty)
 M_DECK0 = ROW0 + 6                          # mission draw order, next at g[M_DECK_POS]

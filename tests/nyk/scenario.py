@@ -11,7 +11,7 @@ first time); the wrappers below all reuse the argument types of the engine's int
 """
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -40,7 +40,7 @@ HENCH = {h.name: S.N_AFFRANCHI + i for i, h in enumerate(RULES.characters.henchm
 NINE, TEN, J, Q, K, A = range(6)
 
 
-@lru_cache(maxsize=None)
+@cache
 def env_for(kind=RANDOM, overrides=()):
     ruleset = Ruleset.load(overrides=dict(overrides)) if overrides else RULES
     return make_env(ruleset, [kind] * S.MAX_SEATS, np.zeros((S.MAX_SEATS, 4)))

@@ -191,3 +191,27 @@ def test_nyk_m8_one_card_moves_the_whole_group_one_more_district():
     assert t.ch[0, S.STEPS] == 3 and t.ch[LOOXY, S.STEPS] == 3
     assert t.hand(0) == [] and t.g[S.R_DISC_N] == discards + 1
     assert t.pl[0, S.C_CARDS_AS_MOVES] == 1
+
+
+def test_nyk_m8_bonus_steps_per_card_option():
+    t = Table(overrides={"move.bonus_steps_per_card": 2})
+    t.at(0, SOHO)
+    t.give(0, 0)
+    t.begin(0)
+    t.steer(
+        (7, 5),  # SOHO: stop, (step, card step) x3 -> GREENWICH on foot
+        (9, 7),  # GREENWICH: stop, (step, card step) x4 -> CHELSEA on foot
+        (5, 3),  # CHELSEA: stop, card step x4 -> GARMENT DISTRICT with the card
+        (6, 3),  # GARMENT: stop, step x5 (paid by the same card) -> HELL'S KITCHEN
+        (5, 1),  # would be a fourth free step if the card paid for more
+    )
+    t.journey(0, SOHO, 1)
+    assert t.ch[0, S.LOC] == HELLS_KITCHEN and t.ch[0, S.STEPS] == 4
+    assert t.hand(0) == []
+    t = Table(overrides={"move.bonus_steps_per_card": 0})
+    t.at(0, SOHO)
+    t.give(0, 0)
+    t.begin(0)
+    t.steer((4, 3), (5, 4), (5, 1))  # no card steps are offered: 2 districts, card kept
+    t.journey(0, SOHO, 1)
+    assert t.ch[0, S.LOC] == CHELSEA and t.hand(0) == [0]
