@@ -1,8 +1,8 @@
 """Many New York Kings games in one jitted call, summarised as integer tables.
 
 `play_games` plays games `first_id .. first_id + n - 1` of a run (each game's dice from
-(run key, game id) alone, so any split into batches gives the same games), in parallel threads,
-and fills three integer arrays the runner turns into tables:
+(run key, game id) alone, so any split into batches and processes gives the same games) and
+fills three integer arrays the runner turns into tables:
 
 - `games[i, G_*]`: one row per game (turns, winner, how the win was decided, lead changes...);
 - `seats[i, s, S_*]`: one row per game and seat (fortune, rank, every mechanic counter);
@@ -10,14 +10,13 @@ and fills three integer arrays the runner turns into tables:
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.nyk.engine import count_henchmen, play, tiebreak_key
-from sim.nyk.env import Env
+from sim.nyk.env import ENV_DTYPE
 from sim.nyk.state import (
-    ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, EVENT_WIDTH, ILLEGAL,
-    MAX_SEATS, MAX_TURNS, MONEY, N_CH, N_CHARS, N_G, N_MISSIONS, N_MS, N_PL, N_PLAYERS, RANK, TURNS_PLAYED,
-    WINNER, Game, new_game,
+    ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, GAME_DTYPE, ILLEGAL,
+    MONEY, N_PLAYERS, RANK, TURNS_PLAYED, WINNER, clear_game,
 )
 
 GAME_COLUMNS = ("n_players", "turns", "winner_seat", "decided_by", "cap_hit", "end_card_pos",
@@ -30,27 +29,6 @@ GAME_COLUMNS = ("n_players", "turns", "winner_seat", "decided_by", "cap_hit", "e
 SEAT_COLUMNS = ("strategy", "fortune", "rank", "won", "alive", "henchmen", "henchman_values") + COUNTERS
 (S_STRATEGY, S_FORTUNE, S_RANK, S_WON, S_ALIVE, S_HENCHMEN, S_HENCHMAN_VALUES) = range(7)
 S_COUNTERS = 7
-
-
-@njit(cache=True)
-def fresh_game():
-    """A zeroed game with a one-row event log (batches do not record events)."""
-    game = Game(np.zeros(N_G, np.int64), np.zeros((MAX_SEATS, N_PL), np.int64),
-                np.zeros((N_CHARS, N_CH), np.int64), np.zeros((N_MISSIONS + 1, N_MS), np.int64),
-                np.zeros((MAX_TURNS + 1, MAX_SEATS), np.int64),
-                np.zeros((1, EVENT_WIDTH), np.int64), np.zeros(4, np.uint64))
-    reset_blocks(game.g)
-    return game
-
-
-@njit(cache=True)
-def reset_blocks(g):
-    template = _TEMPLATE_G
-    for i in range(g.shape[0]):
-        g[i] = template[i]
-
-
-_TEMPLATE_G = new_game().g  # the empty row, decks and police blocks of a new game
 
 
 @njit(cache=True)
@@ -116,22 +94,25 @@ def summarise_seats(game, lineup, out):
             row[S_COUNTERS + k] = game.pl[p, CTR0 + k]
 
 
-@njit(cache=True, parallel=True)
-def play_games(rp, nbr, dist, table, kinds, lineups, params, n_players, key, first_id, n,
-               check, games, seats, turns, record_turns):
-    """Play n games; game i uses seating `lineups[(first_id + i) % len(lineups)]`, whose entries
-    index the strategies (`kinds[j]` and `params[j]`)."""
+@njit(cache=True)
+def play_games(env_arr, kinds, lineups, params, n_players, key, first_id, n, check, games, seats,
+               turns, record_turns):
+    """Play n games on one thread under the env in `env_arr` (a 1-element ENV_DTYPE array);
+    game i uses seating `lineups[(first_id + i) % len(lineups)]`, whose entries index the
+    strategies (`kinds[j]` and `params[j]`). A game's result depends on its id alone, so
+    processes can share out the games of a run in any way (sim.runner)."""
+    games_here = np.zeros(1, GAME_DTYPE)
+    envs_here = np.zeros(1, ENV_DTYPE)
+    envs_here[0] = env_arr[0]
+    game, env = games_here[0], envs_here[0]
     n_lineups = lineups.shape[0]
-    for i in prange(n):
+    for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % n_lineups]
-        seat_kinds = np.zeros(MAX_SEATS, dtype=np.int64)
-        seat_params = np.zeros((MAX_SEATS, params.shape[1]), dtype=np.float64)
         for p in range(n_players):
-            seat_kinds[p] = kinds[lineup[p]]
-            seat_params[p] = params[lineup[p]]
-        env = Env(rp, nbr, dist, table, seat_kinds, seat_params)
-        game = fresh_game()
+            env.kinds[p] = kinds[lineup[p]]
+            env.params[p, :] = params[lineup[p]]
+        clear_game(game)
         games[i, G_INVARIANT] = play(game, env, n_players, key, game_id, 0, check)
         summarise_game(game, games[i])
         summarise_seats(game, lineup, seats[i])
@@ -139,4 +120,3 @@ def play_games(rp, nbr, dist, table, kinds, lineups, params, n_players, key, fir
             for t in range(turns.shape[1]):
                 for p in range(n_players):
                     turns[i, t, p] = game.fortune[t, p] if t <= game.g[TURNS_PLAYED] else -1
-

@@ -1,16 +1,15 @@
 """What stays fixed during a game, in the compact form the jitted engine reads.
 
-A compiled ruleset (`sim.rules.compiled.Compiled`) has many arrays; numba passes every field of
-a tuple on every call, so the engine gets them packed into one int64 vector `rp` (offsets RP_*
-below, the ruleset's `params` first so the P_* indices hold), the neighbour lists, the distance
-matrix, the hand table, and each seat's policy.
+A compiled ruleset (`sim.rules.compiled.Compiled`) has many arrays; the engine gets them as one
+numpy record (`ENV_DTYPE`, passed to jitted code as a plain pointer): every scalar and content
+number in the int64 vector `rp` (offsets RP_* below, the ruleset's `params` first so the P_*
+indices hold), the neighbour lists, the distance matrix, the hand table, and each seat's policy.
 """
-
-from typing import NamedTuple
 
 import numpy as np
 
 from sim import hands
+from sim.nyk.state import MAX_SEATS
 from sim.rules.compiled import MAX_PARAMS, N_PARAMS
 
 N_DISTRICTS_MAX = 32
@@ -32,13 +31,16 @@ RP_BILLS = RP_R_PARAMS + 32 * MAX_PARAMS
 N_RP = RP_BILLS + N_BILLS_MAX
 
 
-class Env(NamedTuple):
-    rp: np.ndarray      # int64[N_RP]: every rule constant and content number
-    nbr: np.ndarray     # int64[n, 1 + max degree]: degree, then the neighbours of each district
-    dist: np.ndarray    # int64[n, n]: shortest path lengths
-    table: np.ndarray   # int32[6**6]: hand strengths under the ruleset's NYK-H4 ruling
-    kinds: np.ndarray   # int64[MAX_SEATS]: each seat's policy family
-    params: np.ndarray  # float64[MAX_SEATS, n]: each seat's policy parameters
+MAX_DEGREE = 12
+N_POLICY_PARAMS = 16
+ENV_DTYPE = np.dtype([
+    ("rp", np.int64, N_RP),                              # every rule constant and content number
+    ("nbr", np.int64, (N_DISTRICTS_MAX, 1 + MAX_DEGREE)),  # degree, then each district's neighbours
+    ("dist", np.int64, (N_DISTRICTS_MAX, N_DISTRICTS_MAX)),  # shortest path lengths
+    ("table", np.int32, hands.N_KEYS),                   # hand strengths, the NYK-H4 ruling's
+    ("kinds", np.int64, MAX_SEATS),                      # each seat's policy family
+    ("params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),  # each seat's policy parameters
+])
 
 
 def rules_vector(R) -> np.ndarray:
@@ -61,15 +63,21 @@ def rules_vector(R) -> np.ndarray:
     return rp
 
 
-def make_env(ruleset, kinds, params) -> Env:
-    """The engine's view of a ruleset, with each seat's policy kind and parameters."""
+def make_env(ruleset, kinds, params):
+    """The engine's view of a ruleset (a numpy record), with each seat's policy."""
     R = ruleset.compile()
-    if R.n_districts > N_DISTRICTS_MAX or len(R.start_bills) > N_BILLS_MAX:
-        raise ValueError(f"the engine holds at most {N_DISTRICTS_MAX} districts and "
-                         f"{N_BILLS_MAX} starting bills")
-    nbr = np.full((R.n_districts, 1 + R.neighbours.shape[1]), -1, dtype=np.int64)
-    nbr[:, 0] = R.degree
-    nbr[:, 1:] = R.neighbours
-    return Env(rules_vector(R), nbr, R.distance.astype(np.int64),
-               hands.table(ruleset["hands.five_of_a_kind"]),
-               np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64))
+    n = R.n_districts
+    if n > N_DISTRICTS_MAX or R.neighbours.shape[1] > MAX_DEGREE or len(R.start_bills) > N_BILLS_MAX:
+        raise ValueError(f"the engine holds at most {N_DISTRICTS_MAX} districts of at most "
+                         f"{MAX_DEGREE} neighbours and {N_BILLS_MAX} starting bills")
+    env = np.zeros(1, ENV_DTYPE).view(np.recarray)[0]
+    env.rp[:] = rules_vector(R)
+    env.nbr[:] = -1
+    env.nbr[:n, 0] = R.degree
+    env.nbr[:n, 1:1 + R.neighbours.shape[1]] = R.neighbours
+    env.dist[:n, :n] = R.distance
+    env.table[:] = hands.table(ruleset["hands.five_of_a_kind"])
+    kinds, params = np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64)
+    env.kinds[: len(kinds)] = kinds
+    env.params[: params.shape[0], : params.shape[1]] = params
+    return env

@@ -11,11 +11,10 @@ import numpy as np
 
 from sim import rng
 from sim.nyk import batch, engine, state
-from sim.nyk.env import Env, make_env
+from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.nyk.policy import POLICY_NAMES
 from sim.rules import Ruleset
 
-N_POLICY_PARAMS = 16
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ class Played:
     ruleset: Ruleset
     lineup: Lineup
     seating: np.ndarray
-    env: Env
+    env: np.record
     game: state.Game
     invariant: int
 
@@ -118,7 +117,7 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
     seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
     turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
-    batch.play_games(env.rp, env.nbr, env.dist, env.table, lineup.kinds, lineup.seatings,
-                     lineup.params, players, rng.run_key(seed), first_id, n_games, int(check),
-                     games, seats, turns, record_turns)
+    batch.play_games(np.array([env]), lineup.kinds, lineup.seatings, lineup.params, players,
+                     rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
+                     record_turns)
     return games, seats, turns

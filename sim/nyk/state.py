@@ -1,14 +1,12 @@
 """New York Kings game state as plain arrays (one `Game` NamedTuple of numpy arrays).
 
 Every row and column has a named constant here, so jitted code reads `g.ch[c, LOC]` rather than a
-magic number. A `Game` is created by `new_game` and changed in place by the engine's step
-functions; it copies with `copy_game`, which is what scenario tests and check mode rely on.
+magic number. A game is one numpy record (`GAME_DTYPE`) created by `new_game` and changed in
+place by the engine's step functions; it copies with `copy_game`.
 
 Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the henchmen in
 `characters.toml` order. Missions: ids 0..23 are the cards, END_CARD (24) the end card.
 """
-
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -97,33 +95,47 @@ BY_FORTUNE, BY_HENCHMEN, BY_VALUES, BY_RANDOM, BY_SHARED, BY_LAST_STANDING = ran
 EVENT_WIDTH = 8
 
 
-class Game(NamedTuple):
-    """Few, wide arrays: numba passes each field on every call, so fewer fields compile faster."""
-
-    g: np.ndarray        # int64[N_G]: scalars and the decks, row, bag, police (blocks *0 above)
-    pl: np.ndarray       # int64[MAX_SEATS, N_PL]: money, hand, counters
-    ch: np.ndarray       # int64[N_CHARS, N_CH]
-    ms: np.ndarray       # int64[N_MISSIONS + 1, N_MS]
-    fortune: np.ndarray  # int64[MAX_TURNS + 1, MAX_SEATS]: fortunes at the end of each turn
-    events: np.ndarray   # int64[MAX_EVENTS, EVENT_WIDTH]: the game told event by event (optional)
-    rng: np.ndarray      # uint64[4]: the game's own stream (sim.rng)
+# A game is one numpy record: numba passes a record as a plain pointer, with no reference
+# counting, where a tuple of arrays costs two atomic operations per array on every call.
+GAME_DTYPE = np.dtype([
+    ("g", np.int64, N_G),                             # scalars and the decks, row, bag, police
+    ("pl", np.int64, (MAX_SEATS, N_PL)),              # money, hand, counters
+    ("ch", np.int64, (N_CHARS, N_CH)),
+    ("ms", np.int64, (N_MISSIONS + 1, N_MS)),
+    ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),  # fortunes at the end of each turn
+    ("rng", np.uint64, 4),                            # the game's own stream (sim.rng)
+    ("events", np.int64, (MAX_EVENTS, EVENT_WIDTH)),  # the game told event by event (optional)
+])
+Game = np.record  # what `new_game` returns: fields read as attributes, in Python and in numba
 
 
 def new_game() -> Game:
-    g = np.zeros(N_G, np.int64)
-    g[ROW0:ROW0 + 6] = NO
-    g[PERIPH0:PERIPH0 + 4] = NO
-    g[POLICE0:POLICE0 + N_POLICE] = PC_OFF
-    return Game(
-        g=g, pl=np.zeros((MAX_SEATS, N_PL), np.int64), ch=np.zeros((N_CHARS, N_CH), np.int64),
-        ms=np.zeros((N_MISSIONS + 1, N_MS), np.int64),
-        fortune=np.zeros((MAX_TURNS + 1, MAX_SEATS), np.int64),
-        events=np.zeros((MAX_EVENTS, EVENT_WIDTH), np.int64), rng=np.zeros(4, np.uint64),
-    )
+    game = np.zeros(1, GAME_DTYPE).view(np.recarray)[0]
+    clear_game(game)
+    return game
 
 
 def copy_game(game: Game) -> Game:
-    return Game(*(a.copy() for a in game))
+    twin = np.zeros(1, GAME_DTYPE).view(np.recarray)
+    twin[0] = game
+    return twin[0]
+
+
+@njit(cache=True)
+def clear_game(game):
+    """Empty every field a game reads (the event log is only read up to g[N_EVENTS])."""
+    game.g[:] = 0
+    game.pl[:, :] = 0
+    game.ch[:, :] = 0
+    game.ms[:, :] = 0
+    game.fortune[:, :] = 0
+    game.rng[:] = 0
+    for i in range(MAX_ROW):
+        game.g[ROW0 + i] = NO
+    for i in range(4):
+        game.g[PERIPH0 + i] = NO
+    for k in range(N_POLICE):
+        game.g[POLICE0 + k] = PC_OFF
 
 
 # --- small readers shared by the engine and the strategies ----------------------------------------
