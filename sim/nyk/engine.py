@@ -17,9 +17,9 @@ from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT,
     CTX_STAGE, CTX_STEPS, CTX_THEIRS, CTX_WINDOW, D_ACTION, D_BID, D_CUSTODY, D_DISCARD, D_FOLD,
     D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_REACT, D_RESIST, D_STEP, D_WHOM, MAX_OPTS, MODE_HELI,
-    MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_ACCEPT, OP_ACCOMPLISH, OP_BID, OP_CARD, OP_CHAR, OP_DROP,
+    MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH, OP_BID, OP_CARD, OP_CHAR, OP_DROP,
     OP_END, OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_PLAYER, OP_POLICE, OP_PROVOKE,
-    OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, OPT_W, WIN_ACCOMPLISHED, WIN_CARD_PLAYED, WIN_FUSILLADE,
+    OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, WIN_ACCOMPLISHED, WIN_CARD_PLAYED, WIN_FUSILLADE,
     WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_RESOURCES, WIN_TURN_START, WIN_WON_FIGHT,
 )
 from sim.nyk.env import (
@@ -765,8 +765,7 @@ def police_arrived(game, env, d, mover):
     by the police mover when several could be."""
     if police_at(game, d) == 0:
         return
-    opts = np.zeros((8, OPT_W), dtype=np.int64)
-    ctx = np.zeros(N_CTX, dtype=np.int64)
+    opts, ctx = game.opts2, game.ctx2  # own scratch: called in the middle of moves
     n = 0
     for p in range(game.g[N_PLAYERS]):
         if game.pl[p, ALIVE] and carries_risk(game, group_at(game, p, d)):
@@ -783,8 +782,7 @@ def police_arrived(game, env, d, mover):
 def interrogate(game, env, p, d):
     """NYK-P4: 3 dice + the crew against 3 dice + a J per car; the crew must be strictly stronger.
     NYK-P5: with its affranchi present the crew may resist with a 4th and 5th die each."""
-    opts = np.zeros((MAX_OPTS, OPT_W), dtype=np.int64)
-    ctx = np.zeros(N_CTX, dtype=np.int64)
+    opts, ctx = game.opts2, game.ctx2  # own scratch: called in the middle of moves
     group = group_at(game, p, d)
     cars = police_at(game, d)
     game.pl[p, C_INTERROGATIONS] += 1
@@ -1818,8 +1816,7 @@ def play(game, env, n_players, key, game_id, record, check):
     game.g[RECORD] = record
     game.g[CHECK] = check
     setup(game, env, n_players, key, game_id)
-    opts = np.zeros((MAX_OPTS, OPT_W), dtype=np.int64)
-    ctx = np.zeros(N_CTX, dtype=np.int64)
+    opts, ctx = game.opts, game.ctx
     record_fortunes(game, 0)
     while True:
         game.g[TURN] += 1

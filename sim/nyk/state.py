@@ -11,6 +11,8 @@ Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the
 import numpy as np
 from numba import njit
 
+from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
+
 MAX_SEATS = 5
 N_AFFRANCHI = 5
 N_HENCHMEN = 20
@@ -104,6 +106,13 @@ GAME_DTYPE = np.dtype([
     ("ms", np.int64, (N_MISSIONS + 1, N_MS)),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),  # fortunes at the end of each turn
     ("rng", np.uint64, 4),                            # the game's own stream (sim.rng)
+    # scratch: the legal options and context of the decision at hand, and a second pair for
+    # the interrogations that break into a movement (numba passes these views for free, where
+    # an array allocated apart costs atomic reference counting on every call)
+    ("opts", np.int64, (MAX_OPTS, OPT_W)),
+    ("ctx", np.int64, N_CTX),
+    ("opts2", np.int64, (MAX_OPTS, OPT_W)),
+    ("ctx2", np.int64, N_CTX),
     ("events", np.int64, (MAX_EVENTS, EVENT_WIDTH)),  # the game told event by event (optional)
 ])
 Game = np.record  # what `new_game` returns: fields read as attributes, in Python and in numba
