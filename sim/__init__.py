@@ -13,3 +13,12 @@ __version__ = "0.1.0"
 
 # Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
+
+
+def __getattr__(name):
+    """`sim.run` and `sim.load` (the batch runner), imported on first use."""
+    if name in ("run", "load"):
+        from sim import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module 'sim' has no attribute {name!r}")
