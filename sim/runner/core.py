@@ -168,6 +168,8 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
     if batch_size is not None and int(batch_size) < 1:
         raise RunError("batch size must be at least 1", usage=True)
 
+    _check_scheduler(scheduler)
+
     temporary = None
     if out is None:
         if resume:
@@ -339,10 +341,20 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
 Jobs = Callable[..., Iterator[tuple[int, dict]]]
 
 
+def _check_scheduler(scheduler: str | None) -> None:
+    if scheduler is None:
+        return
+    if scheduler != "local" and not scheduler.startswith(("tcp://", "tls://", "ws://")):
+        raise RunError(f"scheduler {scheduler!r}: use local or tcp://host:port", usage=True)
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise RunError("Dask is not installed: pip install 'dask[distributed]' (or run without "
+                       "--scheduler for local processes)", usage=True) from None
+
+
 def _backend(scheduler: str | None, workers: int, n_batches: int) -> Jobs:
     if scheduler is not None:
-        if scheduler != "local" and not scheduler.startswith(("tcp://", "tls://", "ws://")):
-            raise RunError(f"scheduler {scheduler!r}: use local or tcp://host:port", usage=True)
         return lambda *a: _dask_jobs(scheduler, workers, *a)
     if workers == 1 or n_batches == 1:
         return _inline_jobs
@@ -390,13 +402,10 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns):
 
 
 def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns):
-    try:
-        import logging
+    import logging
 
-        from distributed import Client, LocalCluster, wait
-    except ImportError:
-        raise RunError("Dask is not installed: pip install 'dask[distributed]' (or run without "
-                       "--scheduler for local processes)", usage=True) from None
+    from distributed import Client, LocalCluster, wait
+
     from sim.runner import worker
 
     cluster = None

@@ -1,0 +1,121 @@
+"""`mobsim run`: play a study of many games into a run directory (sim.runner)."""
+
+import json
+import sys
+
+import click
+
+from sim.cli.common import parse_sets, ruleset_options
+
+
+@click.command("run")
+@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--strategies", default="simple", show_default=True,
+              help="Comma-separated strategy per seat, or one for every seat.")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
+@click.option("--out", type=click.Path(file_okay=False), required=True,
+              help="Run directory (manifest.json and the Parquet tables).")
+@ruleset_options
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes (default: one per core); 1 plays in this process.")
+@click.option("--batch-size", type=click.IntRange(min=1), default=None,
+              help="Games per batch and part file (default: up to 5000).")
+@click.option("--fixed-seating", is_flag=True,
+              help="Seat the strategies in the given order every game (default: rotate seats).")
+@click.option("--record-turns", is_flag=True,
+              help="Also write turns.parquet: each seat's fortune after each turn (large).")
+@click.option("--resume", is_flag=True, help="Finish the run in --out, skipping its done batches.")
+@click.option("--force", is_flag=True, help="Clear --out (a run directory) and start over.")
+@click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
+              help="Play the batches on Dask: a LocalCluster, or a running scheduler.")
+@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
+            fixed_seating, record_turns, resume, force, scheduler, game, as_json):
+    """Play many games with these strategies and rules; every result is kept in --out."""
+    from sim.runner import RunError, run
+
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    overrides = parse_sets(sets)
+    try:
+        result = run(game=game, players=players, strategies=strategies, games=games, seed=seed,
+                     out=out, ruleset=ruleset, overrides=overrides, workers=workers,
+                     batch_size=batch_size, rotate=not fixed_seating,
+                     record_turns=record_turns, resume=resume, force=force,
+                     scheduler=scheduler, progress=None if not as_json else False)
+    except RunError as err:
+        if err.usage:
+            raise click.UsageError(str(err)) from None
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        click.echo(f"mobsim: interrupted: the finished batches are kept in {out}; "
+                   f"finish with the same command and --resume", err=True)
+        sys.exit(130)
+    summary = _summary(result)
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    for line in _lines(summary):
+        click.echo(line)
+
+
+def _summary(result) -> dict:
+    m = result.manifest
+    last = m.get("last", {})
+    rates = result.win_rates()
+    root = result.path
+    return {
+        "out": str(root),
+        "status": m["status"],
+        "game": m["game"],
+        "games": m["games"],
+        "players": m["players"],
+        "seed": m["seed"],
+        "strategies": m["strategies"]["names"],
+        "rotate": m["rotate"],
+        "ruleset_fingerprint": m["ruleset"]["fingerprint"],
+        "defaults_changed": m["ruleset"]["defaults_changed"],
+        "batches": m["batches"],
+        "batch_size": m["batch_size"],
+        "games_played": last.get("games_played"),
+        "seconds": last.get("seconds"),
+        "games_per_s": last.get("games_per_s"),
+        "workers": last.get("workers"),
+        "files": {name: str(root / f"{name}.parquet") for name in m["tables"]}
+        | {"manifest": str(root / "manifest.json")},
+        "win_rates": [
+            {"strategy": str(name), "seats": int(row.seats), "wins": int(row.wins),
+             "win_rate": round(float(row.win_rate), 4)}
+            for name, row in rates.iterrows()
+        ],
+    }
+
+
+def _lines(s: dict) -> list[str]:
+    lines = [
+        f"{s['games']:,} games of {s['players']} players, seed {s['seed']}: {s['status']} "
+        f"in {s['out']}",
+        f"played {s['games_played']:,} games in {s['seconds']:.1f} s "
+        f"({s['games_per_s'] or 0:,.0f} games/s, {s['workers']} workers, "
+        f"{s['batches']} batches of {s['batch_size']:,})",
+        f"strategies: {','.join(s['strategies'])} "
+        f"({'rotating seats' if s['rotate'] else 'fixed seating'}); ruleset "
+        f"{s['ruleset_fingerprint'][:12]}"
+        + (f" ({', '.join(f'{k}={v}' for k, v in s['defaults_changed'].items())})"
+           if s["defaults_changed"] else " (defaults)"),
+        "",
+        f"{'strategy':<16}{'seats':>10}{'wins':>10}{'win rate':>10}",
+    ]
+    for row in s["win_rates"]:
+        lines.append(f"{row['strategy']:<16}{row['seats']:>10,}{row['wins']:>10,}"
+                     f"{row['win_rate']:>10.1%}")
+    lines.append(f"(even odds: {1 / s['players']:.1%}; a shared win counts for each sharer)")
+    lines.append("")
+    lines.append("files: " + ", ".join(s["files"].values()))
+    lines.append(f"open with: sim.load({s['out']!r})")
+    return lines
+
+
+COMMANDS = [run_cmd]
