@@ -1,0 +1,271 @@
+"""The batch runner: same tables whatever the workers and batches, resume, safety, files, CLI."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import sim
+from sim.cli import main
+from sim.runner import RunError, load, run
+
+MIXED = ("simple", "random", "simple", "random")
+MOBSIM = Path(sys.executable).with_name("mobsim")
+
+
+def play(**kw):
+    args = dict(players=4, strategies=MIXED, games=240, seed=11, workers=1, progress=False)
+    args.update(kw)
+    return run(**args)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """240 games in one process and one batch, kept in memory."""
+    return play(batch_size=240)
+
+
+def same(a, b):
+    for name in ("games", "seats"):
+        x = getattr(a, name).sort_values(["game_id"] + (["seat"] if name == "seats" else []))
+        y = getattr(b, name).sort_values(["game_id"] + (["seat"] if name == "seats" else []))
+        pd.testing.assert_frame_equal(x.reset_index(drop=True), y.reset_index(drop=True))
+
+
+# --- reproducibility -----------------------------------------------------------------------------
+
+def test_tables_are_the_same_whatever_the_workers(reference, tmp_path):
+    same(reference, play(workers=2, batch_size=50, out=tmp_path / "two"))
+
+
+@pytest.mark.parametrize("size", [50, 120])
+def test_tables_are_the_same_whatever_the_batch_size(reference, size):
+    got = play(batch_size=size)
+    assert got.manifest["batches"] == -(-240 // size)
+    same(reference, got)
+
+
+def test_dask_local_cluster_gives_the_same_tables(reference, tmp_path):
+    pytest.importorskip("distributed")
+    same(reference, play(scheduler="local", workers=2, batch_size=80, out=tmp_path / "dask"))
+
+
+def test_tables_have_compact_dtypes_and_names(reference):
+    games, seats = reference.games, reference.seats
+    assert len(games) == 240 and len(seats) == 960
+    assert list(games.game_id) == list(range(240))
+    assert games["decided_by"].dtype == "category"
+    assert seats["strategy"].dtype == "category"
+    assert set(seats["strategy"].cat.categories) == {"simple", "random"}
+    assert seats["won"].dtype == bool
+    for df in (games, seats):
+        for col, dtype in df.dtypes.items():
+            assert dtype != "int64" and dtype != "float64", col
+    # every game has a winner, and its winner_seat holds rank 1
+    winners = seats[seats.won].groupby("game_id").seat.min()
+    assert (games.set_index("game_id").winner_seat.loc[winners.index] >= 0).all()
+
+
+def test_seats_rotate_so_each_strategy_sits_in_each_seat_equally_often(reference):
+    seats = reference.seats
+    per_slot = seats.groupby(["slot", "seat"]).size()
+    assert len(per_slot) == 16 and per_slot.nunique() == 1
+    per_name = seats.groupby(["strategy", "seat"], observed=True).size()
+    assert per_name.nunique() == 1
+
+
+def test_fixed_seating_keeps_the_given_order():
+    got = play(games=40, rotate=False)
+    assert (got.seats.slot == got.seats.seat).all()
+    assert list(got.seats.strategy[:4]) == list(MIXED)
+
+
+def test_record_turns_gives_each_seat_fortune_after_each_turn():
+    got = play(games=20, record_turns=True)
+    turns = got.turns
+    assert list(turns.columns) == ["game_id", "turn", "seat", "fortune"]
+    rows = turns.groupby("game_id").size()
+    assert (rows.values == (got.games.turns.values + 1) * 4).all()
+    assert play(games=20).turns is None
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+def test_load_round_trip_and_plain_pandas_read(reference, tmp_path):
+    out = tmp_path / "run"
+    made = play(out=out, batch_size=100)
+    assert sorted(p.name for p in out.iterdir()) == ["games.parquet", "manifest.json",
+                                                     "seats.parquet"]
+    assert sorted(p.name for p in (out / "seats.parquet").iterdir()) == [
+        "part-000000.parquet", "part-000001.parquet", "part-000002.parquet"]
+    loaded = sim.load(out)
+    same(reference, loaded)
+    same(made, loaded)
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), loaded.games)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["batches_done"] == [0, 1, 2]
+    assert m["seed"] == 11 and m["games"] == 240 and m["players"] == 4
+    assert m["strategies"]["names"] == list(MIXED)
+    assert m["ruleset"]["fingerprint"] == reference.manifest["ruleset"]["fingerprint"]
+    assert m["mobsim_version"] == sim.__version__
+    assert m["started"] and m["finished"]
+
+
+def test_sim_run_is_the_runner():
+    assert sim.run is run and sim.load is load
+
+
+def test_overrides_change_the_fingerprint_and_are_recorded():
+    got = play(games=10, overrides={"provocation.stake": 3000})
+    assert got.manifest["ruleset"]["defaults_changed"] == {"provocation.stake": 3000}
+
+
+# --- safety and resume ---------------------------------------------------------------------------
+
+def interrupt_after(k):
+    seen = []
+
+    def hook(batch_id):
+        seen.append(batch_id)
+        if len(seen) == k:
+            raise KeyboardInterrupt
+
+    return hook
+
+
+def test_resume_after_an_interruption_equals_an_uninterrupted_run(reference, tmp_path):
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        play(out=out, batch_size=50, _after_batch=interrupt_after(2))
+    half = load(out)
+    assert half.manifest["status"] == "running" and half.manifest["batches_done"] == [0, 1]
+    assert len(half.games) == 100
+    with pytest.raises(RunError, match="--resume.*--force"):
+        play(out=out, batch_size=50)
+    done = play(out=out, resume=True)  # the run's own batch size
+    assert done.manifest["status"] == "complete"
+    assert done.manifest["batches_done"] == [0, 1, 2, 3, 4]
+    same(reference, done)
+    same(reference, load(out))
+
+
+def test_resume_plays_a_missing_batch_again(reference, tmp_path):
+    out = tmp_path / "run"
+    play(out=out, batch_size=50)
+    (out / "seats.parquet" / "part-000004.parquet").unlink()
+    with pytest.raises(RunError, match="part-000004.parquet.*--resume"):
+        _ = load(out).seats
+    m = json.loads((out / "manifest.json").read_text())
+    m["batches_done"].remove(3)
+    (out / "manifest.json").write_text(json.dumps(m))
+    with pytest.warns(UserWarning, match="batch 4"):
+        done = play(out=out, resume=True)
+    assert done.manifest["batches_done"] == [0, 1, 2, 3, 4]
+    same(reference, load(out))
+
+
+def test_resume_refuses_another_study(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=20)
+    with pytest.raises(RunError, match="seed is 11 in the run, 12 now"):
+        play(out=out, games=20, seed=12, resume=True)
+    with pytest.raises(RunError, match="strategies"):
+        play(out=out, games=20, strategies=("simple",), resume=True)
+    with pytest.raises(RunError, match="ruleset"):
+        play(out=out, games=20, overrides={"provocation.stake": 3000}, resume=True)
+
+
+def test_non_empty_directory_refused_and_force_replaces(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=20, seed=1)
+    with pytest.raises(RunError, match="not empty.*--resume.*--force"):
+        play(out=out, games=20)
+    got = play(out=out, games=30, force=True)
+    assert len(load(out).games) == 30 and got.manifest["seed"] == 11
+    other = tmp_path / "notes"
+    other.mkdir()
+    (other / "thesis.txt").write_text("keep me")
+    with pytest.raises(RunError, match="not a mobsim run"):
+        play(out=other, games=10, force=True)
+    assert (other / "thesis.txt").exists()
+
+
+def test_corrupt_manifest_is_one_clear_error(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=20)
+    (out / "manifest.json").write_text('{"seed": 1, "batches_')
+    with pytest.raises(RunError, match=r"manifest.json is corrupt .*--force") as err:
+        load(out)
+    assert "\n" not in str(err.value)
+    with pytest.raises(RunError, match="manifest.json is corrupt"):
+        play(out=out, games=20, resume=True)
+
+
+def test_corrupt_part_file_is_one_clear_error(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=100, batch_size=50)
+    part = out / "games.parquet" / "part-000001.parquet"
+    part.write_bytes(b"not parquet at all")
+    with pytest.raises(RunError, match=r"part-000001.parquet is damaged.*--resume") as err:
+        _ = load(out).games
+    assert "\n" not in str(err.value)
+    with pytest.warns(UserWarning, match="batch 1"):
+        play(out=out, games=100, batch_size=50, resume=True)
+    assert len(load(out).games) == 100
+
+
+def test_bad_requests_are_one_line_errors():
+    with pytest.raises(RunError, match="unknown strategy 'nobody'"):
+        play(strategies=("nobody",))
+    with pytest.raises(RunError, match="3 strategies for 4 players"):
+        play(strategies=("simple", "random", "simple"))
+    with pytest.raises(RunError, match="unknown game"):
+        play(game="chess")
+    with pytest.raises(RunError, match="scheduler"):
+        play(scheduler="carrier-pigeon")
+
+
+# --- command line --------------------------------------------------------------------------------
+
+def cli(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_cli_run_json(tmp_path, reference):
+    out = tmp_path / "run"
+    result = cli("run", "--players", "4", "--strategies", ",".join(MIXED), "--games", "240",
+                 "--seed", "11", "--out", str(out), "--workers", "1", "--batch-size", "100",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["status"] == "complete" and summary["games"] == 240
+    assert summary["files"]["seats"] == str(out / "seats.parquet")
+    rates = {r["strategy"]: r for r in summary["win_rates"]}
+    assert rates["simple"]["seats"] == 480
+    assert rates["simple"]["wins"] == int(reference.seats[reference.seats.strategy == "simple"]
+                                          .won.sum())
+    same(reference, load(out))
+
+
+def test_cli_text_summary(tmp_path):
+    result = cli("run", "--games", "20", "--out", str(tmp_path / "r"), "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "sim.load(" in result.output
+
+
+def test_cli_bad_arguments_exit_2_with_one_line(tmp_path):
+    out = tmp_path / "r"
+    cases = [
+        ["run", "--games", "10", "--out", str(out), "--strategies", "nobody"],
+        ["run", "--games", "10", "--out", str(out), "--set", "nonsense"],
+        ["run", "--games", "0", "--out", str(out)],
+        ["run", "--games", "10", "--out", str(out), "--resume", "--force"],
+    ]
+    for args in cases:
+        proc = subprocess.run([str(MOBSIM), *args], capture_output=True, text=True)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("mobsim: error:")
