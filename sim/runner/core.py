@@ -390,7 +390,17 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns):
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init)
     try:
         def submit(b, first, n):
-            return pool.submit(worker.play_batch, game, plan, seed, b, first, n, record_turns)
+            # a worker process starts inside submit: it inherits one numba thread from here
+            saved = os.environ.get("NUMBA_NUM_THREADS")
+            os.environ["NUMBA_NUM_THREADS"] = "1"
+            try:
+                return pool.submit(worker.play_batch, game, plan, seed, b, first, n,
+                                   record_turns)
+            finally:
+                if saved is None:
+                    del os.environ["NUMBA_NUM_THREADS"]
+                else:
+                    os.environ["NUMBA_NUM_THREADS"] = saved
 
         def wait_first(pending):
             done, rest = wait(pending, return_when=FIRST_COMPLETED)
