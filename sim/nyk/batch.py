@@ -9,13 +9,11 @@ fills three integer arrays the runner turns into tables:
 - `turns[i, t, s]`: each seat's fortune at the end of each turn (only if asked for).
 """
 
-import numpy as np
 from numba import njit
 
 from sim.nyk.engine import count_henchmen, play, tiebreak_key
-from sim.nyk.env import ENV_DTYPE
 from sim.nyk.state import (
-    ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, GAME_DTYPE, ILLEGAL,
+    ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, ILLEGAL,
     MONEY, N_PLAYERS, RANK, TURNS_PLAYED, WINNER, clear_game,
 )
 
@@ -95,16 +93,15 @@ def summarise_seats(game, lineup, out):
 
 
 @njit(cache=True)
-def play_games(env_arr, kinds, lineups, params, n_players, key, first_id, n, check, games, seats,
-               turns, record_turns):
-    """Play n games on one thread under the env in `env_arr` (a 1-element ENV_DTYPE array);
-    game i uses seating `lineups[(first_id + i) % len(lineups)]`, whose entries index the
-    strategies (`kinds[j]` and `params[j]`). A game's result depends on its id alone, so
-    processes can share out the games of a run in any way (sim.runner)."""
-    games_here = np.zeros(1, GAME_DTYPE)
-    envs_here = np.zeros(1, ENV_DTYPE)
-    envs_here[0] = env_arr[0]
-    game, env = games_here[0], envs_here[0]
+def play_games(game_arr, env_arr, kinds, lineups, params, n_players, key, first_id, n, check,
+               games, seats, turns, record_turns):
+    """Play n games on one thread, in the game record `game_arr[0]` under the env `env_arr[0]`
+    (1-element GAME_DTYPE / ENV_DTYPE arrays owned by the caller: a record is a bare pointer,
+    so its array must outlive the loop). Game i uses seating
+    `lineups[(first_id + i) % len(lineups)]`, whose entries index the strategies (`kinds[j]` and
+    `params[j]`). A game's result depends on its id alone, so processes can share out the games
+    of a run in any way (sim.runner)."""
+    game, env = game_arr[0], env_arr[0]
     n_lineups = lineups.shape[0]
     for i in range(n):
         game_id = first_id + i

@@ -11,6 +11,7 @@ board, the hand strength table of the NYK-H4 ruling, and each seat's policy.
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.hands import add_value, table_key
 from sim.nyk.decisions import (
@@ -37,6 +38,8 @@ from sim.nyk.events import (
 )
 from sim.nyk.policy import choose
 from sim.nyk.state import (
+    DECISIONS,
+    HENCHMEN_MASK, ROSTER, set_owner,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
@@ -121,6 +124,7 @@ def ask(game, env, p, opts, n, ctx):
     constant there would make numba compile `ask` once per decision kind)."""
     if n <= 1:
         return 0
+    game.g[DECISIONS] += 1
     k = choose(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1
@@ -128,7 +132,7 @@ def ask(game, env, p, opts, n, ctx):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def put(opts, n, op, a=0, b=0, c=0, d=0):
     if n < MAX_OPTS:
         opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = op, a, b, c, d
@@ -231,7 +235,7 @@ def setup(game, env, n_players, key, game_id):
             game.ch[c, SUIT] = env.rp[RP_H_SUIT + c - N_AFFRANCHI]
             game.ch[c, WHERE] = W_DECK
     for p in range(n_players):
-        game.ch[p, OWNER] = p
+        set_owner(game, p, p)
         game.ch[p, LOC] = (below(game.rng, env.rp[RP_N_DISTRICTS]) if start == START_RANDOM else start)
     # NYK-S3: shuffle the henchmen; reveal four at BROOKLYN, UNION CITY, BRONX, QUEENS.
     for h in range(N_HENCHMEN):
@@ -303,7 +307,7 @@ def refill_peripheral(game, env, slot):
 
 @njit(cache=True)
 def discard_henchman_card(game, c):
-    game.ch[c, OWNER] = NO
+    set_owner(game, c, NO)
     game.ch[c, LOC] = NO
     game.ch[c, CELL] = 0
     game.ch[c, WHERE] = W_DISCARD
@@ -510,13 +514,15 @@ def draw_count(game, p):
     characters in custody left out."""
     best = 0
     affranchi = 1 if (game.pl[p, ALIVE] and game.ch[p, WHERE] == W_CONTROLLED) else 0
+    per_suit = np.zeros(4, dtype=np.int64)
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED:
+            per_suit[game.ch[c, SUIT]] += 1
     for suit in range(4):
-        n = affranchi
-        for c in range(N_AFFRANCHI, N_CHARS):
-            if (game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED
-                    and game.ch[c, SUIT] == suit):
-                n += 1
-        best = max(best, n)
+        best = max(best, affranchi + per_suit[suit])
     return best
 
 
@@ -681,7 +687,7 @@ def eliminate(game, env, c):
         player_out(game, env, p)
     else:
         game.ch[c, WHERE] = W_DEAD
-        game.ch[c, OWNER] = NO
+        set_owner(game, c, NO)
         game.ch[c, LOC] = NO
 
 
@@ -693,8 +699,11 @@ def player_out(game, env, p):
     game.pl[p, MONEY] = 0
     while game.pl[p, HAND_N] > 0:
         discard_card(game, p, game.pl[p, HAND0 + 0])
-    for c in range(N_AFFRANCHI, N_CHARS):
-        if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if (game.ch[c, WHERE] == W_CONTROLLED
                                        or game.ch[c, WHERE] == W_CUSTODY):
             leave_mission(game, c)
             discard_henchman_card(game, c)
@@ -745,8 +754,11 @@ def roll_n(game, packed, n):
 @njit(cache=True)
 def group_at(game, p, d):
     mask = np.int64(0)
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
             mask |= ONE << c
     return mask
 
@@ -874,8 +886,11 @@ def custody_phase(game, env, p, opts, ctx):
     """NYK-P6: p's characters in custody move one cell toward the exit; cards buy more cells."""
     steps = env.rp[P_CUSTODY_STEPS]
     any_inside = False
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CUSTODY:
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CUSTODY:
             any_inside = True
             game.pl[p, C_CUSTODY_TURNS] += 1
             for _ in range(steps):
@@ -891,8 +906,11 @@ def custody_phase(game, env, p, opts, ctx):
         discard_card(game, p, opts[k, 1])
         game.pl[p, C_CARDS_AS_MOVES] += 1
         any_inside = False
-        for c in range(N_CHARS):
-            if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CUSTODY:
+        todo = game.pl[p, ROSTER]
+        while todo:
+            c = trailing_zeros(todo)
+            todo &= todo - 1
+            if game.ch[c, WHERE] == W_CUSTODY:
                 custody_step(game, env, c)
                 any_inside = any_inside or game.ch[c, WHERE] == W_CUSTODY
 
@@ -922,9 +940,11 @@ def release(game, env, c):
 @njit(cache=True)
 def unmoved_at(game, p, d):
     mask = np.int64(0)
-    for c in range(N_CHARS):
-        if (game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d
-                and game.ch[c, MOVED] == 0):
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, MOVED] == 0:
             mask |= ONE << c
     return mask
 
@@ -934,8 +954,11 @@ def list_journeys(game, env, p, opts, n, police_steps_left):
     """NYK-M1/M4/M6/M7: any group of p's unmoved characters on one district may set out, on
     foot, by subway from GRAND CENTRAL, or by helicopter from FINANCIAL."""
     done = np.int64(0)
-    for c in range(N_CHARS):
-        if in_mask(done, c) or game.ch[c, OWNER] != p or game.ch[c, WHERE] != W_CONTROLLED:
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if in_mask(done, c) or game.ch[c, WHERE] != W_CONTROLLED:
             continue
         if game.ch[c, MOVED]:
             continue
@@ -999,9 +1022,11 @@ def movement_phase(game, env, p, opts, ctx):
         elif op == OP_PLAY:
             movement_card(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
     # a character that did not set out has still had its movement
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p:
-            game.ch[c, MOVED] = 1
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        game.ch[c, MOVED] = 1
 
 
 @njit(cache=True)
@@ -1021,8 +1046,11 @@ def list_movement_cards(game, env, p, opts, n):
                 if d != env.rp[RP_STATION] and police_at(game, env.rp[RP_STATION]) > 0:
                     n = put(opts, n, OP_PLAY, card, kind, d)
         elif kind == E_RELEASE_CUSTODY:
-            for c in range(N_CHARS):
-                if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CUSTODY:
+            todo = game.pl[p, ROSTER]
+            while todo:
+                c = trailing_zeros(todo)
+                todo &= todo - 1
+                if game.ch[c, WHERE] == W_CUSTODY:
                     n = put(opts, n, OP_PLAY, card, kind)
                     break
     return n
@@ -1057,8 +1085,11 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
                 police_arrived(game, env, target, p)
                 break
     elif kind == E_RELEASE_CUSTODY:
-        for c in range(N_CHARS):
-            if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CUSTODY:
+        todo = game.pl[p, ROSTER]
+        while todo:
+            c = trailing_zeros(todo)
+            todo &= todo - 1
+            if game.ch[c, WHERE] == W_CUSTODY:
                 for _ in range(env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
                     custody_step(game, env, c)
 
@@ -1196,9 +1227,12 @@ def helicopter(game, env, p, group, opts, ctx):
 def free_crew(game, p, d):
     """p's characters on d with their action unspent and no mission."""
     mask = np.int64(0)
-    for c in range(N_CHARS):
-        if (game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d
-                and game.ch[c, ACTED] == 0 and game.ch[c, MISSION] == NO):
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, ACTED] == 0
+                and game.ch[c, MISSION] == NO):
             mask |= ONE << c
     return mask
 
@@ -1257,8 +1291,11 @@ def list_actions(game, env, p, opts):
                     n = put(opts, n, OP_ACCOMPLISH, m, present | sub)
                 sub = (sub - 1) & free
     # NYK-A3/A4 provoke: an opponent's characters on a district where one of p's can still act
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] != p or game.ch[c, WHERE] != W_CONTROLLED or game.ch[c, ACTED]:
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] != W_CONTROLLED or game.ch[c, ACTED]:
             continue
         d = game.ch[c, LOC]
         for q in range(game.g[N_PLAYERS]):
@@ -1267,8 +1304,11 @@ def list_actions(game, env, p, opts):
     n = list_recruits(game, env, p, opts, n)
     n = list_action_cards(game, env, p, opts, n)
     # NYK-A7 part with a henchman: not in custody, not holding a mission
-    for c in range(N_AFFRANCHI, N_CHARS):
-        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MISSION] == NO:
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MISSION] == NO:
             n = put(opts, n, OP_PART, c)
     return n
 
@@ -1372,8 +1412,11 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     if env.rp[P_PROVOCATION_ACTION] == PROVOKE_ACTION_ONE:
         game.ch[spender, ACTED] = 1
     else:
-        for c in range(N_CHARS):
-            if game.ch[c, OWNER] == p and game.ch[c, LOC] == d and game.ch[c, WHERE] == W_CONTROLLED:
+        todo = game.pl[p, ROSTER]
+        while todo:
+            c = trailing_zeros(todo)
+            todo &= todo - 1
+            if game.ch[c, LOC] == d and game.ch[c, WHERE] == W_CONTROLLED:
                 game.ch[c, ACTED] = 1
     game.pl[p, C_PROVOKED] += 1
     game.pl[q, C_PROVOKED_BY] += 1
@@ -1527,8 +1570,11 @@ def recruit_targets(game, env, p):
         if env.rp[RP_PERIPH + slot] == here:
             targets |= ONE << h
             continue
-        for c in range(N_AFFRANCHI, N_CHARS):
-            if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED
+        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+        while todo:
+            c = trailing_zeros(todo)
+            todo &= todo - 1
+            if (game.ch[c, WHERE] == W_CONTROLLED
                                            or game.ch[c, WHERE] == W_CUSTODY):
                 if game.ch[c, SUIT] == game.ch[h, SUIT] and abs(game.ch[c, VALUE] - game.ch[h, VALUE]) == 1:
                     targets |= ONE << h
@@ -1561,8 +1607,11 @@ def list_offers(game, env, p, h, card, opts, n):
 @njit(cache=True)
 def count_henchmen(game, p):
     n = 0
-    for c in range(N_AFFRANCHI, N_CHARS):
-        if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
             n += 1
     return n
 
@@ -1614,7 +1663,7 @@ def take_henchman(game, env, p, h):
             game.ch[h, LOC] = env.rp[RP_PERIPH + slot]
             refill_peripheral(game, env, slot)
             break
-    game.ch[h, OWNER] = p
+    set_owner(game, h, p)
     game.ch[h, WHERE] = W_CONTROLLED
     game.ch[h, START] = game.ch[h, LOC]
     game.ch[h, MOVED] = 1
@@ -1656,8 +1705,11 @@ def list_action_cards(game, env, p, opts, n):
 
 @njit(cache=True)
 def shares_district(game, p, q):
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED:
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED:
             if group_at(game, q, game.ch[c, LOC]):
                 return True
     return False
@@ -1680,7 +1732,7 @@ def action_card(game, env, p, card, kind, target, opts, ctx):
     elif kind == E_POACH_HENCHMAN:
         q = game.ch[target, OWNER]
         player_pays_player(game, p, q, amount)
-        game.ch[target, OWNER] = p
+        set_owner(game, target, p)
         game.ch[target, ACTED] = 1
         game.ch[target, MOVED] = 1
     elif kind == E_DISCARD_HENCHMAN:
@@ -1755,20 +1807,25 @@ def list_bids(game, p, n_bills, opts):
 def start_player_turn(game, env, p, opts, ctx):
     game.g[ACTIVE] = p
     game.pl[p, RECRUITED] = 0
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p:
-            game.ch[c, STEPS] = 0
-            game.ch[c, STOPPED] = 0
-            game.ch[c, MOVED] = 0
-            game.ch[c, ACTED] = 0
-            game.ch[c, START] = game.ch[c, LOC]  # NYK-M3, M6, M7: where the turn started
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        game.ch[c, STEPS] = 0
+        game.ch[c, STOPPED] = 0
+        game.ch[c, MOVED] = 0
+        game.ch[c, ACTED] = 0
+        game.ch[c, START] = game.ch[c, LOC]  # NYK-M3, M6, M7: where the turn started
     # red cards of the opponents (e.g. Payoff) at the start of p's turn
     n_players = game.g[N_PLAYERS]
     for i in range(1, n_players):
         q = (p + i) % n_players
         if game.pl[q, ALIVE] and has_kind(game, env, q, E_POLICE_REMOVE) != NO:
-            for c in range(N_CHARS):
-                if game.ch[c, OWNER] == q and game.ch[c, WHERE] == W_CONTROLLED:
+            todo = game.pl[q, ROSTER]
+            while todo:
+                c = trailing_zeros(todo)
+                todo &= todo - 1
+                if game.ch[c, WHERE] == W_CONTROLLED:
                     d = game.ch[c, LOC]
                     if police_at(game, d) and d != env.rp[RP_STATION]:
                         ctx[CTX_WINDOW] = WIN_TURN_START
@@ -1856,8 +1913,11 @@ def tiebreak_key(game, p, level):
     if level == 1:
         return count_henchmen(game, p)
     values = np.zeros(6, dtype=np.int64)
-    for c in range(N_AFFRANCHI, N_CHARS):
-        if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = trailing_zeros(todo)
+        todo &= todo - 1
+        if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
             values[game.ch[c, VALUE]] += 1
     key = np.int64(0)
     for r in range(5, -1, -1):  # sorted values, highest first, compared lexicographically

@@ -31,7 +31,7 @@ NO = -1
 (TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,
  BANK_FAILURES, M_DECK_POS, R_DECK_N, R_DISC_N, H_DECK_N, H_DISC_N, BAG_N, N_EVENTS, RECORD,
  FORCED_N, FORCED_POS, WINNER, DECIDED_BY, END_CARD_POS, ILLEGAL, CHECK, MONEY_TOTAL, TURNS_PLAYED,
- DEAL_PRICE, POLICE_CHECK, BROKEN) = range(31)  # BROKEN: first invariant broken, check mode
+ DEAL_PRICE, POLICE_CHECK, BROKEN, DECISIONS) = range(32)  # BROKEN: first invariant broken (check mode)
 N_FORCED = 64
 ROW0 = 32                                   # mission on space 1, 2, 3, ... (NO when empty)
 M_DECK0 = ROW0 + 6                          # mission draw order, next at g[M_DECK_POS]
@@ -47,7 +47,8 @@ FORCED0 = POLICE_STEPS0 + 4                 # dice to roll before the generator'
 N_G = FORCED0 + N_FORCED
 
 # --- pl: players: scalars, the hand of resource cards, then the counters ------------------------
-(MONEY, ZEROS, ALIVE, HAND_N, RECRUITED, POLICE_STEPS_BONUS, RANK, STRATEGY) = range(8)
+(MONEY, ZEROS, ALIVE, HAND_N, RECRUITED, POLICE_STEPS_BONUS, RANK, ROSTER) = range(8)
+# ROSTER: bitmask of the characters the player owns (any place), kept by `set_owner`
 HAND0 = 8  # pl[p, HAND0 + i] for i < pl[p, HAND_N]
 CTR0 = HAND0 + 32
 
@@ -59,6 +60,7 @@ CTR0 = HAND0 + 32
 N_CH = 12
 W_DECK, W_DISCARD, W_PERIPHERAL, W_CONTROLLED, W_CUSTODY, W_DEAD, W_OUT = range(7)
 ALL_SUITS = -1  # an affranchi counts in every suit (NYK-T2)
+HENCHMEN_MASK = ((1 << N_CHARS) - 1) & ~((1 << N_AFFRANCHI) - 1)
 
 # --- ms: missions --------------------------------------------------------------------------------
 # STATE: M_* below. ACCEPT/DEST: districts of the address tiles (DEST NO while a "?" is undrawn).
@@ -148,6 +150,18 @@ def clear_game(game):
 
 
 # --- small readers shared by the engine and the strategies ----------------------------------------
+
+@njit(cache=True)
+def set_owner(game, c, p):
+    """Give character c to seat p (NO: to nobody), keeping both players' rosters."""
+    old = game.ch[c, OWNER]
+    bit = np.int64(1) << np.int64(c)
+    if old >= 0:
+        game.pl[old, ROSTER] &= ~bit
+    if p >= 0:
+        game.pl[p, ROSTER] |= bit
+    game.ch[c, OWNER] = p
+
 
 @njit(cache=True)
 def is_affranchi(c):

@@ -164,7 +164,7 @@ class Table:
         c = HENCH.get(c, c)
         if self.ch[c, S.WHERE] != S.W_CONTROLLED:
             self._take_card(c)
-        self.ch[c, S.OWNER] = p
+        S.set_owner(self.game, c, p)
         self.ch[c, S.WHERE] = S.W_CONTROLLED
         self.ch[c, S.LOC] = d
         self.ch[c, S.CELL] = 0
