@@ -82,40 +82,50 @@ def _study():
     return Ruleset.load(), Lineup.of(["simple"], 4)
 
 
-def games_per_s_one_thread(n_games: int, seconds: float) -> float:
-    """4-player games per second of the batch kernel on one thread (jitted or not)."""
-    import numba
-
+def _play_slice(first_and_n) -> int:
     from sim.nyk.game import play_many
 
     rs, lineup = _study()
-    numba.set_num_threads(1)
-    play_many(0, 2, 4, lineup, rs)  # warm
-    return _best_rate(lambda: play_many(0, n_games, 4, lineup, rs), n_games, seconds,
-                      min_repeats=1)
+    first, n = first_and_n
+    play_many(0, n, 4, lineup, rs, first_id=first)
+    return n
+
+
+def games_per_s_one_thread(n_games: int, seconds: float) -> float:
+    """4-player games per second of the batch kernel in this process (jitted or not)."""
+    rs, lineup = _study()
+    _play_slice((0, 2))  # warm
+    return _best_rate(lambda: _play_slice((0, n_games)), n_games, seconds, min_repeats=1)
+
+
+def games_per_s_all_cores(n_games: int, seconds: float) -> float:
+    """4-player games per second with one process per core, each playing its share of a run."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    workers = os.cpu_count() or 1
+    share = n_games // workers
+    slices = [(w * share, share) for w in range(workers)]
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        list(pool.map(_play_slice, [(0, 2)] * workers))  # warm every worker
+        return _best_rate(lambda: sum(pool.map(_play_slice, slices)), share * workers, seconds,
+                          min_repeats=2)
 
 
 def game_speed(seconds: float) -> dict:
-    """Batched 4-player games on every core, and the same kernel on one thread against its
-    un-jitted self (NUMBA_DISABLE_JIT=1, in a subprocess), all in this run."""
+    """Whole 4-player games: on every core (a process each), on one thread, and the same kernel
+    with the JIT disabled (NUMBA_DISABLE_JIT=1, in a subprocess), all in this run."""
     import json
     import os
     import subprocess
     import sys
 
-    from sim.nyk.game import play_many
-
-    rs, lineup = _study()
-    play_many(0, 16, 4, lineup, rs)  # warm
-    n = 20_000
-    batched = _best_rate(lambda: play_many(0, n, 4, lineup, rs), n, seconds, min_repeats=2)
+    everywhere = games_per_s_all_cores(40_000, seconds)
+    one = games_per_s_one_thread(10_000, seconds)
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    runs = {}
-    for name, extra in (("jit", {}), ("nojit", env)):
-        games = "4000" if name == "jit" else "4"
-        out = subprocess.run([sys.executable, "-c", _NOJIT_SCRIPT, games, str(seconds)],
-                             env=extra or None, capture_output=True, text=True, check=True)
-        runs[name] = json.loads(out.stdout.strip().splitlines()[-1])
-    return {"games_per_s_4p": batched, "games_per_s_4p_one_thread": runs["jit"],
-            "games_per_s_4p_nojit": runs["nojit"],
-            "engine_speedup_vs_nojit": runs["jit"] / runs["nojit"]}
+    out = subprocess.run([sys.executable, "-c", _NOJIT_SCRIPT, "4", str(seconds)], env=env,
+                         capture_output=True, text=True, check=True)
+    plain = json.loads(out.stdout.strip().splitlines()[-1])
+    return {"games_per_s_4p": everywhere, "games_per_s_4p_one_thread": one,
+            "games_per_s_4p_nojit": plain, "engine_speedup_vs_nojit": one / plain}

@@ -11,7 +11,6 @@ board, the hand strength table of the NYK-H4 ruling, and each seat's policy.
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.hands import add_value, table_key
 from sim.nyk.decisions import (
@@ -39,7 +38,7 @@ from sim.nyk.events import (
 from sim.nyk.policy import choose
 from sim.nyk.state import (
     DECISIONS,
-    HENCHMEN_MASK, ROSTER, set_owner,
+    HENCHMEN_MASK, ROSTER, lowest_bit, set_owner,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
@@ -517,7 +516,7 @@ def draw_count(game, p):
     per_suit = np.zeros(4, dtype=np.int64)
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED:
             per_suit[game.ch[c, SUIT]] += 1
@@ -701,7 +700,7 @@ def player_out(game, env, p):
         discard_card(game, p, game.pl[p, HAND0 + 0])
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if (game.ch[c, WHERE] == W_CONTROLLED
                                        or game.ch[c, WHERE] == W_CUSTODY):
@@ -756,7 +755,7 @@ def group_at(game, p, d):
     mask = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
             mask |= ONE << c
@@ -888,7 +887,7 @@ def custody_phase(game, env, p, opts, ctx):
     any_inside = False
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CUSTODY:
             any_inside = True
@@ -908,7 +907,7 @@ def custody_phase(game, env, p, opts, ctx):
         any_inside = False
         todo = game.pl[p, ROSTER]
         while todo:
-            c = trailing_zeros(todo)
+            c = lowest_bit(todo)
             todo &= todo - 1
             if game.ch[c, WHERE] == W_CUSTODY:
                 custody_step(game, env, c)
@@ -942,7 +941,7 @@ def unmoved_at(game, p, d):
     mask = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, MOVED] == 0:
             mask |= ONE << c
@@ -956,7 +955,7 @@ def list_journeys(game, env, p, opts, n, police_steps_left):
     done = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if in_mask(done, c) or game.ch[c, WHERE] != W_CONTROLLED:
             continue
@@ -1024,7 +1023,7 @@ def movement_phase(game, env, p, opts, ctx):
     # a character that did not set out has still had its movement
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         game.ch[c, MOVED] = 1
 
@@ -1048,7 +1047,7 @@ def list_movement_cards(game, env, p, opts, n):
         elif kind == E_RELEASE_CUSTODY:
             todo = game.pl[p, ROSTER]
             while todo:
-                c = trailing_zeros(todo)
+                c = lowest_bit(todo)
                 todo &= todo - 1
                 if game.ch[c, WHERE] == W_CUSTODY:
                     n = put(opts, n, OP_PLAY, card, kind)
@@ -1087,7 +1086,7 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
     elif kind == E_RELEASE_CUSTODY:
         todo = game.pl[p, ROSTER]
         while todo:
-            c = trailing_zeros(todo)
+            c = lowest_bit(todo)
             todo &= todo - 1
             if game.ch[c, WHERE] == W_CUSTODY:
                 for _ in range(env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
@@ -1229,7 +1228,7 @@ def free_crew(game, p, d):
     mask = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, ACTED] == 0
                 and game.ch[c, MISSION] == NO):
@@ -1293,7 +1292,7 @@ def list_actions(game, env, p, opts):
     # NYK-A3/A4 provoke: an opponent's characters on a district where one of p's can still act
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] != W_CONTROLLED or game.ch[c, ACTED]:
             continue
@@ -1306,7 +1305,7 @@ def list_actions(game, env, p, opts):
     # NYK-A7 part with a henchman: not in custody, not holding a mission
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MISSION] == NO:
             n = put(opts, n, OP_PART, c)
@@ -1414,7 +1413,7 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     else:
         todo = game.pl[p, ROSTER]
         while todo:
-            c = trailing_zeros(todo)
+            c = lowest_bit(todo)
             todo &= todo - 1
             if game.ch[c, LOC] == d and game.ch[c, WHERE] == W_CONTROLLED:
                 game.ch[c, ACTED] = 1
@@ -1572,7 +1571,7 @@ def recruit_targets(game, env, p):
             continue
         todo = game.pl[p, ROSTER] & HENCHMEN_MASK
         while todo:
-            c = trailing_zeros(todo)
+            c = lowest_bit(todo)
             todo &= todo - 1
             if (game.ch[c, WHERE] == W_CONTROLLED
                                            or game.ch[c, WHERE] == W_CUSTODY):
@@ -1609,7 +1608,7 @@ def count_henchmen(game, p):
     n = 0
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
             n += 1
@@ -1707,7 +1706,7 @@ def list_action_cards(game, env, p, opts, n):
 def shares_district(game, p, q):
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED:
             if group_at(game, q, game.ch[c, LOC]):
@@ -1809,7 +1808,7 @@ def start_player_turn(game, env, p, opts, ctx):
     game.pl[p, RECRUITED] = 0
     todo = game.pl[p, ROSTER]
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         game.ch[c, STEPS] = 0
         game.ch[c, STOPPED] = 0
@@ -1823,7 +1822,7 @@ def start_player_turn(game, env, p, opts, ctx):
         if game.pl[q, ALIVE] and has_kind(game, env, q, E_POLICE_REMOVE) != NO:
             todo = game.pl[q, ROSTER]
             while todo:
-                c = trailing_zeros(todo)
+                c = lowest_bit(todo)
                 todo &= todo - 1
                 if game.ch[c, WHERE] == W_CONTROLLED:
                     d = game.ch[c, LOC]
@@ -1915,7 +1914,7 @@ def tiebreak_key(game, p, level):
     values = np.zeros(6, dtype=np.int64)
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
-        c = trailing_zeros(todo)
+        c = lowest_bit(todo)
         todo &= todo - 1
         if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
             values[game.ch[c, VALUE]] += 1

@@ -117,8 +117,8 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
     seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
     turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
-    game_arr = np.zeros(1, state.GAME_DTYPE)
-    env_arr = np.array([env])
+    game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
+    env_arr = np.array([env]).view(np.recarray)
     batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, players,
                      rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
                      record_turns)

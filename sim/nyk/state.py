@@ -10,6 +10,8 @@ Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the
 
 import numpy as np
 from numba import njit
+from numba.core.extending import overload
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
@@ -150,6 +152,16 @@ def clear_game(game):
 
 
 # --- small readers shared by the engine and the strategies ----------------------------------------
+
+def lowest_bit(mask):
+    """Index of the lowest set bit of a non-zero mask (one instruction once compiled)."""
+    return int(mask & -mask).bit_length() - 1
+
+
+@overload(lowest_bit)
+def _lowest_bit_compiled(mask):
+    return lambda mask: trailing_zeros(mask)
+
 
 @njit(cache=True)
 def set_owner(game, c, p):
