@@ -224,9 +224,9 @@ def build_report(study: OddsStudy, command: str) -> Report:
     report = Report("mobsim odds study: New York Kings", {
         "mobsim version": __version__, "command": command, "ruleset fingerprint": rs.fingerprint,
         "options changed": changed})
+    report.heading("Exact odds of the dice contests")
     report.text("Exact odds of the game's dice contests, computed by enumeration of every roll "
-                "and backward induction (nothing here is sampled). Until the game engine exists, "
-                "this is the balance study `make demo` writes. Every table is also in "
+                "and backward induction (nothing here is sampled). Every table is also in "
                 "tables/*.csv at full precision.")
 
     report.heading("Recruitment (NYK-A6)")
