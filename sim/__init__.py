@@ -1,18 +1,26 @@
 """mobsim: Monte Carlo balance simulator for mafia board games.
 
 The package is laid out as rooms with one-way imports:
-    sim.rng, sim.hands, sim.odds   (kernel: dice, hands, exact odds)
-    sim.rules                      (validated rulesets: data files + overrides)
-    sim.cli                        (command line; imports everything, imported by nothing)
+    sim.rng, sim.hands, sim.dice, sim.odds   (kernel: dice, hands, contests, exact odds)
+    sim.rules                                (validated rulesets: data files + overrides)
+    sim.nyk                                  (the New York Kings engine: state, rules, decisions)
+    sim.runner                               (reproducible, resumable runs of many games)
+    sim.analysis                             (tables, figures and reports from runs)
+    sim.cli                                  (command line; imports everything, imported by nothing)
 """
 
 import os
 from pathlib import Path
 
+from sim._cache import refresh as _refresh_cache
+
 __version__ = "0.1.0"
 
-# Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True).
+# Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True),
+# and the cache is emptied when mobsim's sources change (see sim/_cache.py).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
+_HERE = Path(__file__).resolve().parent
+_refresh_cache(os.environ["NUMBA_CACHE_DIR"], [_HERE, _HERE.parent / "strategies"])
 
 
 def __getattr__(name):

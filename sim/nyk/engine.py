@@ -269,9 +269,17 @@ def setup(game, env, n_players, key, game_id):
     g[BAG_N] = env.rp[RP_N_TILES]
     for i in range(env.rp[RP_N_TILES]):
         game.g[BAG0 + i] = env.rp[RP_TILES + i]
-    # NYK-S7: reveal the mission row with its tiles.
-    for _ in range(env.rp[P_MISSION_ROW]):
+    # NYK-S7: reveal the mission row with its tiles, the first card on space 1 (each reveal
+    # enters on space 1 and pushes the others right, so the row is read back in drawing order).
+    row_n = env.rp[P_MISSION_ROW]
+    for _ in range(row_n):
         reveal_mission(game, env)
+    for s in range(row_n // 2):
+        a, b = game.g[ROW0 + s], game.g[ROW0 + row_n - 1 - s]
+        game.g[ROW0 + s], game.g[ROW0 + row_n - 1 - s] = b, a
+    for s in range(row_n):
+        if game.g[ROW0 + s] != NO:
+            game.ms[game.g[ROW0 + s], M_SLOT] = s
     # NYK-S8: shuffle the resources.
     n_cards = env.rp[RP_N_CARDS]
     for i in range(n_cards):

@@ -97,6 +97,9 @@ def test_nyk_s7_three_missions_revealed_with_their_tiles():
         t = Table(seed=seed, clear=False)
         row = [int(t.g[S.ROW0 + s]) for s in range(3)]
         assert S.NO not in row and t.g[S.M_DECK_POS] == 3
+        # placed in drawing order: the first card drawn on space 1
+        drawn = [int(t.g[S.M_DECK0 + i]) for i in range(3)]
+        assert row == drawn or S.END_CARD in drawn
         for s, m in enumerate(row):
             assert t.ms[m, S.M_STATE] == S.MS_ROW and t.ms[m, S.M_SLOT] == s
             assert t.ms[m, S.M_ACCEPT] != S.NO
