@@ -38,7 +38,7 @@ from sim.nyk.events import (
 from sim.nyk.policy import choose
 from sim.nyk.state import (
     DECISIONS,
-    HENCHMEN_MASK, ROSTER, lowest_bit, set_owner,
+    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, lowest_bit, set_owner,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
@@ -60,7 +60,7 @@ from sim.nyk.state import (
 from sim.rng import below, roll_die, seed_game
 from sim.rules.compiled import (
     CREW_ACTIONS_EACH, E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION,
-    E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
+    E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
     E_MISSION_BONUS, E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_POLICE_REMOVE, E_RECRUIT,
     E_RELEASE_CUSTODY, E_STEAL_MONEY, MAX_PARAMS, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000,
     P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CORRUPTION_BILLS,
@@ -1028,7 +1028,8 @@ def movement_phase(game, env, p, opts, ctx):
             journey(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
         elif op == OP_PLAY:
             movement_card(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
-    # a character that did not set out has still had its movement
+    # a character that did not set out has still had its movement; unused extra steps lapse
+    game.pl[p, EXTRA_STEPS] = 0
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
@@ -1052,6 +1053,8 @@ def list_movement_cards(game, env, p, opts, n):
             for d in range(env.rp[RP_N_DISTRICTS]):
                 if d != env.rp[RP_STATION] and police_at(game, env.rp[RP_STATION]) > 0:
                     n = put(opts, n, OP_PLAY, card, kind, d)
+        elif kind == E_EXTRA_MOVE:
+            n = put(opts, n, OP_PLAY, card, kind, NO)
         elif kind == E_RELEASE_CUSTODY:
             todo = game.pl[p, ROSTER]
             while todo:
@@ -1084,6 +1087,8 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
             game.pl[p, C_POLICE_MOVES] += 1
             log(game.g, game.events, EV_POLICE_MOVE, p, target, opts[k, 2])
             police_arrived(game, env, opts[k, 2], p)
+    elif kind == E_EXTRA_MOVE:  # e.g. Fast Car: the next journey goes `steps` districts further
+        game.pl[p, EXTRA_STEPS] += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
     elif kind == E_POLICE_PLACE:
         for k in range(N_POLICE):
             if game.g[POLICE0 + k] == env.rp[RP_STATION]:
@@ -1121,15 +1126,19 @@ def journey(game, env, p, d, group, mode, opts, ctx):
     steps = 0  # steps of this ride (the special moves count their own)
     bonus = env.rp[P_BONUS_STEPS_PER_CARD]  # NYK-M8: districts one discarded card buys
     credit = 0  # districts still paid for by the last card
+    extra = game.pl[p, EXTRA_STEPS]  # an extra_move card played for this journey (NYK-C5)
+    game.pl[p, EXTRA_STEPS] = 0
     while group:
         ctx[CTX_DISTRICT], ctx[CTX_GROUP], ctx[CTX_STEPS], ctx[CTX_MODE] = d, group, steps, mode
-        normal = steps < limit and not any_stopped(game, group)
+        stopped = any_stopped(game, group)
+        normal = steps < limit and not stopped
         if mode == MODE_NORMAL:
             normal = normal and max_steps(game, group) < limit
+        free = extra > 0 and not stopped  # like a normal step, it does not pass a check (NYK-P2)
         n = put(opts, 0, OP_STOP)
         for j in range(env.nbr[d, 0]):
             nb = env.nbr[d, 1 + j]
-            if normal or credit > 0:
+            if normal or credit > 0 or free:
                 n = put(opts, n, OP_STEP, nb, NO)
             for i in range(game.pl[p, HAND_N] if bonus > 0 else 0):
                 n = put(opts, n, OP_STEP, nb, game.pl[p, HAND0 + i])
@@ -1160,8 +1169,10 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             game.pl[p, C_CARDS_AS_MOVES] += 1
             log(game.g, game.events, EV_CARD_MOVE, p, card)
             credit = bonus - 1
-        elif not normal:
+        elif not normal and credit > 0:
             credit -= 1
+        elif not normal:
+            extra -= 1
         d = opts[k, 1]
         steps += 1
         for c in range(N_CHARS):

@@ -2,9 +2,10 @@
 
 from scenario import (
     BROADWAY, CHELSEA, FINANCIAL, GARMENT, GRAND_CENTRAL, GREENWICH, HELLS_KITCHEN, HARLEM, SOHO,
-    TRIBECA, WASHINGTON_HEIGHTS, Table, mission_ids,
+    TRIBECA, WASHINGTON_HEIGHTS, Table, card_ids, mission_ids,
 )
 
+from sim.nyk import engine as E
 from sim.nyk import state as S
 from sim.nyk.decisions import MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_JOURNEY
 
@@ -215,3 +216,24 @@ def test_nyk_m8_bonus_steps_per_card_option():
     t.steer((4, 3), (5, 4), (5, 1))  # no card steps are offered: 2 districts, card kept
     t.journey(0, SOHO, 1)
     assert t.ch[0, S.LOC] == CHELSEA and t.hand(0) == [0]
+
+
+def test_nyk_c5_fast_car_extra_move_adds_districts_to_the_next_journey():
+    """An extra_move card (Fast Car) played for its event: the next journey goes 2 districts
+    further than NYK-M1 allows, without a card discarded per step."""
+    t = Table()
+    t.at(0, SOHO)
+    fast_car = card_ids(E.E_EXTRA_MOVE)[0]
+    t.give(0, fast_car)
+    t.begin(0)
+    E.movement_card(t.game, t.env, 0, fast_car, E.E_EXTRA_MOVE, S.NO, t.opts, t.ctx)
+    assert t.pl[0, S.EXTRA_STEPS] == 2 and t.hand(0) == []
+    t.steer(
+        (4, 3),  # SOHO: stop, step x3 -> GREENWICH on foot
+        (5, 4),  # GREENWICH: stop, step x4 -> CHELSEA on foot
+        (5, 3),  # CHELSEA: stop, step x4 (first extra district) -> GARMENT DISTRICT
+        (6, 3),  # GARMENT: stop, step x5 (second extra district) -> HELL'S KITCHEN
+    )
+    t.journey(0, SOHO, 1)
+    assert t.ch[0, S.LOC] == HELLS_KITCHEN and t.ch[0, S.STEPS] == 4
+    assert t.pl[0, S.EXTRA_STEPS] == 0 and t.pl[0, S.C_CARDS_AS_MOVES] == 0
