@@ -72,13 +72,11 @@ from sim.rules.compiled import (
     P_PROVOCATION_ACTION, P_RAISE, P_RECRUIT_HESITATION_EXTRA, P_RECRUIT_MAX_OFFER,
     P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RECRUIT_PER_TURN, P_RESIST_DICE, P_STAKE,
     P_START_DISTRICT, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, P_TIE_POT,
-    P_TIEBREAK_LAST, PROVOKE_ACTION_ONE, START_RANDOM, T_OPPONENT, T_OTHER, T_OWN, TIE_POT_RETURN,
+    P_TIEBREAK_LAST, PROVOKE_ACTION_ONE, START_RANDOM, AFFRANCHI_RANK, T_OPPONENT, T_OTHER, T_OWN, TIE_POT_RETURN,
     TIEBREAK_RANDOM,
 )
 
 ONE = np.int64(1)
-BILLS = np.array([0, 1000, 2000, 5000], dtype=np.int64)  # NYK-C3 bundle values
-AFFRANCHI_VALUE = 5
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -163,19 +161,12 @@ def seat_order(game, first, out):
 # --- money (NYK-S2, NYK-C3) -------------------------------------------------------------------
 
 @njit(cache=True)
-def pay_to_bank(game, p, amount):
-    """p pays up to `amount` to the bank; a player short of money gives all it has (NYK-A4)."""
+def pay_into(game, p, amount, slot):
+    """p pays up to `amount` into g[slot], the bank or the pot; a player short of money gives
+    all it has (NYK-A4)."""
     paid = min(amount, game.pl[p, MONEY])
     game.pl[p, MONEY] -= paid
-    game.g[BANK] += paid
-    return paid
-
-
-@njit(cache=True)
-def pay_to_pot(game, p, amount):
-    paid = min(amount, game.pl[p, MONEY])
-    game.pl[p, MONEY] -= paid
-    game.g[POT] += paid
+    game.g[slot] += paid
     return paid
 
 
@@ -226,7 +217,7 @@ def setup(game, env, n_players, key, game_id):
         game.ch[c, LOC] = NO
         game.ch[c, MISSION] = NO
         if c < N_AFFRANCHI:
-            game.ch[c, VALUE] = AFFRANCHI_VALUE
+            game.ch[c, VALUE] = AFFRANCHI_RANK
             game.ch[c, SUIT] = ALL_SUITS
             game.ch[c, WHERE] = W_DEAD if c >= n_players else W_CONTROLLED
         else:
@@ -521,15 +512,14 @@ def draw_count(game, p):
     characters in custody left out."""
     best = 0
     affranchi = 1 if (game.pl[p, ALIVE] and game.ch[p, WHERE] == W_CONTROLLED) else 0
-    per_suit = np.zeros(4, dtype=np.int64)
-    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-    while todo:
-        c = lowest_bit(todo)
-        todo &= todo - 1
-        if game.ch[c, WHERE] == W_CONTROLLED:
-            per_suit[game.ch[c, SUIT]] += 1
-    for suit in range(4):
-        best = max(best, affranchi + per_suit[suit])
+    for suit in range(4):  # no array: this runs for every player every turn
+        n = affranchi
+        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+        while todo:
+            c = lowest_bit(todo)
+            todo &= todo - 1
+            n += game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, SUIT] == suit
+        best = max(best, n)
     return best
 
 
@@ -1222,7 +1212,7 @@ def max_steps(game, group):
 def helicopter(game, env, p, group, opts, ctx):
     """NYK-M7: $1,000 a character, then anywhere on the board."""
     cost = env.rp[P_HELIPORT_COST] * count_bits(group)
-    pay_to_bank(game, p, cost)
+    pay_into(game, p, cost, BANK)
     game.pl[p, C_HELI] += 1
     game.pl[p, C_HELI_SPENT] += cost
     n = 0
@@ -1442,7 +1432,7 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     crew_p, crew_q = crew_packed(game, mine), crew_packed(game, theirs)
     log(game.g, game.events, EV_PROVOKE, p, q, d, mine, theirs)
     stake = env.rp[P_STAKE]
-    put_p, put_q = pay_to_pot(game, p, stake), pay_to_pot(game, q, stake)
+    put_p, put_q = pay_into(game, p, stake, POT), pay_into(game, q, stake, POT)
     dice_p = roll_n(game, np.int64(0), env.rp[P_INTIMIDATION_DICE])
     dice_q = roll_n(game, np.int64(0), env.rp[P_INTIMIDATION_DICE])
     dice_p = reroll_window(game, env, p, crew_p, dice_p, opts, ctx)
@@ -1455,14 +1445,14 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
                             opts, ctx)
         if folder != NO:
             winner = q if folder == p else p
-            pay_to_pot(game, folder, env.rp[P_FOLD_PENALTY])
+            pay_into(game, folder, env.rp[P_FOLD_PENALTY], POT)
             game.pl[folder, C_FOLDS] += 1
             settle_pot(game, winner, folder)
             log(game.g, game.events, EV_FOLD, folder, stage)
             return
         raise_ = env.rp[P_RAISE] if stage == 1 else env.rp[P_FUSILLADE_RAISE]
-        put_p += pay_to_pot(game, p, raise_)
-        put_q += pay_to_pot(game, q, raise_)
+        put_p += pay_into(game, p, raise_, POT)
+        put_q += pay_into(game, q, raise_, POT)
         extra_p = fusillade_window(game, env, p, opts, ctx) if stage == 2 else 0
         extra_q = fusillade_window(game, env, q, opts, ctx) if stage == 2 else 0
         dice_p = roll_n(game, dice_p, 1 + extra_p)
@@ -1666,7 +1656,7 @@ def recruit(game, env, p, h, offer, card, opts, ctx):
         if ask(game, env, p, opts, n, ctx) == 0:
             log(game.g, game.events, EV_RECRUIT_RESULT, p, h, 1, 0)
             return
-    pay_to_bank(game, p, price)
+    pay_into(game, p, price, BANK)
     game.pl[p, C_RECRUIT_SPENT] += price
     game.pl[p, C_RECRUITS_DONE] += 1
     take_henchman(game, env, p, h)
@@ -1787,7 +1777,7 @@ def corruption(game, env, opts, ctx):
             pick -= 1
     for p in range(n_players):
         if bids[p] > 0:
-            pay_to_bank(game, p, bids[p])
+            pay_into(game, p, bids[p], BANK)
             game.pl[p, C_BIDS_PAID] += bids[p]
     game.pl[game.g[FIRST], C_TIMES_FIRST] += 1
     log(game.g, game.events, EV_FIRST, game.g[FIRST], best, n_best)

@@ -2,7 +2,7 @@
 
 Every row and column has a named constant here, so jitted code reads `g.ch[c, LOC]` rather than a
 magic number. A game is one numpy record (`GAME_DTYPE`) created by `new_game` and changed in
-place by the engine's step functions; it copies with `copy_game`.
+place by the engine's step functions.
 
 Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the henchmen in
 `characters.toml` order. Missions: ids 0..23 are the cards, END_CARD (24) the end card.
@@ -33,7 +33,7 @@ NO = -1
 (TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,
  BANK_FAILURES, M_DECK_POS, R_DECK_N, R_DISC_N, H_DECK_N, H_DISC_N, BAG_N, N_EVENTS, RECORD,
  FORCED_N, FORCED_POS, WINNER, DECIDED_BY, END_CARD_POS, ILLEGAL, CHECK, MONEY_TOTAL, TURNS_PLAYED,
- DEAL_PRICE, POLICE_CHECK, BROKEN, DECISIONS) = range(32)  # BROKEN: first invariant broken (check mode)
+ POLICE_CHECK, BROKEN, DECISIONS) = range(31)  # BROKEN: first invariant broken (check mode)
 N_FORCED = 64
 ROW0 = 32                                   # mission on space 1, 2, 3, ... (NO when empty)
 M_DECK0 = ROW0 + 6                          # mission draw order, next at g[M_DECK_POS]
@@ -129,12 +129,6 @@ def new_game() -> Game:
     return game
 
 
-def copy_game(game: Game) -> Game:
-    twin = np.zeros(1, GAME_DTYPE).view(np.recarray)
-    twin[0] = game
-    return twin[0]
-
-
 @njit(cache=True)
 def clear_game(game):
     """Empty every field a game reads (the event log is only read up to g[N_EVENTS])."""
@@ -177,11 +171,6 @@ def set_owner(game, c, p):
 
 
 @njit(cache=True)
-def is_affranchi(c):
-    return c < N_AFFRANCHI
-
-
-@njit(cache=True)
 def police_at(game, d):
     """Number of police cars on district d."""
     n = 0
@@ -189,16 +178,6 @@ def police_at(game, d):
         if game.g[POLICE0 + k] == d:
             n += 1
     return n
-
-
-@njit(cache=True)
-def chars_of_at(game, p, d):
-    """Bitmask of player p's characters standing on district d."""
-    mask = np.int64(0)
-    for c in range(N_CHARS):
-        if game.ch[c, OWNER] == p and game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
-            mask |= np.int64(1) << np.int64(c)
-    return mask
 
 
 @njit(cache=True)
@@ -213,19 +192,3 @@ def count_bits(mask):
         mask &= mask - 1
         n += 1
     return n
-
-
-@njit(cache=True)
-def henchmen_of(game, p):
-    """Number of henchmen player p controls (on the board or in custody)."""
-    n = 0
-    for c in range(N_AFFRANCHI, N_CHARS):
-        if game.ch[c, OWNER] == p and (game.ch[c, WHERE] == W_CONTROLLED
-                                       or game.ch[c, WHERE] == W_CUSTODY):
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def fortune_of(game, p):
-    return game.pl[p, MONEY]
