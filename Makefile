@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export MPLBACKEND := Agg
 
-.PHONY: install demo test bench lint lock clean
+.PHONY: install demo test fuzz bench lint lock clean
 
 install: $(STAMP)
 
@@ -22,6 +22,9 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest
+
+fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -x tests/nyk/test_invariants.py -k random_rulesets
 
 bench: install
 	$(BIN)/mobsim bench --json

@@ -1119,6 +1119,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
     extra = game.pl[p, EXTRA_STEPS]  # an extra_move card played for this journey (NYK-C5)
     game.pl[p, EXTRA_STEPS] = 0
     while group:
+        group &= group_at(game, p, d)  # an arrest (on landing, after a step or a police move) takes members off
+        if not group:
+            break
         ctx[CTX_DISTRICT], ctx[CTX_GROUP], ctx[CTX_STEPS], ctx[CTX_MODE] = d, group, steps, mode
         stopped = any_stopped(game, group)
         normal = steps < limit and not stopped
@@ -1173,7 +1176,6 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         if not ignore_police and police_at(game, d) > 0:
             credit = 0  # NYK-P2: only a new card goes on past this check
             arrive_at_police(game, env, p, d, group)
-            group &= group_at(game, p, d)  # an arrest takes the group off the board
     for c in range(N_CHARS):
         if in_mask(group, c):
             game.ch[c, MOVED] = 1

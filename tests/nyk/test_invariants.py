@@ -86,7 +86,7 @@ def rulesets(draw):
     return overrides
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])  # examples: tests/conftest.py profiles
 @given(overrides=rulesets(), seed=st.integers(0, 2**32 - 1), n_players=st.integers(2, 5),
        kind=st.sampled_from([RANDOM, SIMPLE]))
 def test_random_rulesets_keep_the_invariants_and_end(overrides, seed, n_players, kind):
