@@ -12,7 +12,7 @@ The package is laid out as rooms with one-way imports:
 import os
 from pathlib import Path
 
-from sim._cache import refresh as _refresh_cache
+from sim._cache import refresh_rooms as _refresh_cache
 
 __version__ = "0.1.0"
 
@@ -20,7 +20,11 @@ __version__ = "0.1.0"
 # and the cache is emptied when mobsim's sources change (see sim/_cache.py).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 _HERE = Path(__file__).resolve().parent
-_refresh_cache(os.environ["NUMBA_CACHE_DIR"], [_HERE, _HERE.parent / "strategies"])
+_refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
+    "kernel": ([_HERE / "rules"], [_HERE]),
+    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies"], []),
+    "ag": ([_HERE / "ag"], []),
+}, kernel="kernel")
 
 
 def __getattr__(name):
