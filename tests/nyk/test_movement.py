@@ -164,6 +164,25 @@ def test_nyk_m7_helicopter_anywhere_for_1000_each_even_at_risk():
     assert t.pl[0, S.C_HELI] == 1 and t.pl[0, S.C_HELI_SPENT] == 2000
 
 
+def test_nyk_m7_a_crew_arrested_on_landing_goes_no_further():
+    """NYK-M7, P2, P4: landing on a police district with an at-risk job is a check and an
+    interrogation; once arrested the crew is off the board, so no card can move it on."""
+    t = Table()
+    t.at(0, FINANCIAL)
+    t.hench(LOOXY, 0, FINANCIAL)
+    t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], HARLEM)
+    t.police(WASHINGTON_HEIGHTS, BROADWAY)
+    t.give(0, 0, 1)  # cards that could buy bonus steps
+    t.begin(0)
+    t.force("9", "10", "Q", "K", "K", "K")  # a pair at best against three kings
+    t.steer((24, WASHINGTON_HEIGHTS), (2, 0))  # fly there; do not resist
+    t.journey(0, FINANCIAL, t.group(0, LOOXY), MODE_HELI)
+    for c in (0, LOOXY):
+        assert t.ch[c, S.WHERE] == S.W_CUSTODY and t.ch[c, S.LOC] == S.NO
+    assert t.pl[0, S.C_ARRESTS] == 1 and t.pl[0, S.C_CARDS_AS_MOVES] == 0 and len(t.hand(0)) == 2
+    t.check()
+
+
 def test_nyk_m7_helicopter_needs_the_fare():
     t = Table()
     t.at(0, FINANCIAL)
