@@ -8,19 +8,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.report import Report, percent
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes, trials, z: float = Z95):
-    """Wilson score interval of a binomial proportion (arrays welcome)."""
-    k = np.asarray(successes, dtype=float)
-    n = np.asarray(trials, dtype=float)
-    p = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
-    denom = 1 + z**2 / n
-    centre = (p + z**2 / (2 * n)) / denom
-    half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denom
-    return centre - half, centre + half
+from sim.analysis.stats import Z95, wilson  # noqa: F401  (wilson and Z95 are part of this module's API)
 
 
 def win_rates(seats: pd.DataFrame, by) -> pd.DataFrame:

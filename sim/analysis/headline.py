@@ -1,0 +1,334 @@
+"""Headline metrics of a run: one row per metric with its 95% interval, and their comparison
+between two runs (paired game by game when both runs played the same games).
+
+    from sim.analysis.headline import headline, game_values, paired_difference, compare
+    headline(run.games, run.seats)            # index: metric; columns: value, lo, hi, n
+    compare(run_a, run_b)                      # a, b, diff = b - a, and its interval
+
+Definitions (docs/reports.md has them all):
+    balance              1 - seat_gap
+    seat_gap             largest minus smallest win rate among seats (rates over all games)
+    first_player_effect  within-game slope of winning on turns played as first player: win
+                         probability gained per extra turn as first player, compared with the
+                         table's average in the same game (an association: strong players may
+                         also bid to play first)
+    turns, lead_changes, margin, mean_fortune, affranchi_deaths     means over games
+    cap_rate, comeback_rate, tiebreak_rate                          shares of games
+    completion           1 - cap_rate
+    winrate:<strategy>   wins / seats of that strategy (a shared win counts for every sharer)
+    winrate_max, strategy_gap   the best strategy's win rate, best minus worst
+
+Intervals: Wilson for shares, normal for means, a seeded bootstrap over games for the gaps,
+maxima and the slope (n is the games, or the seats for a strategy's win rate).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, Z95, mean_interval, percentile_interval,
+                                resampled_sums, wilson)
+
+COLUMNS = ["value", "lo", "hi", "n"]
+DECIDED_PLAINLY = ("fortune", "last_standing")  # the other endings needed a tie-break (NYK-E1)
+# metrics that are a mean over games (game_values has one column each); the rest are bootstrapped
+MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "comeback_rate", "margin", "tiebreak_rate",
+                "mean_fortune", "affranchi_deaths")
+SHARE_METRICS = ("cap_rate", "comeback_rate", "tiebreak_rate")  # Wilson intervals
+ORDER = ("balance", "seat_gap", "first_player_effect", "turns", "cap_rate", "completion",
+         "lead_changes", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
+TAIL = ("winrate_max", "strategy_gap", "affranchi_deaths")
+
+
+# --- one value per game ---------------------------------------------------------------------------
+
+def game_values(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Per game (index game_id), every headline metric that is a mean over games, and
+    `winrate:<s>`: the share of strategy s's seats in that game that won (NaN if s did not play).
+    Two runs of the same seed and game ids can then be compared game by game."""
+    games = _sorted_games(games)
+    out = pd.DataFrame(index=pd.Index(games["game_id"].to_numpy(), name="game_id"))
+    if "turns" in games:
+        out["turns"] = games["turns"].to_numpy(float)
+    if "cap_hit" in games:
+        out["cap_rate"] = games["cap_hit"].to_numpy(float)
+    if "lead_changes" in games:
+        out["lead_changes"] = games["lead_changes"].to_numpy(float)
+    if "winner_deficit_mid" in games:
+        out["comeback_rate"] = (games["winner_deficit_mid"].to_numpy() > 0).astype(float)
+    if "margin" in games:
+        out["margin"] = games["margin"].to_numpy(float)
+    if "decided_by" in games:
+        out["tiebreak_rate"] = (~games["decided_by"].astype(str).isin(DECIDED_PLAINLY)).to_numpy(float)
+    by_game = seats.groupby("game_id", observed=True)
+    out["mean_fortune"] = by_game["fortune"].mean().reindex(out.index).to_numpy(float)
+    if "alive" in seats:
+        dead = (~seats["alive"].astype(bool)).groupby(seats["game_id"]).sum()
+        out["affranchi_deaths"] = dead.reindex(out.index).to_numpy(float)
+    shares = seats.groupby(["game_id", "strategy"], observed=True)["won"].mean().unstack("strategy")
+    for name in strategy_names(seats):
+        out[f"winrate:{name}"] = shares[name].reindex(out.index).to_numpy(float)
+    return out
+
+
+def strategy_names(seats: pd.DataFrame) -> list[str]:
+    """Strategy names in the run's order (categories: order of first appearance)."""
+    column = seats["strategy"]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        present = set(column.unique())
+        return [str(c) for c in column.cat.categories if c in present]
+    return [str(c) for c in pd.unique(column)]
+
+
+# --- bootstrapped metrics: statistics of per-game sums ----------------------------------------------
+
+class _Sums:
+    """Column sums of a resample (rows: resamples), read by column name."""
+
+    def __init__(self, columns, sums: np.ndarray):
+        self._at = {c: i for i, c in enumerate(columns)}
+        self._sums = np.atleast_2d(sums)
+
+    def __getitem__(self, name) -> np.ndarray:
+        return self._sums[:, self._at[name]]
+
+    def has(self, name) -> bool:
+        return name in self._at
+
+
+def _per_game_sums(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """What the bootstrapped metrics are built from, one row per game: wins and seats of each
+    seat number and strategy, and the within-game cross products of the first-player slope."""
+    games = _sorted_games(games)
+    index = pd.Index(games["game_id"].to_numpy(), name="game_id")
+    pos = index.get_indexer(seats["game_id"])
+    keep = pos >= 0
+    seats, pos = seats[keep], pos[keep]
+    n = len(index)
+    won = seats["won"].to_numpy(float)
+    cols = {}
+    seat_no = seats["seat"].to_numpy()
+    for j in np.unique(seat_no):
+        mask = seat_no == j
+        cols[f"seat_won:{j}"] = np.bincount(pos[mask], won[mask], minlength=n)
+        cols[f"seat_n:{j}"] = np.bincount(pos[mask], minlength=n).astype(float)
+    strategy = seats["strategy"].astype(str).to_numpy()
+    for name in strategy_names(seats):
+        mask = strategy == name
+        cols[f"strategy_won:{name}"] = np.bincount(pos[mask], won[mask], minlength=n)
+        cols[f"strategy_n:{name}"] = np.bincount(pos[mask], minlength=n).astype(float)
+    if "times_first" in seats:
+        cols["fp_xy"], cols["fp_xx"] = _first_player_products(pos, seats["times_first"].to_numpy(float),
+                                                              won, n)
+    return pd.DataFrame(cols, index=index)
+
+
+def _first_player_products(pos, first, won, n):
+    """Per game: sum of (x - mean x)(y - mean y) and of (x - mean x)^2 over its seats, with x the
+    turns played first and y winning (a regression with one intercept per game)."""
+    count = np.bincount(pos, minlength=n).astype(float)
+    count[count == 0] = 1
+    dx = first - (np.bincount(pos, first, minlength=n) / count)[pos]
+    dy = won - (np.bincount(pos, won, minlength=n) / count)[pos]
+    return np.bincount(pos, dx * dy, minlength=n), np.bincount(pos, dx * dx, minlength=n)
+
+
+def _rates(s: _Sums, kind: str, keys) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.stack([s[f"{kind}_won:{k}"] / s[f"{kind}_n:{k}"] for k in keys], axis=1)
+
+
+def _spread(rates: np.ndarray) -> np.ndarray:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a resample may lose a whole group
+        return np.nanmax(rates, axis=1) - np.nanmin(rates, axis=1)
+
+
+def _nanmax(rates: np.ndarray) -> np.ndarray:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmax(rates, axis=1)
+
+
+def _statistics(columns) -> dict[str, Callable[[_Sums], np.ndarray]]:
+    """The bootstrapped metrics this run supports, as functions of column sums."""
+    seat_keys = [c.split(":", 1)[1] for c in columns if c.startswith("seat_n:")]
+    names = [c.split(":", 1)[1] for c in columns if c.startswith("strategy_n:")]
+    stats = {}
+    if seat_keys:
+        stats["seat_gap"] = lambda s: _spread(_rates(s, "seat", seat_keys))
+        stats["balance"] = lambda s: 1 - _spread(_rates(s, "seat", seat_keys))
+    if "fp_xx" in columns:
+        def slope(s):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return s["fp_xy"] / s["fp_xx"]
+        stats["first_player_effect"] = slope
+    if names:
+        stats["winrate_max"] = lambda s: _nanmax(_rates(s, "strategy", names))
+        stats["strategy_gap"] = lambda s: _spread(_rates(s, "strategy", names))
+        for name in names:
+            stats[f"winrate:{name}"] = lambda s, k=name: _rates(s, "strategy", [k])[:, 0]
+    return stats
+
+
+def _bootstrap_rows(parts: pd.DataFrame, reps: int, seed: int) -> dict[str, tuple]:
+    """Point value, interval and standard error of every bootstrapped metric."""
+    stats = _statistics(parts.columns)
+    full = _Sums(parts.columns, parts.to_numpy(float).sum(axis=0))
+    boot = _Sums(parts.columns, resampled_sums(parts.to_numpy(float), reps, seed))
+    rows = {}
+    for name, stat in stats.items():
+        samples, value = stat(boot), float(stat(full)[0])
+        lo, hi = percentile_interval(samples)
+        # a largest gap (or a maximum) is biased upward, so its resamples can sit above the
+        # estimate: the interval is widened to contain it (docs/reports.md)
+        rows[name] = (value, float(np.fmin(lo, value)), float(np.fmax(hi, value)), _nan_std(samples))
+    return rows
+
+
+def _nan_std(samples) -> float:
+    finite = np.asarray(samples, dtype=float)
+    finite = finite[np.isfinite(finite)]
+    return float(finite.std(ddof=1)) if len(finite) > 1 else math.nan
+
+
+# --- the headline table -----------------------------------------------------------------------------
+
+def estimates(games: pd.DataFrame, seats: pd.DataFrame, reps: int = BOOT_REPS,
+              seed: int = BOOT_SEED) -> pd.DataFrame:
+    """`headline` with one more column, `se` (the standard error behind each interval)."""
+    n_games = len(games)
+    values = game_values(games, seats)
+    rows = {}
+    for name in MEAN_METRICS:
+        if name not in values:
+            continue
+        x = values[name].to_numpy()
+        if name in SHARE_METRICS:
+            k = float(np.nansum(x))
+            p = k / n_games if n_games else math.nan
+            lo, hi = wilson(k, n_games)
+            rows[name] = (p, float(lo), float(hi), n_games, math.sqrt(p * (1 - p) / n_games))
+        else:
+            mean, lo, hi, n = mean_interval(x)
+            rows[name] = (mean, lo, hi, n, (hi - mean) / Z95 if n > 1 else math.nan)
+    if "cap_rate" in rows:
+        p, lo, hi, n, se = rows["cap_rate"]
+        rows["completion"] = (1 - p, 1 - hi, 1 - lo, n, se)
+    boot = _bootstrap_rows(_per_game_sums(games, seats), reps, seed)
+    for name, (value, lo, hi, se) in boot.items():
+        rows[name] = (value, lo, hi, n_games, se)
+    for name in strategy_names(seats):  # a strategy's win rate: Wilson over its seats
+        mine = seats["strategy"].astype(str) == name
+        k, n = int(seats.loc[mine, "won"].sum()), int(mine.sum())
+        lo, hi = wilson(k, n)
+        p = k / n
+        rows[f"winrate:{name}"] = (p, float(lo), float(hi), n, math.sqrt(p * (1 - p) / n))
+    order = [m for m in ORDER if m in rows]
+    order += [f"winrate:{s}" for s in strategy_names(seats)]
+    order += [m for m in TAIL if m in rows]
+    table = pd.DataFrame([rows[m] for m in order], index=pd.Index(order, name="metric"),
+                         columns=COLUMNS + ["se"])
+    table["n"] = table["n"].astype(int)
+    return table
+
+
+def headline(games: pd.DataFrame, seats: pd.DataFrame, reps: int = BOOT_REPS,
+             seed: int = BOOT_SEED) -> pd.DataFrame:
+    """Every headline metric of a run's tables: index metric, columns value, lo, hi, n (95%).
+    Deterministic: the bootstrap is seeded."""
+    return estimates(games, seats, reps, seed)[COLUMNS]
+
+
+# --- comparing two runs -------------------------------------------------------------------------------
+
+def paired_difference(a_values: pd.DataFrame, b_values: pd.DataFrame) -> pd.DataFrame:
+    """Per metric (columns both tables share), the mean over common games of b - a with its 95%
+    normal interval, paired by game_id (n: games where both values exist)."""
+    common = a_values.index.intersection(b_values.index)
+    rows = {}
+    for name in [c for c in a_values.columns if c in b_values.columns]:
+        d = (b_values.loc[common, name] - a_values.loc[common, name]).to_numpy(float)
+        rows[name] = mean_interval(d)
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=["diff", "lo", "hi", "n"])
+    table.index.name = "metric"
+    return table
+
+
+def compare(a, b, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """Every headline metric of runs a and b side by side, with diff = b - a and its 95% interval.
+
+    Paired (game by game, common random numbers) when both runs hold the same game ids and
+    seed; otherwise independent (standard errors added in quadrature)."""
+    ea, eb = estimates(a.games, a.seats, reps, seed), estimates(b.games, b.seats, reps, seed)
+    paired = is_paired(a, b)
+    if paired:
+        diffs = _paired_diffs(a, b, reps, seed)
+    else:
+        diffs = _independent_diffs(ea, eb)
+    metrics = list(ea.index) + [m for m in eb.index if m not in ea.index]
+    table = pd.DataFrame(index=pd.Index(metrics, name="metric"))
+    for side, est in (("a", ea), ("b", eb)):
+        table[side] = est["value"].reindex(metrics)
+        table[f"{side}_lo"] = est["lo"].reindex(metrics)
+        table[f"{side}_hi"] = est["hi"].reindex(metrics)
+    table["diff"] = table["b"] - table["a"]
+    table["lo"] = diffs["lo"].reindex(metrics)
+    table["hi"] = diffs["hi"].reindex(metrics)
+    table["n_a"] = ea["n"].reindex(metrics).astype("Int64")
+    table["n_b"] = eb["n"].reindex(metrics).astype("Int64")
+    table["paired"] = paired
+    return table
+
+
+def is_paired(a, b) -> bool:
+    """Both runs played the same game ids from the same seed (so game i saw the same dice draws)."""
+    if a.manifest.get("seed") != b.manifest.get("seed"):
+        return False
+    ids_a, ids_b = a.games["game_id"].to_numpy(), b.games["game_id"].to_numpy()
+    return len(ids_a) == len(ids_b) and bool(np.array_equal(np.sort(ids_a), np.sort(ids_b)))
+
+
+def _independent_diffs(ea: pd.DataFrame, eb: pd.DataFrame) -> pd.DataFrame:
+    diff = eb["value"] - ea["value"]
+    se = np.sqrt(ea["se"] ** 2 + eb["se"] ** 2)
+    return pd.DataFrame({"lo": diff - Z95 * se, "hi": diff + Z95 * se}).dropna(how="all")
+
+
+def _paired_diffs(a, b, reps: int, seed: int) -> pd.DataFrame:
+    """Means: per-game differences; gaps, maxima, slopes and win rates: a paired bootstrap (the
+    same resampled games for both runs)."""
+    means = paired_difference(game_values(a.games, a.seats), game_values(b.games, b.seats))
+    rows = {m: (r.lo, r.hi) for m, r in means.iterrows() if m in MEAN_METRICS}
+    if "cap_rate" in rows:
+        lo, hi = rows["cap_rate"]
+        rows["completion"] = (0.0 - hi, 0.0 - lo)
+    pa, pb = _per_game_sums(a.games, a.seats), _per_game_sums(b.games, b.seats)
+    pb = pb.reindex(pa.index)
+    stats_a, stats_b = _statistics(pa.columns), _statistics(pb.columns)
+    stacked = np.hstack([pa.to_numpy(float), pb.to_numpy(float)])
+    boot = resampled_sums(stacked, reps, seed)
+    width = pa.shape[1]
+    sa, sb = _Sums(pa.columns, boot[:, :width]), _Sums(pb.columns, boot[:, width:])
+    full_a = _Sums(pa.columns, pa.to_numpy(float).sum(axis=0))
+    full_b = _Sums(pb.columns, pb.to_numpy(float).sum(axis=0))
+    for name in stats_a.keys() & stats_b.keys():
+        samples = stats_b[name](sb) - stats_a[name](sa)
+        if np.allclose(samples, samples[0], equal_nan=True):
+            point = float(stats_b[name](full_b)[0] - stats_a[name](full_a)[0])
+            rows[name] = (point, point)  # no spread: the runs agree game by game
+        else:
+            rows[name] = percentile_interval(samples)
+    return pd.DataFrame.from_dict(rows, orient="index", columns=["lo", "hi"])
+
+
+def _sorted_games(games: pd.DataFrame) -> pd.DataFrame:
+    ids = games["game_id"].to_numpy()
+    if len(ids) > 1 and not np.all(ids[1:] > ids[:-1]):
+        return games.sort_values("game_id", kind="stable")
+    return games

@@ -1,0 +1,156 @@
+"""Statistics shared by the reports: intervals, a seeded bootstrap over games, multiple
+comparisons, power, and Bradley-Terry ratings. numpy only (normal quantiles from the standard
+library), so every figure can be recomputed by hand.
+
+Conventions: every interval is a two-sided 95% interval; a bootstrap is seeded (the same run
+gives the same report), resamples games (the independent unit of a run) and takes percentiles.
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import NormalDist
+
+import numpy as np
+
+Z95 = 1.959963984540054
+BOOT_REPS = 1000
+BOOT_SEED = 20_240_607
+MAX_UNITS = 20_000   # larger runs are resampled in this many blocks of consecutive games
+ELO = 400 / math.log(10)  # Elo points per unit of log-strength
+
+
+def wilson(successes, trials, z: float = Z95):
+    """Wilson score interval of a binomial proportion (arrays welcome)."""
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
+        denom = 1 + z**2 / n
+        centre = (p + z**2 / (2 * n)) / denom
+        half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denom
+    lo = np.where(k <= 0, 0.0, centre - half)  # exact ends: rounding leaves ~1e-19 there
+    hi = np.where(k >= n, 1.0, centre + half)
+    return (lo, hi) if lo.ndim else (float(lo), float(hi))
+
+
+def mean_interval(values) -> tuple[float, float, float, int]:
+    """Mean, its 95% normal interval (t-free: runs have thousands of games) and the count."""
+    x = np.asarray(values, dtype=float)
+    x = x[~np.isnan(x)]
+    n = len(x)
+    if n == 0:
+        return math.nan, math.nan, math.nan, 0
+    mean = float(x.mean())
+    if n == 1:
+        return mean, math.nan, math.nan, 1
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half, n
+
+
+def two_sided_p(z) -> np.ndarray:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    z = np.abs(np.asarray(z, dtype=float))
+    return np.array([2 * (1 - NormalDist().cdf(v)) if np.isfinite(v) else math.nan
+                     for v in np.atleast_1d(z)])
+
+
+def holm(pvalues) -> np.ndarray:
+    """Holm's step-down adjusted p-values (controls the family-wise error rate)."""
+    p = np.asarray(pvalues, dtype=float)
+    order = np.argsort(p)
+    m = len(p)
+    adjusted = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def games_needed(sd: float, delta: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """Sample size for a two-sided z-test of a mean difference `delta` when one unit's
+    difference has standard deviation `sd`: ((z_{1-alpha/2} + z_power) * sd / delta)^2."""
+    if not (sd > 0 and delta > 0):
+        return math.nan
+    z = NormalDist().inv_cdf(1 - alpha / 2) + NormalDist().inv_cdf(power)
+    return math.ceil((z * sd / delta) ** 2)
+
+
+# --- bootstrap over games ---------------------------------------------------------------------
+
+def blocks(matrix: np.ndarray, max_units: int = MAX_UNITS) -> np.ndarray:
+    """Rows summed into at most `max_units` blocks of consecutive rows. Games are independent,
+    so blocks of games are too, and a statistic of column sums bootstraps the same way."""
+    n = len(matrix)
+    if n <= max_units:
+        return matrix
+    block = np.arange(n) * max_units // n
+    out = np.zeros((max_units, matrix.shape[1]))
+    np.add.at(out, block, matrix)
+    return out
+
+
+def resampled_sums(matrix, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> np.ndarray:
+    """Column sums of `reps` bootstrap resamples of the rows (games): shape (reps, columns).
+
+    Row i of every resample is drawn with the same seeded generator, so two calls with the same
+    matrix shape give the same resamples (paired comparisons stack both runs' columns)."""
+    units = blocks(np.asarray(matrix, dtype=float))
+    n = len(units)
+    rng = np.random.default_rng(seed)
+    out = np.empty((reps, units.shape[1]))
+    chunk = max(1, min(reps, 2_000_000 // max(n, 1)))
+    for start in range(0, reps, chunk):
+        r = min(chunk, reps - start)
+        draws = rng.integers(0, n, size=(r, n))
+        counts = np.stack([np.bincount(row, minlength=n) for row in draws]).astype(float)
+        out[start:start + r] = counts @ units
+    return out
+
+
+def percentile_interval(samples, axis: int = 0):
+    """The 2.5% and 97.5% percentiles, ignoring NaN (a resample that lost a group)."""
+    s = np.asarray(samples, dtype=float)
+    with np.errstate(all="ignore"):
+        if np.all(np.isnan(s)):
+            return math.nan, math.nan
+        lo, hi = np.nanpercentile(s, [2.5, 97.5], axis=axis)
+    return lo, hi
+
+
+# --- Bradley-Terry ------------------------------------------------------------------------------
+
+def bradley_terry(wins, prior: float = 0.5, tol: float = 1e-12, max_iter: int = 20_000) -> np.ndarray:
+    """Log-strengths (mean 0 over the players that met someone) of a Bradley-Terry model,
+    P(i beats j) = p_i / (p_i + p_j), fitted by maximum likelihood with the MM algorithm
+    (Hunter 2004). `wins[..., i, j]` counts i beating j; leading axes are fitted independently
+    (one fit per bootstrap resample). `prior` adds that many wins each way to every pair that
+    met, which keeps a player that never lost (or never won) finite."""
+    w = np.asarray(wins, dtype=float)
+    k = w.shape[-1]
+    off = ~np.eye(k, dtype=bool)
+    met = (w + np.swapaxes(w, -1, -2) > 0) & off
+    w = np.where(met, w + prior, 0.0)
+    games = w + np.swapaxes(w, -1, -2)
+    won = w.sum(axis=-1)
+    active = games.sum(axis=-1) > 0
+    p = np.where(active, 1.0, np.nan)
+    for _ in range(max_iter):
+        safe = np.where(active, p, 1.0)
+        pair = safe[..., :, None] + safe[..., None, :]
+        denom = (games / pair).sum(axis=-1)
+        new = np.where(active, won / np.where(denom > 0, denom, 1.0), np.nan)
+        new = _centre(new)
+        if np.nanmax(np.abs(np.log(new) - np.log(p)), initial=0.0) < tol:
+            p = new
+            break
+        p = new
+    return np.log(p)
+
+
+def _centre(p: np.ndarray) -> np.ndarray:
+    """Scale strengths so their log-mean is 0 (the model only fixes their ratios)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logp = np.log(p)
+        return np.exp(logp - np.nanmean(logp, axis=-1, keepdims=True))
