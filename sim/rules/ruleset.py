@@ -12,9 +12,11 @@ the same dotted keys as `rules.toml` and may replace whole content files under `
 """
 
 import hashlib
+import importlib
 import json
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -38,6 +40,30 @@ GAMES_DIR = Path(__file__).resolve().parent
 CONTENT_KINDS = ("board", "characters", "missions", "resources")
 _PARSERS = {"board": parse_board, "characters": parse_characters,
             "missions": parse_missions, "resources": parse_resources}
+
+
+@dataclass(frozen=True)
+class ContentHook:
+    """How a game other than New York Kings loads its content: `HOOK` in `sim/rules/<game>/`.
+
+    `parsers[kind](table, where)` parses `<kind>.toml`; `cross_check(values, origin, content)`
+    raises RulesetError; `assumed(rs)`, `compile(rs)` and `doc_lines(rs)` serve the Ruleset
+    methods and the generated docs page; `doc_example` is a designer file's example."""
+
+    kinds: tuple[str, ...]
+    parsers: dict
+    cross_check: Callable
+    assumed: Callable
+    compile: Callable
+    doc_lines: Callable
+    doc_example: tuple[str, ...]
+
+
+def content_hook(game: str) -> ContentHook | None:
+    """The game's content hook, or None for New York Kings (its content is loaded here)."""
+    if game == "nyk":
+        return None
+    return importlib.import_module(f"sim.rules.{game}").HOOK
 
 
 def game_dir(game: str) -> Path:
@@ -67,6 +93,8 @@ class Ruleset:
     missions: MissionDeck
     resources: ResourceDeck
     sources: MappingProxyType         # "values" / content kind -> where it came from
+    # another game's content by kind (its ContentHook); empty for New York Kings
+    content: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     # --- construction -----------------------------------------------------------------------
 
@@ -75,7 +103,10 @@ class Ruleset:
              overrides_origin: str = "overrides") -> "Ruleset":
         folder = game_dir(game)
         spec = options(game)
-        content_raw = {kind: (folder / f"{kind}.toml", None) for kind in CONTENT_KINDS}
+        hook = content_hook(game)
+        kinds = hook.kinds if hook else CONTENT_KINDS
+        parsers = hook.parsers if hook else _PARSERS
+        content_raw = {kind: (folder / f"{kind}.toml", None) for kind in kinds}
         changes: list[tuple[str, str, object]] = []   # (where, key, value), later wins
 
         if path is not None:
@@ -85,8 +116,8 @@ class Ruleset:
             if not isinstance(replacements, dict):
                 raise RulesetError(f"{path}: content must be a table of kind = file or table")
             for kind, value in replacements.items():
-                if kind not in CONTENT_KINDS:
-                    raise unknown(f"{path}: content", "content kind", kind, CONTENT_KINDS)
+                if kind not in kinds:
+                    raise unknown(f"{path}: content", "content kind", kind, kinds)
                 if isinstance(value, str):
                     content_raw[kind] = ((path.parent / value), None)
                 elif isinstance(value, dict):
@@ -103,7 +134,7 @@ class Ruleset:
             where = str(source) if table is None else f"{source}: content.{kind}"
             if table is None:
                 table = read_toml(source, f"{kind} file")
-            content[kind] = _PARSERS[kind](table, where)
+            content[kind] = parsers[kind](table, where)
 
         values = {key: option.default for key, option in spec.items()}
         origin = {}
@@ -112,12 +143,17 @@ class Ruleset:
                 raise unknown(where, "key", key, spec)
             values[key] = spec[key].check(value, where)
             origin[key] = where
-        _cross_check(values, origin, content)
+        (hook.cross_check if hook else _cross_check)(values, origin, content)
+        sources = MappingProxyType({kind: str(content_raw[kind][0]) for kind in kinds})
+        if hook:
+            return cls(game=game, values=MappingProxyType(values), board=None, characters=None,
+                       missions=None, resources=None, sources=sources,
+                       content=MappingProxyType(content))
         return cls(
             game=game, values=MappingProxyType(values), board=content["board"],
             characters=content["characters"], missions=content["missions"],
             resources=content["resources"],
-            sources=MappingProxyType({kind: str(content_raw[kind][0]) for kind in CONTENT_KINDS}),
+            sources=sources,
         )
 
     @classmethod
@@ -170,6 +206,9 @@ class Ruleset:
     def assumed(self) -> MappingProxyType:
         """What is an assumption rather than printed rules: option keys and content names."""
         spec = options(self.game)
+        if self.content:
+            return MappingProxyType({"values": tuple(k for k in self.values if spec[k].assumed),
+                                     **content_hook(self.game).assumed(self)})
         return MappingProxyType({
             "values": tuple(k for k in self.values if spec[k].assumed),
             "board": self.board.assumed,
@@ -180,9 +219,13 @@ class Ruleset:
 
     def to_dict(self) -> dict:
         """The effective content, JSON-able (tuples as lists)."""
+        values = {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()}
+        if self.content:
+            return {"game": self.game, "values": values,
+                    **{kind: part.to_dict() for kind, part in self.content.items()}}
         return {
             "game": self.game,
-            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()},
+            "values": values,
             "board": self.board.to_dict(),
             "characters": self.characters.to_dict(),
             "missions": self.missions.to_dict(),
@@ -206,6 +249,8 @@ class Ruleset:
         return f"Ruleset({self.game}, {self.fingerprint[:12]}{', ' + changed if changed else ''})"
 
     def compile(self):
+        if self.content:
+            return content_hook(self.game).compile(self)
         from sim.rules.compiled import compile_ruleset
 
         return compile_ruleset(self)
