@@ -1,4 +1,5 @@
-"""`mobsim odds ...`: exact odds of recruitment, interrogation and provocation."""
+"""`mobsim odds ...`: exact odds of recruitment, interrogation and provocation (New York Kings)
+and of location rolls (American Gangsters)."""
 
 import json
 from fractions import Fraction
@@ -250,6 +251,55 @@ def provocation_cmd(provoker, provoked, no_fold, character_value, save_table, ru
         + [f"  {k:26s} {v:+,.0f}" for k, v in result.items() if k.endswith(("money", "value"))]
         + [f"  {k:26s} {v:.3f}" for k, v in result.items() if k.endswith("lost")])
     _emit(result, as_json, text)
+
+
+# --- American Gangsters: location rolls -----------------------------------------------------------
+
+@odds_group.command("location")
+@click.option("--crew", required=True,
+              help="Dice on the location: H henchman, K killer, O occasional henchman, e.g. 2H,K,O.")
+@click.option("--target", type=click.IntRange(1, 99), default=None,
+              help="CLICs to reach (default: every target of the deck's location cards).")
+@click.option("--location", "kind", default=None, help="A location kind of the deck, e.g. bank.")
+@click.option("--bosses", type=click.IntRange(0, 5), default=1, show_default=True,
+              help="Bosses present: each may have the failed dice re-rolled once (AG-T4).")
+@ruleset_options
+@json_option
+def location_cmd(crew, target, kind, bosses, ruleset, sets, as_json):
+    """American Gangsters location odds (AG-T4): the chance that a crew reaches the card's CLIC
+    target, without and with the bosses' re-rolls of failed dice. Exact fractions."""
+    from sim.ag import odds as ag_odds
+
+    try:
+        parsed = ag_odds.parse_crew(crew)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--crew") from None
+    if target is not None and kind is not None:
+        raise click.UsageError("give --target or --location, not both")
+    rs = ruleset_from_options(ruleset, sets, game="ag")
+    faces = ag_odds.DiceFaces.from_ruleset(rs)
+    cards = rs.content["locations"]
+    if kind is not None:
+        if kind not in cards.kinds:
+            from sim.rules.errors import did_you_mean
+
+            raise click.BadParameter(f"{kind!r} is not a location kind{did_you_mean(kind, cards.kinds)} "
+                                     f"(kinds: {', '.join(cards.kinds)})", param_hint="--location")
+        targets = sorted({c.target for c in cards if c.kind == kind})
+    else:
+        targets = [target] if target is not None else sorted({c.target for c in cards})
+    rows = [ag_odds.location_odds(parsed, t, faces, bosses) for t in targets]
+    if as_json:
+        out = {"crew": parsed.label(), "bosses": bosses, "location": kind,
+               "rows": [{**_plain(r), "exact": _exact(r)} for r in rows]}
+        return click.echo(json.dumps(out))
+    lines = [f"crew {parsed.label()} ({parsed.dice} dice)"
+             + (f" on {kind}" if kind else "") + f", {bosses} boss(es) re-rolling failed dice",
+             f"{'target':>6s} {'no re-roll':>11s} {'with re-roll':>13s}"]
+    lines += [f"{r['target']:>6d} {_percent(r['success_no_reroll']):>11s} "
+              f"{_percent(r['success_with_reroll']):>13s}" for r in rows]
+    lines.append(f"expected CLICs of one roll: {float(rows[0]['expected_clics']):.3f}")
+    click.echo("\n".join(lines))
 
 
 def _save_fold_tables(path, solution):
