@@ -44,6 +44,36 @@ ORDER = ("balance", "seat_gap", "first_player_effect", "turns", "cap_rate", "com
          "lead_changes", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
 TAIL = ("winrate_max", "strategy_gap", "affranchi_deaths")
 
+DEFINITIONS = {
+    "balance": "1 - seat_gap: 1 when every seat wins equally often.",
+    "seat_gap": "Largest minus smallest win rate among the seats (seat 0 plays first in turn 1's bidding "
+                "order), over all games; biased upward by noise (see the seat permutation test).",
+    "first_player_effect": "Win probability gained per extra turn played as first player, against the "
+                           "table's average in the same game (least-squares slope with one intercept per "
+                           "game); an association, not a cause: strong players may also bid to play first.",
+    "turns": "Mean turns per game.",
+    "cap_rate": "Share of games stopped by the engine's turn cap instead of ending by the rules.",
+    "completion": "1 - cap_rate: share of games that ended by the rules.",
+    "lead_changes": "Mean times per game the leader (largest fortune after a turn; a tie keeps the "
+                    "previous leader) changed.",
+    "comeback_rate": "Share of games whose winner was behind at mid-game (after turn turns // 2: the "
+                     "best other fortune exceeded the winner's).",
+    "margin": "Mean winner's money minus the best other player's at the end, in dollars.",
+    "tiebreak_rate": "Share of games whose first place was not settled by fortune or by being the last "
+                     "player standing (a tie-break by henchmen, their values, a draw, or a shared win).",
+    "mean_fortune": "Mean final fortune of all seats, in dollars.",
+    "winrate:<strategy>": "Wins over seats of that strategy (a shared win counts for every sharer).",
+    "winrate_max": "The best strategy's win rate.",
+    "strategy_gap": "Best minus worst strategy win rate.",
+    "affranchi_deaths": "Mean per game of seats whose affranchi died (alive is False at the end).",
+}
+
+
+def definition(metric: str) -> str:
+    """The definition of a headline metric (`winrate:<s>` shares one)."""
+    key = "winrate:<strategy>" if metric.startswith("winrate:") and metric not in DEFINITIONS else metric
+    return DEFINITIONS.get(key, "")
+
 
 # --- one value per game ---------------------------------------------------------------------------
 

@@ -29,7 +29,24 @@ def percent(value) -> str:
 
 
 def dollars(value) -> str:
-    return "" if _missing(value) else f"${float(value):,.0f}"
+    if _missing(value):
+        return ""
+    amount = float(value)
+    return f"-${-amount:,.0f}" if amount < 0 else f"${amount:,.0f}"
+
+
+def count(value) -> str:
+    return "" if _missing(value) else f"{float(value):,.0f}"
+
+
+def number(value) -> str:
+    """Whole numbers with thousands separators, others to 3 significant digits."""
+    if _missing(value):
+        return ""
+    x = float(value)
+    if x.is_integer() or abs(x) >= 100:
+        return f"{x:,.0f}"
+    return f"{x:.3g}"
 
 
 def signed_dollars(value) -> str:
@@ -54,9 +71,10 @@ class _Table:
     caption: str
     frame: pd.DataFrame
     formats: Mapping[str, Callable]
+    shown: pd.DataFrame | None = None
 
     def cells(self) -> tuple[list[str], list[list[str]]]:
-        frame = self.frame
+        frame = self.frame if self.shown is None else self.shown
         index_names = [n for n in frame.index.names if n is not None]
         if index_names:
             frame = frame.reset_index()
@@ -89,9 +107,11 @@ class Report:
         self.blocks.append(("text", paragraph))
 
     def table(self, frame: pd.DataFrame, caption: str, name: str | None = None,
-              formats: Mapping[str, Callable] | None = None):
+              formats: Mapping[str, Callable] | None = None, shown: pd.DataFrame | None = None):
+        """A table: `frame` goes to tables/<name>.csv at full precision; the page shows `shown`
+        when given (e.g. numbers already written with their units), else `frame` with `formats`."""
         name = _slug(name or caption)
-        self.blocks.append(("table", _Table(name, caption, frame, dict(formats or {}))))
+        self.blocks.append(("table", _Table(name, caption, frame, dict(formats or {}), shown)))
 
     def figure(self, fig, name: str, caption: str, dpi: int = 110):
         """A matplotlib figure (closed after rendering) or PNG bytes."""

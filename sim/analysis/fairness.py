@@ -1,0 +1,232 @@
+"""Who wins: win rates by strategy, seat, player count and strategy x seat; a permutation test
+of seat balance; pairwise strategy (or seat) differences with Holm's correction; Bradley-Terry
+ratings; and the games a one-point difference needs. Tables in, tables out.
+
+A shared win counts as a win for every sharer (rank 1), as in the run's `won` column.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.headline import strategy_names
+from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, ELO, Z95, bradley_terry, games_needed, holm,
+                                percentile_interval, resampled_sums, two_sided_p, wilson)
+
+ONE_POINT = 0.01
+ALPHA, POWER = 0.05, 0.8
+
+
+def win_rates(seats: pd.DataFrame, by) -> pd.DataFrame:
+    """Seats, wins, win rate and its 95% Wilson interval for each group of seat rows."""
+    grouped = seats.groupby(by, observed=True)["won"].agg(seats="size", wins="sum").reset_index()
+    grouped["wins"] = grouped["wins"].astype(int)
+    grouped["win_rate"] = grouped["wins"] / grouped["seats"]
+    grouped["lo"], grouped["hi"] = wilson(grouped["wins"], grouped["seats"])
+    return grouped
+
+
+def by_player_count(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate of each strategy at each table size, next to the even share 1 / players."""
+    counts = games.set_index("game_id")["n_players"]
+    tagged = seats.assign(n_players=counts.reindex(seats["game_id"]).to_numpy())
+    table = win_rates(tagged, ["n_players", "strategy"])
+    table.insert(2, "even_share", 1 / table["n_players"])
+    return table
+
+
+def strategy_by_seat(seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate of each strategy in each seat (long form, Wilson intervals)."""
+    return win_rates(seats, ["strategy", "seat"])
+
+
+# --- seats: is the gap more than noise? ---------------------------------------------------------
+
+def seat_permutation_test(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> dict | None:
+    """The largest gap between seats' win rates against its distribution when seats do not
+    matter. With rotated seating, each game's outcome by lineup slot is kept and the seatings
+    are shuffled among the games (the rotation is the design's randomisation, so strategies keep
+    their strength); when every seat plays one strategy, the wins are shuffled among the seats of
+    each game. Returns the observed gap, the null's median and 95th percentile (the gap noise
+    alone opens), the p-value (1 + #null >= observed) / (1 + reps) and the method; None when
+    seats and strategies cannot be told apart (fixed seating of different strategies)."""
+    rng = np.random.default_rng(seed)
+    seat = seats["seat"].to_numpy()
+    n_seat = np.bincount(seat).astype(float)
+    won = seats["won"].to_numpy(float)
+    observed = _gap(np.bincount(seat, won, minlength=len(n_seat)) / n_seat)
+    null_wins = np.zeros((reps, len(n_seat)))
+    players = seats.groupby("game_id")["seat"].transform("size").to_numpy()
+    rotated = "slot" in seats and _seatings_vary(seats)
+    if not rotated and len(strategy_names(seats)) > 1:
+        return None
+    for size in np.unique(players):
+        group = seats[players == size]
+        if rotated:
+            null_wins[:, :size] += _reseated_wins(rng, group, int(size), reps)
+        else:
+            winners = group.groupby("game_id")["won"].sum()
+            for w, count in winners.value_counts().items():
+                null_wins[:, :size] += _shuffled_wins(rng, int(size), int(w), int(count), reps)
+    null = np.array([_gap(w / n_seat) for w in null_wins])
+    return {"gap": observed, "null_median": float(np.median(null)),
+            "null_95": float(np.quantile(null, 0.95)),
+            "p_value": (1 + int((null >= observed - 1e-12).sum())) / (1 + reps), "reps": reps,
+            "method": "seatings shuffled among games" if rotated else "wins shuffled among seats"}
+
+
+def _seatings_vary(seats: pd.DataFrame) -> bool:
+    return bool((seats.groupby("slot", observed=True)["seat"].nunique() > 1).any())
+
+
+def _reseated_wins(rng, group: pd.DataFrame, size: int, reps: int) -> np.ndarray:
+    """Wins per seat when the games' seatings (slot -> seat) are dealt out again at random."""
+    ordered = group.sort_values(["game_id", "slot"], kind="stable")
+    slot_won = ordered["won"].to_numpy(float).reshape(-1, size)
+    seat_of = ordered["seat"].to_numpy().reshape(-1, size)
+    seatings, label = np.unique(seat_of, axis=0, return_inverse=True)
+    label = label.ravel()
+    out = np.zeros((reps, size))
+    for r in range(reps):
+        dealt = rng.permutation(label)
+        per_seating = np.zeros((len(seatings), size))
+        np.add.at(per_seating, dealt, slot_won)
+        np.add.at(out[r], seatings.ravel(), per_seating.ravel())
+    return out
+
+
+def _shuffled_wins(rng, players: int, winners: int, games: int, reps: int) -> np.ndarray:
+    """Wins per seat when each of `games` games gives `winners` wins to distinct seats at random."""
+    if winners == 0:
+        return np.zeros((reps, players))
+    if winners == 1:
+        return rng.multinomial(games, [1 / players] * players, size=reps).astype(float)
+    out = np.zeros((reps, players))
+    for r in range(reps):
+        picks = np.argsort(rng.random((games, players)), axis=1)[:, :winners]
+        out[r] = np.bincount(picks.ravel(), minlength=players)
+    return out
+
+
+def _gap(rates) -> float:
+    rates = np.asarray(rates, dtype=float)
+    return float(np.nanmax(rates) - np.nanmin(rates))
+
+
+# --- pairwise differences, Holm-corrected ------------------------------------------------------
+
+def shares(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
+    """Per game (rows) and group (columns): the share of the group's seats that won, NaN when
+    the group did not play that game."""
+    frame = seats.assign(_key=seats[key].astype(str))
+    table = frame.groupby(["game_id", "_key"], observed=True)["won"].mean().unstack("_key")
+    order = strategy_names(seats) if key == "strategy" else sorted(frame["_key"].unique(), key=_natural)
+    return table[order].astype(float)
+
+
+def _natural(text: str):
+    return (0, int(text)) if text.lstrip("-").isdigit() else (1, text)
+
+
+def pairwise(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
+    """Every pair (a, b) of strategies (or seats): the mean over games where both played of
+    a's share of winning seats minus b's, its 95% interval, the z-test p-value and Holm's
+    adjusted p-value over all pairs; `significant` at 5% after the correction. The games needed
+    to detect a one-point difference for this pair (5% two-sided, 80% power) is `games_1pt`."""
+    table = shares(seats, key)
+    rows = []
+    for a, b in itertools.combinations(table.columns, 2):
+        d = (table[a] - table[b]).dropna().to_numpy()
+        n = len(d)
+        mean = float(d.mean()) if n else math.nan
+        sd = float(d.std(ddof=1)) if n > 1 else math.nan
+        se = sd / math.sqrt(n) if n > 1 else math.nan
+        z = mean / se if se and se > 0 else (0.0 if mean == 0 else math.inf)
+        rows.append({"a": a, "b": b, "games": n, "diff": mean, "lo": mean - Z95 * se,
+                     "hi": mean + Z95 * se, "p_value": float(two_sided_p(z)[0]),
+                     "games_1pt": games_needed(sd, ONE_POINT, ALPHA, POWER)})
+    out = pd.DataFrame(rows, columns=["a", "b", "games", "diff", "lo", "hi", "p_value", "games_1pt"])
+    out["p_holm"] = holm(out["p_value"].to_numpy()) if len(out) else []
+    out["significant"] = out["p_holm"] < ALPHA
+    return out
+
+
+# --- Bradley-Terry ratings -----------------------------------------------------------------------
+
+def pairwise_wins(seats: pd.DataFrame) -> tuple[list[str], np.ndarray]:
+    """Per game, how often strategy i finished ahead of strategy j (rank strictly better) among
+    the game's pairs of seats playing different strategies: an array (games, k, k) and the
+    strategy names. Ties and same-strategy pairs carry no comparison."""
+    names = strategy_names(seats)
+    code = pd.Categorical(seats["strategy"].astype(str), categories=names).codes
+    game_ids, pos = np.unique(seats["game_id"].to_numpy(), return_inverse=True)
+    players = int(seats["seat"].max()) + 1
+    k = len(names)
+    rank = np.full((len(game_ids), players), -1)
+    strat = np.full((len(game_ids), players), -1)
+    rank[pos, seats["seat"].to_numpy()] = seats["rank"].to_numpy()
+    strat[pos, seats["seat"].to_numpy()] = code
+    wins = np.zeros((len(game_ids), k, k))
+    rows = np.arange(len(game_ids))
+    for i, j in itertools.permutations(range(players), 2):
+        ok = (strat[:, i] >= 0) & (strat[:, j] >= 0) & (strat[:, i] != strat[:, j])
+        ahead = ok & (rank[:, i] < rank[:, j])
+        np.add.at(wins, (rows[ahead], strat[ahead, i], strat[ahead, j]), 1)
+    return names, wins
+
+
+def ratings(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED,
+            prior: float = 0.5) -> pd.DataFrame:
+    """Bradley-Terry ratings of the strategies from the pairwise results within games, on the
+    Elo scale (400 points: 10 to 1 odds; mean 0), with 95% bootstrap intervals over games.
+    `expected_vs_average` is the modelled chance of finishing ahead of an average opponent."""
+    names, per_game = pairwise_wins(seats)
+    k = len(names)
+    if k < 2:
+        return pd.DataFrame(columns=["strategy", "rating", "lo", "hi", "expected_vs_average",
+                                     "comparisons"])
+    flat = per_game.reshape(len(per_game), k * k)
+    total = flat.sum(axis=0).reshape(k, k)
+    logp = bradley_terry(total, prior)
+    boot = bradley_terry(resampled_sums(flat, reps, seed).reshape(reps, k, k), prior)
+    lo, hi = percentile_interval(boot * ELO)
+    return pd.DataFrame({"strategy": names, "rating": logp * ELO, "lo": lo, "hi": hi,
+                         "expected_vs_average": np.exp(logp) / (np.exp(logp) + 1),
+                         "comparisons": (total + total.T).sum(axis=1).astype(int)})
+
+
+def wins_matrix(seats: pd.DataFrame) -> pd.DataFrame:
+    """Times the row strategy finished ahead of the column strategy (over all games)."""
+    names, per_game = pairwise_wins(seats)
+    return pd.DataFrame(per_game.sum(axis=0).astype(int), index=pd.Index(names, name="ahead"),
+                        columns=pd.Index(names, name="behind"))
+
+
+# --- power -------------------------------------------------------------------------------------
+
+def power(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """How many games a one-point (0.01) difference needs to be detected (5% two-sided test,
+    80% power), from this run's own variability:
+    - between two strategies of the same run (paired in each game: the `pairwise` sd);
+    - a strategy's win rate between two independent runs (games in each run);
+    - a seat's win rate against another seat of the same run."""
+    rows = []
+    strategy_pairs = pairwise(seats, "strategy")
+    for r in strategy_pairs.itertuples():
+        rows.append({"difference": f"{r.a} vs {r.b} (same games)", "games": r.games_1pt})
+    table = shares(seats, "strategy")
+    for name in table.columns:
+        sd = float(table[name].std(ddof=1))
+        rows.append({"difference": f"{name}'s win rate between two independent runs",
+                     "games": games_needed(sd * math.sqrt(2), ONE_POINT, ALPHA, POWER)})
+    seat_pairs = pairwise(seats, "seat")
+    if len(seat_pairs):
+        worst = seat_pairs["games_1pt"].max()
+        rows.append({"difference": "one seat vs another (same games)", "games": worst})
+    out = pd.DataFrame(rows, columns=["difference", "games"])
+    out["games_now"] = len(games)
+    return out

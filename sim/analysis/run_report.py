@@ -1,0 +1,414 @@
+"""The balance report of a finished run: is the game fair, which strategies win, how long and how
+close games are, where the money goes and what the mechanics do, with figures.
+
+    import sim
+    from sim.analysis import report_run
+    report_run(sim.load("runs/study1"), "reports/study1")   # -> reports/study1/index.html
+
+`build_report(run)` returns the `Report` before it is written (to add sections). The generic
+sections use the columns every game has (seat, strategy, won, rank, fortune; turns, decided_by
+...); `sim.analysis.games.<game>` adds the game's own. Definitions are in docs/reports.md.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim import __version__
+from sim.analysis import economy, fairness, figures, quality
+from sim.analysis.games import add_game_sections
+from sim.analysis.headline import definition, estimates, strategy_names
+from sim.analysis.report import Report, count, dollars, number, percent
+
+RATE_METRICS = ("balance", "seat_gap", "cap_rate", "completion", "comeback_rate", "tiebreak_rate",
+                "winrate_max", "strategy_gap")
+MONEY_METRICS = ("margin", "mean_fortune")
+RATES = {c: percent for c in ("win_rate", "lo", "hi", "share", "even_share", "winner_leads",
+                              "expected_vs_average")}
+
+
+def report_run(run, out_dir, command: str | None = None) -> Path:
+    """Write the run's whole report (index.html, index.md, figures/, tables/) into out_dir and
+    return the path of index.html."""
+    return build_report(run, command=command, out_dir=out_dir).write(out_dir)
+
+
+def build_report(run, command: str | None = None, out_dir=None) -> Report:
+    """The run's report, every section in order, not yet written."""
+    games, seats, manifest = run.games, run.seats, run.manifest
+    report = Report(f"mobsim balance report: {game_title(manifest)}",
+                    run_meta(run, command or report_command(run, out_dir)))
+    if manifest.get("status") != "complete":
+        report.text(f"Warning: this run is not finished ({len(games):,} of {manifest.get('games', 0):,} "
+                    "games); the report covers the finished batches only.")
+    head = estimates(games, seats)
+    seat_test = fairness.seat_permutation_test(seats)
+    pairs = fairness.pairwise(seats, "strategy")
+    _summary_section(report, games, seats, head, seat_test, pairs)
+    _who_wins_section(report, games, seats, seat_test, pairs)
+    _quality_section(report, games, seats, run.turns)
+    _fortunes_section(report, seats, run.turns)
+    add_game_sections(report, run)
+    _definitions_section(report, head)
+    return report
+
+
+# --- metadata ----------------------------------------------------------------------------------------
+
+def game_title(manifest: dict) -> str:
+    from sim.runner import games as adapters
+
+    game = manifest.get("game", "?")
+    try:
+        return adapters.adapter(game).title
+    except (ValueError, KeyError, AttributeError):
+        return str(game)
+
+
+def run_command(manifest: dict, path) -> str:
+    """The `mobsim run` command line that plays this run again (the same tables)."""
+    words = ["mobsim", "run", "--game", str(manifest.get("game")), "--players", str(manifest.get("players")),
+             "--strategies", ",".join(manifest.get("strategies", {}).get("names", [])),
+             "--games", str(manifest.get("games")), "--seed", str(manifest.get("seed"))]
+    for key, value in manifest.get("ruleset", {}).get("defaults_changed", {}).items():
+        words += ["--set", f"{key}={_toml(value)}"]
+    if not manifest.get("rotate", True):
+        words.append("--fixed-seating")
+    if manifest.get("record_turns"):
+        words.append("--record-turns")
+    words += ["--out", str(path) if path else "RUN_DIR"]
+    return shlex.join(words)
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def report_command(run, out_dir) -> str:
+    return shlex.join(["mobsim", "report", str(run.path or "RUN_DIR"), "--out", str(out_dir or "DIR")])
+
+
+def run_meta(run, command: str) -> dict:
+    m = run.manifest
+    strategies = m.get("strategies", {}).get("names", [])
+    seating = "rotated (every strategy in every seat equally often)" if m.get("rotate", True) else "fixed"
+    changed = m.get("ruleset", {}).get("defaults_changed", {})
+    meta = {
+        "run": str(run.path) if run.path else "(in memory)",
+        "game": game_title(m),
+        "games": f"{len(run.games):,} of {m.get('games', 0):,} ({m.get('status', '?')})",
+        "players": str(m.get("players")),
+        "strategies (by slot)": ", ".join(strategies) + f"; seating {seating}",
+        "seed": str(m.get("seed")),
+        "ruleset fingerprint": m.get("ruleset", {}).get("fingerprint", "?"),
+        "options changed": ", ".join(f"{k}={v!r}" for k, v in changed.items()) or "none (the game's defaults)",
+        "played with mobsim": str(m.get("mobsim_version", "?")),
+        "report by mobsim": __version__,
+        "played": f"{m.get('started', '?')} to {m.get('finished') or 'unfinished'}",
+        "play the run again": run_command(m, run.path),
+        "this report": command,
+    }
+    return meta
+
+
+# --- summary -----------------------------------------------------------------------------------------
+
+def _interval(value, lo, hi, fmt) -> str:
+    return f"{fmt(value)} (95% interval {fmt(lo)} to {fmt(hi)})"
+
+
+def _pct(v) -> str:
+    return "n/a" if v is None or v != v else f"{100 * v:.1f}%"
+
+
+def _points(v) -> str:
+    return "n/a" if v is None or v != v else f"{100 * v:.1f} points"
+
+
+def _summary_section(report, games, seats, head, seat_test, pairs):
+    report.heading("Summary")
+    lines = []
+    if "seat_gap" in head.index:
+        gap = head.loc["seat_gap"]
+        line = (f"Seats: balance {_pct(1 - gap['value'])}; the largest gap between two seats' win rates is "
+                f"{_interval(gap['value'], gap['lo'], gap['hi'], _points)}.")
+        if seat_test is not None:
+            verdict = ("the seats differ by more than noise" if seat_test["p_value"] < 0.05
+                       else "no evidence that the seats differ")
+            line += (f" If seats did not matter, noise alone would open a gap of about "
+                     f"{_points(seat_test['null_median'])} (95th percentile {_points(seat_test['null_95'])}); "
+                     f"permutation p = {seat_test['p_value']:.3f}: {verdict}.")
+        lines.append(line)
+    names = strategy_names(seats)
+    if len(names) > 1:
+        rates = [(n, head.loc[f"winrate:{n}"]) for n in names]
+        rates.sort(key=lambda item: -item[1]["value"])
+        listed = "; ".join(f"{n} {_interval(r['value'], r['lo'], r['hi'], _pct)}" for n, r in rates)
+        significant = int(pairs["significant"].sum())
+        lines.append(f"Strategies (share of their seats won): {listed}. {significant} of {len(pairs)} "
+                     "pairwise differences are significant at 5% after Holm's correction.")
+    else:
+        lines.append(f"One strategy ({names[0] if names else '?'}) plays every seat: the run measures "
+                     "the rules and the seats, not the strategies.")
+    if "turns" in head.index:
+        t = games["turns"]
+        line = (f"Length: {head.loc['turns', 'value']:.1f} turns on average (median {t.median():.0f}, "
+                f"90% of games between {t.quantile(0.05):.0f} and {t.quantile(0.95):.0f})")
+        if "cap_rate" in head.index:
+            line += f"; {_pct(head.loc['cap_rate', 'value'])} reached the turn cap"
+        lines.append(line + ".")
+    close = []
+    if "winner_led_from" in games:
+        close.append(f"the winner took the lead for good at turn {games['winner_led_from'].mean():.1f} on average")
+    if "comeback_rate" in head.index:
+        close.append(f"{_pct(head.loc['comeback_rate', 'value'])} of winners were behind at mid-game")
+    if "margin" in head.index:
+        close.append(f"the mean margin of victory is {dollars(head.loc['margin', 'value'])}")
+    if "tiebreak_rate" in head.index:
+        close.append(f"{_pct(head.loc['tiebreak_rate', 'value'])} of games needed a tie-break")
+    if close:
+        lines.append("Closeness: " + "; ".join(close) + ".")
+    power = fairness.power(games, seats)
+    if len(power):
+        first = power.iloc[0]
+        lines.append(f"Precision: to detect a one-point difference ({first['difference']}) at 5% with 80% "
+                     f"power takes about {first['games']:,.0f} games; this run has {len(games):,}.")
+    for line in lines:
+        report.text(line)
+    report.table(head.drop(columns="se"), "Headline metrics with 95% intervals", name="headline",
+                 shown=_headline_shown(head))
+
+
+def _headline_shown(head: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for metric, r in head.iterrows():
+        fmt = _metric_format(metric)
+        rows.append({"metric": metric, "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
+                     "n": f"{int(r['n']):,}", "definition": definition(metric)})
+    return pd.DataFrame(rows)
+
+
+def _metric_format(metric: str):
+    if metric in RATE_METRICS or metric.startswith("winrate:"):
+        return _pct
+    if metric in MONEY_METRICS:
+        return dollars
+    if metric == "first_player_effect":
+        return lambda v: "n/a" if v != v else f"{100 * v:+.2f} points per turn"
+    return lambda v: "n/a" if v != v else f"{v:.2f}"
+
+
+# --- who wins ----------------------------------------------------------------------------------------
+
+def _who_wins_section(report, games, seats, seat_test, pairs):
+    report.heading("Who wins")
+    by_strategy = fairness.win_rates(seats, "strategy")
+    by_seat = fairness.win_rates(seats, "seat")
+    players = int(games["n_players"].iloc[0]) if games["n_players"].nunique() == 1 else None
+    fig, axes = figures.figure(ncols=2)
+    figures.bars(axes[0], by_strategy["strategy"], by_strategy["win_rate"], by_strategy["lo"], by_strategy["hi"],
+                 "Win rate by strategy", "share of its seats won")
+    figures.bars(axes[1], by_seat["seat"], by_seat["win_rate"], by_seat["lo"], by_seat["hi"], "Win rate by seat",
+                 "share of games won", reference=1 / players if players else None,
+                 reference_label=f"even: 1/{players}" if players else None)
+    report.figure(fig, "win-rates", "Win rates with 95% Wilson intervals")
+    report.table(by_strategy, "Win rate by strategy", name="win-rate-by-strategy", formats=RATES)
+    report.table(by_seat, "Win rate by seat (seat 0 bids first in turn 1)", name="win-rate-by-seat", formats=RATES)
+    report.table(fairness.by_player_count(games, seats), "Win rate by player count and strategy",
+                 name="win-rate-by-players", formats=RATES)
+    cross = fairness.strategy_by_seat(seats)
+    matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(strategy_names(seats))
+    fig, (ax,) = figures.figure(width=7, height=0.6 * len(matrix) + 2)
+    figures.heatmap(ax, matrix.to_numpy(), matrix.index, matrix.columns, "Win rate by strategy and seat")
+    report.figure(fig, "strategy-by-seat", "Win rate of each strategy in each seat")
+    report.table(cross, "Win rate by strategy and seat", name="win-rate-by-strategy-and-seat", formats=RATES)
+
+    report.heading("Is the seat gap more than noise?", level=3)
+    if seat_test is None:
+        report.text("Not testable: with fixed seating of different strategies, a seat's effect cannot be "
+                    "told apart from its strategy's.")
+    else:
+        report.text(f"The largest gap between seats' win rates, against its distribution when seats do not "
+                    f"matter ({seat_test['method']}, {seat_test['reps']:,} permutations, seeded).")
+        report.table(pd.DataFrame([seat_test]), "Seat permutation test", name="seat-test",
+                     formats={"gap": percent, "null_median": percent, "null_95": percent})
+    report.table(fairness.pairwise(seats, "seat"), "Seat against seat: difference of win rates in the same "
+                 "games, Holm-corrected", name="pairwise-seats", formats=_pair_formats())
+
+    if len(pairs):
+        report.heading("Strategy against strategy", level=3)
+        report.text("For each pair, the mean over games of the difference between their shares of seats "
+                    "won, a z-test and Holm's correction over all pairs (family-wise error 5%). "
+                    "games_1pt: games needed to detect a one-point difference for that pair (5% two-sided "
+                    "test, 80% power).")
+        report.table(pairs, "Pairwise strategy differences", name="pairwise-strategies", formats=_pair_formats())
+        ratings = fairness.ratings(seats)
+        report.text("Bradley-Terry ratings from every pair of seats with different strategies in each game "
+                    "(ahead = better final rank), on the Elo scale (mean 0; +400 points: 10 to 1 odds of "
+                    "finishing ahead), 95% bootstrap intervals over games. expected_vs_average: the model's "
+                    "chance of finishing ahead of an average strategy. Half a win each way is added to every "
+                    "pair that met, which keeps a never-beaten strategy finite.")
+        fig, (ax,) = figures.figure(width=7)
+        figures.points(ax, np.arange(len(ratings)), ratings["rating"], ratings["lo"], ratings["hi"],
+                       "Bradley-Terry ratings", "", "Elo points", percent=False)
+        ax.set_xticks(np.arange(len(ratings)), ratings["strategy"])
+        ax.axhline(0, color="grey", linewidth=0.8)
+        report.figure(fig, "ratings", "Strategy ratings (Bradley-Terry, Elo scale) with 95% intervals")
+        report.table(ratings, "Strategy ratings", name="ratings", formats=RATES | {"rating": _elo, "lo": _elo,
+                                                                                   "hi": _elo})
+        report.table(fairness.wins_matrix(seats), "Times the row strategy finished ahead of the column "
+                     "strategy", name="pairwise-wins")
+    report.heading("How many games a difference needs", level=3)
+    report.text("Games needed to detect a one-point (0.01) difference with a two-sided 5% test and 80% power, "
+                "from this run's own game-to-game variation. Comparing two rule sets on the same seed and "
+                "game ids (mobsim compare) pairs the games and usually needs fewer.")
+    report.table(fairness.power(games, seats), "Games needed for a one-point difference", name="power",
+                 formats={"games": _count, "games_now": _count})
+
+
+def _pair_formats():
+    return {"diff": _signed_points, "lo": _signed_points, "hi": _signed_points, "p_value": _p,
+            "p_holm": _p, "games_1pt": _count}
+
+
+def _signed_points(v) -> str:
+    return "" if v != v else f"{100 * v:+.1f} pts"
+
+
+def _p(v) -> str:
+    return "" if v != v else ("<0.0001" if v < 1e-4 else f"{v:.4f}")
+
+
+def _count(v) -> str:
+    return "" if v is None or v != v else f"{v:,.0f}"
+
+
+def _elo(v) -> str:
+    return "" if v != v else f"{v:+.0f}"
+
+
+# --- game quality ------------------------------------------------------------------------------------
+
+def _quality_section(report, games, seats, turns):
+    report.heading("Game quality")
+    report.text("Length, endings and closeness. Shares carry 95% Wilson intervals, means 95% normal "
+                "intervals; quantiles q05..q95 describe the spread of games.")
+    measures = quality.measures(games)
+    report.table(measures, "Per-game measures", name="measures",
+                 formats={c: number for c in measures.columns if c != "measure"})
+    report.table(quality.closeness(games), "Closeness and completion", name="closeness",
+                 formats={"share": percent, "lo": percent, "hi": percent})
+    if "decided_by" in games:
+        report.table(quality.endings(games), "How the winner was decided (tie-breaks: NYK-E1)", name="endings",
+                     formats={"share": percent, "lo": percent, "hi": percent})
+    fig, axes = figures.figure(ncols=2)
+    lengths = quality.distribution(games["turns"], "turns")
+    figures.histogram(axes[0], lengths["turns"], lengths["games"], "Game length", "turns")
+    if "margin" in games:
+        step = 1000 if games["margin"].max() <= 100_000 else 5000
+        binned = quality.distribution((games["margin"] // step) * step, "margin")
+        figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory", "thousand dollars")
+    report.figure(fig, "durations", "Game length and margin of victory (games per value)")
+    report.table(lengths, "Game length in turns", name="durations", formats={"share": percent})
+    if "times_first" in seats:
+        _first_player_block(report, seats)
+    if "lead_changes" in games:
+        fig, axes = figures.figure(ncols=2)
+        changes = quality.distribution(games["lead_changes"], "lead_changes")
+        figures.histogram(axes[0], changes["lead_changes"], changes["games"], "Lead changes per game", "lead changes")
+        if turns is not None and "winner_seat" in games:
+            curve = quality.leader_curve(turns, games)
+            figures.points(axes[1], curve["progress"], curve["winner_leads"], curve["lo"], curve["hi"],
+                           "How early the winner leads", "share of the game played", "winner has the most money")
+            report.figure(fig, "lead", "Lead changes; share of games whose eventual winner has the largest fortune "
+                          "at each tenth of the game (95% Wilson intervals)")
+            report.table(curve, "Eventual winner leading, by share of the game played", name="leader-curve",
+                         formats=RATES)
+        else:
+            report.figure(fig, "lead", "Lead changes per game")
+        report.table(changes, "Lead changes per game", name="lead-changes", formats={"share": percent})
+
+
+def _first_player_block(report, seats):
+    table = quality.first_player(seats)
+    report.heading("First player", level=3)
+    report.text("Win rate by the number of turns a seat played first (bidding decides it each turn): a slope "
+                "here is the first-player effect of the headline (an association: players who win may also "
+                "be those who bid to play first).")
+    fig, (ax,) = figures.figure(width=7)
+    figures.points(ax, np.arange(len(table)), table["win_rate"], table["lo"], table["hi"],
+                   "Win rate by turns played first", "turns as first player", "win rate")
+    ax.set_xticks(np.arange(len(table)), table["times_first"].astype(str))
+    report.figure(fig, "first-player", "Win rate by turns as first player (95% Wilson intervals)")
+    report.table(table, "Win rate by turns as first player", name="first-player", formats=RATES)
+
+
+def _two(v) -> str:
+    return "" if v is None or v != v else f"{v:,.2f}"
+
+
+# --- fortunes ----------------------------------------------------------------------------------------
+
+def _fortunes_section(report, seats, turns):
+    report.heading("Fortunes")
+    final = economy.final_fortunes(seats)
+    report.table(final, "Final fortune by strategy (interval over games)", name="final-fortunes",
+                 formats={c: dollars for c in ("mean", "lo", "hi", "q10", "median", "q90")} | {"broke": percent})
+    if turns is None:
+        report.text("Fortunes over the turns need a run recorded with --record-turns.")
+        return
+    bands = economy.fortune_bands(turns, seats)
+    fig, (ax,) = figures.figure(width=8, height=4)
+    for i, name in enumerate(strategy_names(seats)):
+        part = bands[bands["strategy"] == name]
+        part = part[part["seats"] >= 0.05 * part["seats"].max()]  # the few longest games would dominate
+        ax.plot(part["turn"], part["q50"], color=figures.color(i), label=f"{name} (median)")
+        ax.fill_between(part["turn"], part["q10"], part["q90"], color=figures.color(i), alpha=0.2)
+    ax.set_xlabel("turn (0: the start)")
+    figures.finish(ax, "Fortune over the game by strategy (median, 10-90% band)", "dollars", False)
+    ax.legend(fontsize=8)
+    report.figure(fig, "fortunes", "Fortunes over turns by strategy: median and 10-90% band of the seats whose "
+                  "game had reached that turn (drawn while at least 5% of them still play)")
+    report.table(bands, "Fortune by strategy and turn: median (10% to 90%)", name="fortune-bands",
+                 shown=_bands_shown(bands, strategy_names(seats)))
+
+
+def _bands_shown(bands: pd.DataFrame, names) -> pd.DataFrame:
+    cells = bands.assign(cell=[f"{dollars(r.q50)} ({dollars(r.q10)} to {dollars(r.q90)})" for r in bands.itertuples()])
+    table = cells.pivot(index="turn", columns="strategy", values="cell").reindex(columns=list(names))
+    seats = bands.groupby("turn")["seats"].sum()
+    table.columns.name = None
+    return table.assign(seats=seats.map(count)).reset_index()
+
+
+# --- definitions -------------------------------------------------------------------------------------
+
+def _definitions_section(report, head):
+    report.heading("Definitions and methods")
+    rows = [{"metric": m, "definition": definition(m)} for m in head.index]
+    report.table(pd.DataFrame(rows), "Headline metrics", name="definitions")
+    for text in METHODS:
+        report.text(text)
+
+
+METHODS = (
+    "Intervals are 95%. Shares use Wilson score intervals, means normal intervals over games (seats of "
+    "one game are not independent, so per-seat means are first averaged within each game).",
+    "Gaps, maxima, the first-player slope and ratings use a bootstrap over games (1,000 resamples, seeded: "
+    "the same run gives the same report); a largest gap or a maximum is biased upward, so its interval is "
+    "widened to contain the estimate. Runs above 20,000 games are resampled in 20,000 blocks of "
+    "consecutive games.",
+    "Pairwise differences (strategies, seats) are tested with z-tests on per-game differences and Holm's "
+    "step-down correction over all pairs of the table.",
+    "Games needed for a one-point difference: ((1.96 + 0.84) x sd / 0.01)^2 for a two-sided 5% test with "
+    "80% power, with sd the game-to-game standard deviation of the difference.",
+    "docs/reports.md defines every table and figure.",
+)
