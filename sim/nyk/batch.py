@@ -93,13 +93,13 @@ def summarise_seats(game, lineup, out):
 
 
 @njit(cache=True)
-def play_games(game_arr, env_arr, kinds, lineups, params, n_players, key, first_id, n, check,
+def play_games(game_arr, env_arr, kinds, lineups, params, restrict, n_players, key, first_id, n, check,
                games, seats, turns, record_turns):
     """Play n games on one thread, in the game record `game_arr[0]` under the env `env_arr[0]`
     (1-element GAME_DTYPE / ENV_DTYPE arrays owned by the caller: a record is a bare pointer,
     so its array must outlive the loop). Game i uses seating
     `lineups[(first_id + i) % len(lineups)]`, whose entries index the strategies (`kinds[j]` and
-    `params[j]`). A game's result depends on its id alone, so processes can share out the games
+    `params[j]`, `restrict[j]`). A game's result depends on its id alone, so processes can share out the games
     of a run in any way (sim.runner)."""
     game, env = game_arr[0], env_arr[0]
     n_lineups = lineups.shape[0]
@@ -109,6 +109,7 @@ def play_games(game_arr, env_arr, kinds, lineups, params, n_players, key, first_
         for p in range(n_players):
             env.kinds[p] = kinds[lineup[p]]
             env.params[p, :] = params[lineup[p]]
+            env.restrict[p] = restrict[lineup[p]]
         clear_game(game)
         games[i, G_INVARIANT] = play(game, env, n_players, key, game_id, 0, check)
         summarise_game(game, games[i])

@@ -35,10 +35,9 @@ from sim.nyk.events import (
     EV_RANK, EV_RECRUIT, EV_RECRUIT_RESULT, EV_RELEASED, EV_RESHUFFLE, EV_RESIST, EV_REVEAL,
     EV_SETUP, EV_STAGE, EV_STEP, EV_TURN,
 )
-from sim.nyk.policy import choose
 from sim.nyk.state import (
     DECISIONS,
-    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, lowest_bit, set_owner,
+    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, group_at, lowest_bit, set_owner,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
@@ -58,6 +57,7 @@ from sim.nyk.state import (
     WINNER, ZEROS, count_bits, in_mask, police_at,
 )
 from sim.rng import below, roll_die, seed_game
+from strategies.nyk.policy import choose
 from sim.rules.compiled import (
     CREW_ACTIONS_EACH, E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION,
     E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
@@ -746,18 +746,6 @@ def roll_n(game, packed, n):
     for _ in range(n):
         packed = add_value(packed, die(game))
     return packed
-
-
-@njit(cache=True)
-def group_at(game, p, d):
-    mask = np.int64(0)
-    todo = game.pl[p, ROSTER]
-    while todo:
-        c = lowest_bit(todo)
-        todo &= todo - 1
-        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
-            mask |= ONE << c
-    return mask
 
 
 @njit(cache=True)

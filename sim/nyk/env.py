@@ -8,8 +8,9 @@ indices hold), the neighbour lists, the distance matrix, the hand table, and eac
 
 import numpy as np
 
-from sim import hands
+from sim import fights, hands
 from sim.nyk.state import MAX_SEATS
+from sim.odds import dice_space
 from sim.rules.compiled import MAX_PARAMS, N_PARAMS
 
 N_DISTRICTS_MAX = 32
@@ -32,7 +33,9 @@ N_RP = RP_BILLS + N_BILLS_MAX
 
 
 MAX_DEGREE = 12
-N_POLICY_PARAMS = 16
+N_POLICY_PARAMS = 24
+MAX_MSET_DICE = 4  # dice multisets kept for strategies' exact mid-fight odds (sizes 0..4)
+N_MSETS = 126      # multisets of 4 dice
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),                              # every rule constant and content number
     ("nbr", np.int64, (N_DISTRICTS_MAX, 1 + MAX_DEGREE)),  # degree, then each district's neighbours
@@ -40,6 +43,13 @@ ENV_DTYPE = np.dtype([
     ("table", np.int32, hands.N_KEYS),                   # hand strengths, the NYK-H4 ruling's
     ("kinds", np.int64, MAX_SEATS),                      # each seat's policy family
     ("params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),  # each seat's policy parameters
+    ("restrict", np.int64, MAX_SEATS),                   # each seat's restrictions (bits)
+    # what strategies read to judge fights: exact fusillade odds crew against crew (sim.fights),
+    # and every multiset of k dice with its number of orderings, for odds from the dice on the table
+    ("fight", np.float32, (fights.N_CODES, fights.N_CODES, 2)),
+    ("msets", np.int64, (MAX_MSET_DICE + 1, N_MSETS)),
+    ("mweights", np.float64, (MAX_MSET_DICE + 1, N_MSETS)),
+    ("mcount", np.int64, MAX_MSET_DICE + 1),
 ])
 
 
@@ -63,7 +73,7 @@ def rules_vector(R) -> np.ndarray:
     return rp
 
 
-def make_env(ruleset, kinds, params):
+def make_env(ruleset, kinds, params, restrict=None):
     """The engine's view of a ruleset (a numpy record), with each seat's policy."""
     R = ruleset.compile()
     n = R.n_districts
@@ -80,4 +90,14 @@ def make_env(ruleset, kinds, params):
     kinds, params = np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64)
     env.kinds[: len(kinds)] = kinds
     env.params[: params.shape[0], : params.shape[1]] = params
+    if restrict is not None:
+        restrict = np.asarray(restrict, dtype=np.int64)
+        env.restrict[: len(restrict)] = restrict
+    fusillade_dice = ruleset["provocation.intimidation_dice"] + 2  # NYK-A4: one more at each later stage
+    env.fight[:] = fights.fight_table(ruleset["hands.five_of_a_kind"], fusillade_dice)
+    for k in range(MAX_MSET_DICE + 1):
+        space = dice_space(k)
+        env.mcount[k] = len(space.packed)
+        env.msets[k, : len(space.packed)] = space.packed
+        env.mweights[k, : len(space.packed)] = space.orderings
     return env

@@ -11,41 +11,49 @@ import numpy as np
 
 from sim import rng
 from sim.nyk import batch, engine, state
+import strategies
 from sim.nyk.env import N_POLICY_PARAMS, make_env
-from sim.nyk.policy import POLICY_NAMES
 from sim.rules import Ruleset
 
 
 
 @dataclass(frozen=True)
 class Lineup:
-    """The strategies of a study and how they sit: `seatings[r, seat]` indexes `names`."""
+    """The strategies of a study and how they sit: `seatings[r, seat]` indexes `names`; each
+    strategy's policy family (`kinds`), knobs (`params`) and restriction bits (`restrict`)."""
 
     names: tuple[str, ...]
     kinds: np.ndarray
     params: np.ndarray
+    restrict: np.ndarray
     seatings: np.ndarray
 
     @classmethod
-    def of(cls, strategies, players: int, rotate: bool = True) -> "Lineup":
-        names = tuple(strategies) if strategies else ("simple",) * players
+    def of(cls, specs, players: int, rotate: bool = True) -> "Lineup":
+        """`specs`: one strategy spec per seat, or one for every seat (see `strategies`)."""
+        names = tuple(specs) if specs else ("simple",) * players
         if len(names) == 1:
             names = names * players
         if len(names) != players:
             raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
                              f"or a single one for every seat")
-        kinds = np.array([policy_kind(n) for n in names], dtype=np.int64)
+        return cls.of_strategies([strategies.load(n, "nyk") for n in names], players, rotate)
+
+    @classmethod
+    def of_strategies(cls, chosen, players: int, rotate: bool = True) -> "Lineup":
+        """The same from loaded `strategies.Strategy` objects (e.g. a candidate being tuned)."""
+        if len(chosen) != players:
+            raise ValueError(f"{len(chosen)} strategies for {players} players")
+        names = tuple(s.name for s in chosen)
+        kinds = np.array([s.kind("nyk") for s in chosen], dtype=np.int64)
         params = np.zeros((len(names), N_POLICY_PARAMS), dtype=np.float64)
+        for i, s in enumerate(chosen):
+            params[i, : len(s.params)] = s.params
+        restrict = np.array([s.restrict_bits("nyk") for s in chosen], dtype=np.int64)
         base = np.arange(players)
         shifts = range(players) if rotate else range(1)
         seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
-        return cls(names, kinds, params, seatings)
-
-
-def policy_kind(name: str) -> int:
-    if name not in POLICY_NAMES:
-        raise ValueError(f"unknown strategy {name!r}: choose among {', '.join(POLICY_NAMES)}")
-    return POLICY_NAMES.index(name)
+        return cls(names, kinds, params, restrict, seatings)
 
 
 @dataclass
@@ -69,9 +77,11 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     seating = lineup.seatings[game_id % len(lineup.seatings)]
     kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
     params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
+    restrict = np.zeros(state.MAX_SEATS, dtype=np.int64)
     kinds[:players] = lineup.kinds[seating]
     params[:players] = lineup.params[seating]
-    env = make_env(rs, kinds, params)
+    restrict[:players] = lineup.restrict[seating]
+    env = make_env(rs, kinds, params, restrict)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
     return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
@@ -119,7 +129,7 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
     game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
     env_arr = np.array([env]).view(np.recarray)
-    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, players,
+    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, lineup.restrict, players,
                      rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
                      record_turns)
     return games, seats, turns

@@ -181,6 +181,19 @@ def police_at(game, d):
 
 
 @njit(cache=True)
+def group_at(game, p, d):
+    """p's characters standing on district d (bitmask)."""
+    mask = np.int64(0)
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
+            mask |= np.int64(1) << np.int64(c)
+    return mask
+
+
+@njit(cache=True)
 def in_mask(mask, c):
     return (mask >> np.int64(c)) & np.int64(1) == 1
 

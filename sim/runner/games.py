@@ -142,6 +142,7 @@ class Nyk:
             "names": list(plan.names),
             "categories": self.strategy_categories(plan),
             "parameters": [[float(x) for x in row] for row in lineup.params],
+            "restrictions": [int(bits) for bits in lineup.restrict],
             "seatings": lineup.seatings.tolist(),
         }
 

@@ -1,0 +1,131 @@
+"""`mobsim strategies`: the presets (list, show), the skill ladder, and tuning a strong player."""
+
+import json
+from pathlib import Path
+
+import click
+
+from sim.cli.common import parse_sets, ruleset_from_options, ruleset_options
+
+
+@click.group("strategies")
+def strategies_cmd():
+    """Strategy presets, restricted play, the skill ladder and the tuned player."""
+
+
+@strategies_cmd.command("list")
+@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+def list_cmd(game):
+    """Print the preset names (with their one-line description) and the restrictions."""
+    import strategies
+
+    for name in strategies.available(game):
+        s = strategies.load(name, game)
+        click.echo(f"{name:<12} {s.family:<7} {s.doc}")
+    restrictions = ", ".join(strategies.space(game).RESTRICTIONS)
+    click.echo(f"\nrestrictions (add to any name, e.g. enforcer+no-provoke): {restrictions}")
+
+
+@strategies_cmd.command("show")
+@click.argument("spec")
+@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+def show_cmd(spec, game):
+    """Every knob of a strategy (a preset name, a .toml file, with +restrictions)."""
+    import strategies
+
+    s = _load(spec, game)
+    space = strategies.space(game)
+    click.echo(f"{s.name}: {s.doc} (family {s.family}, from {s.source})")
+    if s.restrictions:
+        click.echo(f"restricted: {', '.join(s.restrictions)}")
+    if s.family == "param":
+        for p, value in zip(space.PARAMS, s.params, strict=True):
+            mark = " " if value == p.default else "*"
+            click.echo(f" {mark} {p.name:<16} {value:>10.4g}   [{p.lo:g}, {p.hi:g}]  {p.doc}")
+    for key, value in s.provenance.items():
+        click.echo(f"   provenance.{key} = {value}")
+
+
+def _load(spec, game):
+    import strategies
+
+    try:
+        return strategies.load(spec, game)
+    except strategies.StrategyError as err:
+        raise click.BadParameter(str(err), param_hint="SPEC") from None
+
+
+@strategies_cmd.command("ladder")
+@click.option("--rungs", default="random,simple,balanced,tuned", show_default=True,
+              help="Strategies from weakest to strongest, comma-separated.")
+@click.option("--games", type=click.IntRange(min=10), default=4000, show_default=True,
+              help="4-player games per pair of rungs (two seats each, rotated).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@ruleset_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per pair.")
+def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
+    """Play every pair of rungs and tell whether their strength is strictly ordered."""
+    from sim.league import ladder
+
+    names = [r.strip() for r in rungs.split(",") if r.strip()]
+    for name in names:
+        _load(name, "nyk")
+    ruleset_from_options(ruleset, sets)  # a bad ruleset is a one-line error before any game
+    table = ladder(names, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
+                   workers=workers)
+    if as_json:
+        for row in table.to_dict("records"):
+            click.echo(json.dumps(row))
+        return
+    for row in table.itertuples():
+        verdict = "stronger" if row.ordered else "NOT significantly stronger"
+        click.echo(f"{row.higher:>12} vs {row.lower:<12} {row.higher_win_rate:6.1%} vs {row.lower_win_rate:6.1%} "
+                   f"per seat: {row.difference:+.1%} [{row.low:+.1%}, {row.high:+.1%}] {verdict}")
+    click.echo("strictly ordered" if table["ordered"].all() else "not strictly ordered")
+
+
+@strategies_cmd.command("tune")
+@click.option("--generations", type=click.IntRange(min=1), default=8, show_default=True)
+@click.option("--population", type=click.IntRange(min=2), default=12, show_default=True)
+@click.option("--elite", type=click.IntRange(min=1), default=3, show_default=True)
+@click.option("--games", type=click.IntRange(min=10), default=800, show_default=True,
+              help="Games per candidate and opponent in each generation (same ids for all candidates).")
+@click.option("--final-games", type=click.IntRange(min=10), default=4000, show_default=True,
+              help="Games against each opponent to measure the result, on fresh ids.")
+@click.option("--opponents", default=None, help="Comma-separated presets to beat (default: every preset).")
+@click.option("--start", default="balanced", show_default=True, help="Preset the search starts from.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Preset file to write (default: the shipped tuned preset).")
+@ruleset_options
+def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
+             out, ruleset, sets):
+    """Search the knobs for a player that beats the presets, and save it with its provenance."""
+    import strategies
+    from sim.league import tune
+    from sim.league.tune import OPPONENTS
+
+    if elite > population:
+        raise click.BadParameter(f"{elite} elite out of a population of {population}", param_hint="--elite")
+    chosen = [o.strip() for o in opponents.split(",")] if opponents else list(OPPONENTS)
+    for name in chosen + [start]:
+        _load(name, "nyk")
+    ruleset_from_options(ruleset, sets)
+    target = out or strategies.preset_dir("nyk") / "tuned.toml"
+    result = tune(seed=seed, generations=generations, population=population, elite=elite, games=games,
+                  final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
+                  overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".toml.tmp")
+    tmp.write_text(result.toml())
+    tmp.replace(target)
+    for row in result.final:
+        verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
+        click.echo(f"tuned {verdict:<13} {row['opponent']:<10} {row['win_rate']:6.1%} "
+                   f"[{row['low']:.1%}, {row['high']:.1%}] (fair share {row['fair']:.0%}, {row['games']} games)")
+    click.echo(f"saved {target} ({result.provenance['games_spent']:,} games)")
+
+
+COMMANDS = [strategies_cmd]

@@ -1,0 +1,44 @@
+"""The skill ladder: rungs of strategies whose strength should be strictly ordered.
+
+Each pair of rungs plays 4-player games with two seats each, seats rotated; the higher rung's
+win rate per seat minus the lower rung's, with a 95% interval (games as the independent unit),
+tells whether it is stronger. The ladder is strictly ordered when every higher rung beats every
+lower one with significance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import Z95
+from sim.league.match import Pool, play_lineups, resolve, ruleset_key
+
+RUNGS = ("random", "simple", "balanced", "tuned")
+
+
+def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, ruleset=None,
+           overrides=None, workers: int | None = None) -> pd.DataFrame:
+    """One row per pair (lower, higher): each side's win rate per seat and the difference with its
+    95% interval; `ordered` is True when the interval lies above zero."""
+    if players % 2:
+        raise ValueError("the ladder seats two strategies equally: give an even number of players")
+    rungs = [resolve(r) for r in rungs]
+    pairs = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))]
+    half = players // 2
+    lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in pairs]
+    with Pool(workers) as pool:
+        matches = play_lineups(pool, lineups, games, seed, ruleset_key(ruleset, overrides))
+    rows = []
+    for (i, j), m in zip(pairs, matches, strict=True):
+        low_rate = sum(m.wins[:half]) / (games * half)
+        high_rate = sum(m.wins[half:]) / (games * half)
+        diff = high_rate - low_rate
+        # a game's difference d (higher side's wins minus lower side's, per seat) is +-1/half when
+        # one side wins (shared wins aside): Var d = E[d^2] - diff^2 = wins per game / half^2 - diff^2
+        per_game = sum(m.wins) / games
+        se = float(np.sqrt(max(per_game / half**2 - diff**2, 0.0) / games))
+        rows.append({"lower": rungs[i].name, "higher": rungs[j].name, "games": games,
+                     "lower_win_rate": low_rate, "higher_win_rate": high_rate, "difference": diff,
+                     "low": diff - Z95 * se, "high": diff + Z95 * se, "ordered": diff - Z95 * se > 0})
+    return pd.DataFrame(rows)

@@ -1,0 +1,127 @@
+"""Matches: one lineup of strategies played for many games with seats rotated, wins per slot."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from multiprocessing import get_context
+
+import numpy as np
+
+import strategies as strategy_presets
+from sim.analysis.stats import wilson
+
+BLOCK = 2000  # games per task: large enough to pay for the hand-over, small enough to share out
+
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of a lineup: games played and wins of each lineup slot (shared wins count)."""
+
+    names: tuple[str, ...]
+    games: int
+    wins: tuple[int, ...]
+
+    def rate(self, slot: int) -> float:
+        return self.wins[slot] / self.games
+
+    def interval(self, slot: int) -> tuple[float, float]:
+        lo, hi = wilson(self.wins[slot], self.games)
+        return float(lo), float(hi)
+
+
+@cache
+def _ruleset(path, overrides: tuple):
+    from sim.rules import Ruleset
+
+    return Ruleset.load(path, dict(overrides) or None)
+
+
+def _play_block(task) -> np.ndarray:
+    """Wins per lineup slot over games first_id .. first_id + n - 1 (runs in a worker)."""
+    from sim.nyk import batch
+    from sim.nyk.game import Lineup, play_many
+
+    chosen, players, ruleset_key, seed, first_id, n = task
+    lineup = Lineup.of_strategies(list(chosen), players, rotate=True)
+    _, seats, _ = play_many(seed, n, players, lineup, _ruleset(*ruleset_key), first_id=first_id)
+    slot = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
+    won = seats[:, :, batch.S_WON]
+    return np.array([won[slot == j].sum() for j in range(len(chosen))], dtype=np.int64)
+
+
+class Pool:
+    """Worker processes shared by many matches (spawned once: numba state is not fork-safe)."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._executor = None
+
+    def map(self, tasks):
+        if self.workers == 1 or len(tasks) == 1:
+            return [_play_block(t) for t in tasks]
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+        return list(self._executor.map(_play_block, tasks))
+
+    def close(self):
+        if self._executor is not None:
+            self._executor.shutdown(cancel_futures=True)
+            self._executor = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def resolve(spec) -> strategy_presets.Strategy:
+    return spec if isinstance(spec, strategy_presets.Strategy) else strategy_presets.load(spec)
+
+
+def ruleset_key(ruleset=None, overrides=None) -> tuple:
+    """A picklable, hashable description of the rules (file path and overrides)."""
+    if ruleset is not None and not isinstance(ruleset, str | os.PathLike):
+        raise TypeError("matches take the ruleset as a file path (and overrides)")
+    return (None if ruleset is None else str(ruleset), tuple(sorted((overrides or {}).items())))
+
+
+def match_tasks(lineups, games: int, seed: int, rules: tuple, first_id: int = 0):
+    """Tasks playing each lineup on the same game ids (common random numbers across lineups)."""
+    tasks, owners = [], []
+    for k, lineup in enumerate(lineups):
+        for start in range(0, games, BLOCK):
+            n = min(BLOCK, games - start)
+            tasks.append((tuple(lineup), len(lineup), rules, seed, first_id + start, n))
+            owners.append(k)
+    return tasks, owners
+
+
+def play_lineups(pool: Pool, lineups, games: int, seed: int, rules: tuple, first_id: int = 0) -> list[Match]:
+    lineups = [[resolve(s) for s in lineup] for lineup in lineups]
+    tasks, owners = match_tasks(lineups, games, seed, rules, first_id)
+    wins = [np.zeros(len(lineup), dtype=np.int64) for lineup in lineups]
+    for k, w in zip(owners, pool.map(tasks), strict=True):
+        wins[k] += w
+    return [Match(tuple(s.name for s in lineup), games, tuple(int(x) for x in w))
+            for lineup, w in zip(lineups, wins, strict=True)]
+
+
+def match(lineup, games: int = 4000, seed: int = 0, ruleset=None, overrides=None,
+          workers: int | None = None, first_id: int = 0) -> Match:
+    """Play one lineup (a strategy per seat) for `games` games with seats rotated."""
+    with Pool(workers) as pool:
+        return play_lineups(pool, [lineup], games, seed, ruleset_key(ruleset, overrides), first_id)[0]
+
+
+def head_to_head(a, b, players: int = 4, games: int = 4000, seed: int = 0, ruleset=None,
+                 overrides=None, workers: int | None = None) -> dict:
+    """`a` in one seat against `players - 1` copies of `b`, seats rotated: a's win rate against its
+    fair share 1/players, with a 95% interval."""
+    m = match([a] + [b] * (players - 1), games, seed, ruleset, overrides, workers)
+    lo, hi = m.interval(0)
+    return {"a": m.names[0], "b": m.names[1], "games": games, "win_rate": m.rate(0), "low": lo,
+            "high": hi, "fair": 1 / players, "beats": lo > 1 / players}

@@ -1,0 +1,140 @@
+"""The search for a strong player: the cross-entropy method over the `param` family's knobs, with
+common random numbers, against the preset population.
+
+Each generation samples candidates around the current mean (knobs scaled to [0, 1]), plays every
+candidate on the same game ids against each opponent preset (one candidate seat, the other seats
+that preset, seats rotated), and refits the sampling distribution to the elite. Sharing game ids
+within a generation makes the comparison between candidates paired, so far fewer games separate
+them; a new block of ids each generation keeps the search from fitting one set of dice. The final
+mean is then measured on fresh game ids against every opponent, with 95% intervals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+import strategies as strategy_presets
+from sim.league.match import Pool, play_lineups, ruleset_key
+from strategies.nyk import params as knobs
+
+OPPONENTS = ("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced")
+FINAL_IDS = 1 << 30  # the final measurement's game ids: never used by the search
+
+
+@dataclass
+class TuneResult:
+    params: dict[str, float]
+    score: float
+    history: list[dict]
+    final: list[dict]
+    provenance: dict = field(default_factory=dict)
+
+    def beats_every_opponent(self) -> bool:
+        return all(row["low"] > row["fair"] for row in self.final)
+
+    def toml(self, doc: str = "") -> str:
+        """The preset file of the tuned player, with its provenance."""
+        lines = [f'doc = "{doc or "Tuned by the cross-entropy method against the preset population."}"',
+                 'family = "param"', "", "[params]"]
+        lines += [f"{name} = {value:.6g}" for name, value in self.params.items()]
+        lines += ["", "[provenance]"]
+        for key, value in self.provenance.items():
+            lines.append(f"{key} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _to_knobs(unit: np.ndarray) -> tuple[float, ...]:
+    return tuple(float(p.lo + u * (p.hi - p.lo)) for p, u in zip(knobs.PARAMS, unit, strict=True))
+
+
+def _to_unit(values) -> np.ndarray:
+    return np.array([(v - p.lo) / (p.hi - p.lo) for p, v in zip(knobs.PARAMS, values, strict=True)])
+
+
+def candidate(unit: np.ndarray, name: str = "candidate") -> strategy_presets.Strategy:
+    return strategy_presets.Strategy(name, "param", _to_knobs(np.clip(unit, 0.0, 1.0)))
+
+
+def _score(matches_by_opponent) -> float:
+    """Mean win rate over the opponents, with the worst counted twice: a strong player must beat
+    every style, not just the weak ones."""
+    rates = [m.rate(0) for m in matches_by_opponent]
+    return (sum(rates) + min(rates)) / (len(rates) + 1)
+
+
+def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int = 3,
+         games: int = 800, final_games: int = 4000, players: int = 4, opponents=OPPONENTS,
+         start: str = "balanced", ruleset=None, overrides=None, workers: int | None = None,
+         log=None) -> TuneResult:
+    """Search the knobs for a player beating the `opponents`; `games` per candidate and opponent."""
+    rng = np.random.default_rng(seed)
+    rules = ruleset_key(ruleset, overrides)
+    opponents = [strategy_presets.load(o) for o in opponents]
+    mean = _to_unit(strategy_presets.load(start).params)
+    sd = np.full(len(mean), 0.25)
+    history = []
+    with Pool(workers) as pool:
+        for gen in range(generations):
+            units = [mean] + [np.clip(mean + sd * rng.standard_normal(len(mean)), 0, 1)
+                              for _ in range(population - 1)]
+            first_id = gen * games
+            lineups = [[candidate(u)] + [o] * (players - 1) for u in units for o in opponents]
+            matches = play_lineups(pool, lineups, games, seed, rules, first_id)
+            scores = [_score(matches[i * len(opponents):(i + 1) * len(opponents)]) for i in range(len(units))]
+            order = np.argsort(scores)[::-1][:elite]
+            chosen = np.array([units[i] for i in order])
+            mean = 0.7 * chosen.mean(axis=0) + 0.3 * mean
+            sd = np.maximum(0.7 * chosen.std(axis=0) + 0.3 * sd, 0.03)
+            history.append({"generation": gen, "best": float(scores[order[0]]),
+                            "mean_candidate": float(scores[0]), "games": games * len(lineups)})
+            if log:
+                log(f"generation {gen + 1}/{generations}: best score {scores[order[0]]:.3f}, "
+                    f"current mean {scores[0]:.3f}")
+        best = candidate(mean, "tuned")
+        final = measure(pool, best, opponents, final_games, seed, rules, players)
+    spent = sum(h["games"] for h in history) + final_games * len(opponents)
+    provenance = {
+        "method": "cross-entropy, common random numbers", "seed": seed, "generations": generations,
+        "population": population, "elite": elite, "games_per_candidate_and_opponent": games,
+        "final_games_per_opponent": final_games, "games_spent": spent, "players": players,
+        "opponents": [o.name for o in opponents], "ruleset": str(ruleset) if ruleset else "default",
+        "overrides": {k: v for k, v in rules[1]}, "ruleset_fingerprint": _fingerprint(ruleset, overrides),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+    }
+    params = dict(zip(knobs.NAMES, best.params, strict=True))
+    return TuneResult(params, _score_rows(final), history, final, provenance)
+
+
+def measure(pool, player, opponents, games, seed, rules, players=4) -> list[dict]:
+    """`player` in one seat against each opponent in the others, on fresh game ids."""
+    lineups = [[player] + [o] * (players - 1) for o in opponents]
+    rows = []
+    for o, m in zip(opponents, play_lineups(pool, lineups, games, seed, rules, FINAL_IDS), strict=True):
+        lo, hi = m.interval(0)
+        rows.append({"opponent": o.name, "games": games, "win_rate": m.rate(0), "low": lo, "high": hi,
+                     "fair": 1 / players})
+    return rows
+
+
+def _score_rows(rows) -> float:
+    rates = [r["win_rate"] for r in rows]
+    return (sum(rates) + min(rates)) / (len(rates) + 1)
+
+
+def _fingerprint(ruleset, overrides) -> str:
+    from sim.rules import Ruleset
+
+    return Ruleset.load(ruleset, overrides or None).fingerprint

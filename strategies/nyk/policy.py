@@ -1,0 +1,757 @@
+"""The New York Kings players behind the engine's decision interface (jitted).
+
+Three families, chosen per seat by `env.kinds`:
+- `RANDOM`: uniform over the legal options;
+- `SIMPLE`: a plain, mission-minded player that makes the engine testable on its own;
+- `PARAM`: the heuristic player driven by the named knobs of `strategies.nyk.params` (the presets
+  are points of that space), judging fights with the exact odds of `sim.fights` and of the dice
+  on the table, recruits with the exact recruitment odds.
+
+Any seat may also be restricted (`env.restrict`, bits R_*): the restricted options are never
+taken, whatever the family. A policy sees the game as a player at the table would: its own hidden
+destinations, never another player's, nor anyone's hand of cards.
+"""
+
+from numba import njit
+
+from sim.fights import LOSE, WIN, code_add
+from sim.nyk.decisions import (
+    CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
+    CTX_WINDOW, D_ACTION, D_BID, D_CUSTODY, D_DISCARD, D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE,
+    D_REACT, D_RESIST, D_STEP, D_WHOM, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH,
+    OP_BID, OP_CARD, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT, OP_STEP,
+    WIN_CARD_PLAYED, WIN_RESOURCES,
+)
+from sim.nyk.env import RP_PERIPH, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.state import (
+    ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
+    M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, N_POLICE,
+    NO, PERIPH0, POLICE0, ROSTER, ROW0, SUIT, VALUE, W_CONTROLLED, W_CUSTODY, WHERE, count_bits,
+    group_at, in_mask, lowest_bit, police_at,
+)
+from sim.rng import below
+from sim.hands import table_key
+from sim.rules.compiled import (
+    E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
+    E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
+    E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
+    P_RECRUIT_OFFER_STEP, P_RESIST_DICE,
+)
+from strategies.nyk.params import (
+    K_ACCEPT_MIN, K_AFFRANCHI_CARE, K_AVOID_POLICE, K_BID, K_CANCEL_CARDS, K_CARD_EVENTS, K_CARD_MOVES,
+    K_CREW2_COST, K_FAMILY, K_FOLD_BELOW, K_HELI_MIN_DIST, K_HESITATE_PAY, K_MISSION_WEIGHT, K_POLICE_BLOCK,
+    K_POLICE_CLEAR, K_PROVOKE_EDGE, K_RECRUIT_DRIVE, K_RECRUIT_MIN_P, K_RESERVE, K_RESIST_MIN, K_RISK_COST,
+    K_SECRET_COST, K_SUBWAY, K_TRAVEL_COST, FAMILIES, R_MIN_BID, R_NO_CARD_MOVES, R_NO_POLICE, R_NO_PROVOKE,
+    R_NO_RECRUIT, R_NO_RISKY, R_NO_SUBWAY_HELI,
+)
+
+RANDOM, SIMPLE, PARAM = (FAMILIES.index(f) for f in ("random", "simple", "param"))
+HAND_SCALE = 7**5  # strengths of one category span this many (sim.hands)
+NEVER = -1e18
+SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
+
+
+@njit(cache=True)
+def choose(game, env, p, opts, n, ctx):
+    """Seat p's policy picks one of the n options; the decision kind is ctx[CTX_DECISION]."""
+    kind = env.kinds[p]
+    decision = ctx[CTX_DECISION]
+    r = env.restrict[p]
+    if kind == RANDOM:
+        return below(game.rng, n) if r == 0 else random_allowed(game, decision, opts, n, r)
+    if kind == PARAM:
+        k = heuristic(game, env, p, decision, opts, n, ctx)
+    else:
+        k = simple(game, env, p, decision, opts, n, ctx)
+    if r != 0 and not allowed(game, decision, opts, n, k, r):
+        k = first_allowed(game, decision, opts, n, r)
+    return k
+
+
+# --- restrictions ---------------------------------------------------------------------------------
+
+@njit(cache=True)
+def allowed(game, decision, opts, n, i, r):
+    """Whether option i survives the restrictions r (the safe option 0 always does, except a
+    bid above the minimum)."""
+    op = opts[i, 0]
+    if decision == D_ACTION:
+        if op == OP_PROVOKE:
+            return r & R_NO_PROVOKE == 0
+        if op == OP_RECRUIT:
+            return r & R_NO_RECRUIT == 0
+        if op == OP_ACCEPT and r & R_NO_RISKY:
+            return game.ms[game.g[ROW0 + opts[i, 1]], M_RISK] == 0
+    elif decision == D_STEP:
+        return not (op == OP_STEP and opts[i, 2] != NO and r & R_NO_CARD_MOVES)
+    elif decision == D_CUSTODY:
+        return not (op == OP_CARD and r & R_NO_CARD_MOVES)
+    elif decision == D_BID and r & R_MIN_BID:
+        return opts[i, 1] == smallest_bid(opts, n)
+    elif decision == D_MOVE:
+        if op == OP_POLICE or (op == OP_PLAY and (opts[i, 2] == E_POLICE_MOVE or opts[i, 2] == E_POLICE_PLACE)):
+            return r & R_NO_POLICE == 0
+        if op == OP_JOURNEY and opts[i, 3] != MODE_NORMAL:
+            return r & R_NO_SUBWAY_HELI == 0
+    return True
+
+
+@njit(cache=True)
+def smallest_bid(opts, n):
+    low = opts[0, 1]
+    for i in range(n):
+        low = min(low, opts[i, 1])
+    return low
+
+
+@njit(cache=True)
+def first_allowed(game, decision, opts, n, r):
+    for i in range(n):
+        if allowed(game, decision, opts, n, i, r):
+            return i
+    return 0
+
+
+@njit(cache=True)
+def random_allowed(game, decision, opts, n, r):
+    m = 0
+    for i in range(n):
+        m += allowed(game, decision, opts, n, i, r)
+    pick = below(game.rng, m)
+    for i in range(n):
+        if allowed(game, decision, opts, n, i, r):
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
+# --- the heuristic player -------------------------------------------------------------------------
+
+@njit(cache=True)
+def heuristic(game, env, p, decision, opts, n, ctx):
+    k = env.params[p]
+    if decision == D_ACTION:
+        return best_action(game, env, p, k, opts, n)
+    if decision == D_STEP:
+        return best_step(game, env, p, k, opts, n, ctx)
+    if decision == D_MOVE:
+        return best_move(game, env, p, k, opts, n)
+    if decision == D_BID:
+        return bid(k, opts, n)
+    if decision == D_HELI:
+        return nearest_to(env, goal_of_group(game, env, p, k, ctx[CTX_GROUP]), opts, n)
+    if decision == D_FOLD:
+        left = 3 - ctx[CTX_STAGE]  # NYK-A4: one die more at each of the two later stages
+        p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], left)
+        return 1 if p_win < k[K_FOLD_BELOW] else 0
+    if decision == D_RESIST:
+        if n < 2:
+            return 0
+        extra = env.rp[P_RESIST_DICE]
+        return 1 if win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], extra) >= k[K_RESIST_MIN] else 0
+    if decision == D_LOSE:
+        return whom_to_lose(game, opts, n)
+    if decision == D_HESITATE:
+        price = ctx[CTX_THEIRS]
+        pay = game.pl[p, MONEY] - price >= (1.0 - k[K_HESITATE_PAY]) * k[K_RESERVE]
+        return n - 1 if pay else 0
+    if decision == D_REACT:
+        return react(game, env, p, k, opts, n, ctx)
+    if decision == D_WHOM:
+        return richest_rival(game, p, opts, n)
+    if decision == D_CUSTODY:
+        return 1 if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2 else 0
+    if decision == D_DISCARD:
+        return least_useful_card(env, opts, n)
+    return 0
+
+
+@njit(cache=True)
+def bid(k, opts, n):
+    """NYK-T1: the bid closest to the wanted share of the largest possible one."""
+    top = 0
+    for i in range(n):
+        if opts[i, 0] == OP_BID:
+            top = max(top, opts[i, 1])
+    target = k[K_BID] * top
+    best, pick = 1e18, 0
+    for i in range(n):
+        gap = abs(opts[i, 1] - target)
+        if gap < best:
+            best, pick = gap, i
+    return pick
+
+
+# --- judging fights with exact odds ----------------------------------------------------------------
+
+@njit(cache=True)
+def crew_code_of(game, group):
+    code = 0
+    for c in range(N_CHARS):
+        if in_mask(group, c):
+            code = code_add(code, game.ch[c, VALUE])
+    return code
+
+
+@njit(cache=True)
+def win_chance(env, mine, theirs, dice):
+    """Exact chance that hand `mine` beats hand `theirs` (packed counts) once each side rolls
+    `dice` more dice: every multiset of the dice, weighted by its orderings."""
+    dice = min(dice, env.mcount.shape[0] - 1)
+    m = env.mcount[dice]
+    win = 0.0
+    total = 0.0
+    for i in range(m):
+        s = env.table[table_key(mine + env.msets[dice, i])]
+        wi = env.mweights[dice, i]
+        for j in range(m):
+            w = wi * env.mweights[dice, j]
+            total += w
+            if s > env.table[table_key(theirs + env.msets[dice, j])]:
+                win += w
+    return win / total
+
+
+@njit(cache=True)
+def fight_edge(game, env, p, q, d):
+    """P(win) - P(lose) of the fusillade if p provoked q on d (all characters there fight)."""
+    a = crew_code_of(game, group_at(game, p, d))
+    b = crew_code_of(game, group_at(game, q, d))
+    return env.fight[a, b, WIN] - env.fight[a, b, LOSE]
+
+
+# --- missions and goals ------------------------------------------------------------------------------
+
+@njit(cache=True)
+def cars_near(game, env, d, radius):
+    n = 0
+    for i in range(N_POLICE):
+        car = game.g[POLICE0 + i]
+        if car >= 0 and env.dist[car, d] <= radius:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def mission_value(game, env, k, m, here):
+    """What a mission on the row is worth to a crew standing on `here` (dollars)."""
+    accept, dest = game.ms[m, M_ACCEPT], game.ms[m, M_DEST]
+    trip = env.dist[here, accept] + (SECRET_TRIP if dest == NO else env.dist[accept, dest])
+    v = k[K_MISSION_WEIGHT] * game.ms[m, M_REWARD] - k[K_TRAVEL_COST] * trip
+    if game.ms[m, M_CREW] == 2:
+        v -= k[K_CREW2_COST]
+    if game.ms[m, M_SECRET]:
+        v -= k[K_SECRET_COST]
+    if game.ms[m, M_RISK]:
+        v -= k[K_RISK_COST] * (1.0 if dest == NO else cars_near(game, env, dest, 2))
+    return v
+
+
+@njit(cache=True)
+def may_recruit(game, env, p, k):
+    return (k[K_RECRUIT_DRIVE] > 0 and env.restrict[p] & R_NO_RECRUIT == 0
+            and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX]
+            and game.pl[p, MONEY] >= k[K_RESERVE] + env.rp[P_RECRUIT_OFFER_STEP])
+
+
+@njit(cache=True)
+def goal_of(game, env, p, k, c):
+    """Where character c is heading: its job's destination; else the accept address of the best
+    job on the row; for the affranchi, a peripheral district to recruit on if that is worth more."""
+    here = game.ch[c, LOC]
+    m = game.ch[c, MISSION]
+    if m != NO:
+        return game.ms[m, M_DEST] if game.ms[m, M_DEST] != NO else here
+    best_v, goal = k[K_ACCEPT_MIN], here
+    no_risky = env.restrict[p] & R_NO_RISKY
+    for s in range(env.rp[P_MISSION_ROW]):
+        r = game.g[ROW0 + s]
+        if r == NO or (no_risky and game.ms[r, M_RISK]):
+            continue
+        v = mission_value(game, env, k, r, here)
+        if v > best_v:
+            best_v, goal = v, game.ms[r, M_ACCEPT]
+    if c == p and may_recruit(game, env, p, k):
+        for slot in range(4):
+            h = game.g[PERIPH0 + slot]
+            if h == NO:
+                continue
+            d = env.rp[RP_PERIPH + slot]
+            v = henchman_worth(game, p, k, h) - k[K_TRAVEL_COST] * env.dist[here, d]
+            if v > best_v:
+                best_v, goal = v, d
+    return goal
+
+
+@njit(cache=True)
+def goal_of_group(game, env, p, k, group):
+    for c in range(N_CHARS):
+        if in_mask(group, c):
+            return goal_of(game, env, p, k, c)
+    return NO
+
+
+@njit(cache=True)
+def nearest_to(env, goal, opts, n):
+    best, pick = 1 << 30, 0
+    for i in range(n):
+        if opts[i, 0] == OP_STEP and goal != NO and env.dist[opts[i, 1], goal] < best:
+            best, pick = env.dist[opts[i, 1], goal], i
+    return pick
+
+
+@njit(cache=True)
+def carries_risk(game, group):
+    for c in range(N_CHARS):
+        if in_mask(group, c) and game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
+            return True
+    return False
+
+
+# --- movement ----------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def best_move(game, env, p, k, opts, n):
+    """NYK-M1..M7: police first (as first player), then each crew toward its goal."""
+    best, pick = 0.0, 0
+    for i in range(n):
+        op = opts[i, 0]
+        score = 0.0
+        if op == OP_POLICE:
+            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+        elif op == OP_JOURNEY:
+            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3])
+        elif op == OP_PLAY:
+            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3])
+        if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
+            best, pick = score, i
+    return pick
+
+
+@njit(cache=True)
+def police_gain(game, env, p, k, car, to):
+    """Moving a car: toward rivals' at-risk destinations (public ones), away from its own."""
+    here = game.g[POLICE0 + car]
+    gain = 0.0
+    for m in range(N_MISSIONS):
+        if game.ms[m, M_STATE] != MS_HELD or not game.ms[m, M_RISK]:
+            continue
+        dest = game.ms[m, M_DEST]
+        holder = game.ms[m, M_HOLDER]
+        if holder == p:
+            gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
+        elif not game.ms[m, M_SECRET]:  # a secret destination is hidden from the others
+            gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
+    return gain
+
+
+@njit(cache=True)
+def journey_gain(game, env, p, k, d, group, mode):
+    """Worth of setting out: single characters, or a job's whole crew, toward their goal."""
+    first = lowest_bit(group)
+    m = game.ch[first, MISSION]
+    size = count_bits(group)
+    if size > 1 and (m == NO or size != game.ms[m, M_CREW] or not same_job(game, group, m)):
+        return 0.0
+    goal = goal_of(game, env, p, k, first)
+    if goal == d:
+        return 0.0
+    far = env.dist[d, goal]
+    score = 5000.0 + 500.0 * size
+    if mode == MODE_SUBWAY:
+        return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and k[K_SUBWAY] >= 0.5 else 0.0
+    if mode == MODE_HELI:
+        fare = env.rp[P_HELIPORT_COST] * size
+        rich = game.pl[p, MONEY] - fare >= k[K_RESERVE]
+        return score + 3000.0 if far >= k[K_HELI_MIN_DIST] and rich else 0.0
+    return score
+
+
+@njit(cache=True)
+def same_job(game, group, m):
+    for c in range(N_CHARS):
+        if in_mask(group, c) and game.ch[c, MISSION] != m:
+            return False
+    return True
+
+
+@njit(cache=True)
+def movement_card_gain(game, env, p, k, kind, target):
+    if kind == E_RELEASE_CUSTODY:
+        return 4000.0 * k[K_CARD_EVENTS]
+    if kind == E_POLICE_PLACE:
+        return place_gain(game, env, p, k, target)
+    if kind == E_EXTRA_MOVE:
+        return 2000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k) else 0.0
+    return 0.0
+
+
+@njit(cache=True)
+def place_gain(game, env, p, k, d):
+    """A car placed on d (from BROADWAY): worth it on a rival's public at-risk destination."""
+    for m in range(N_MISSIONS):
+        if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_RISK] and game.ms[m, M_HOLDER] != p
+                and not game.ms[m, M_SECRET] and game.ms[m, M_DEST] == d):
+            return 6000.0 * k[K_POLICE_BLOCK]
+    return 0.0
+
+
+@njit(cache=True)
+def far_goal(game, env, p, k):
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
+            if env.dist[game.ch[c, LOC], goal_of(game, env, p, k, c)] > env.rp[P_MOVE_STEPS]:
+                return True
+    return False
+
+
+@njit(cache=True)
+def best_step(game, env, p, k, opts, n, ctx):
+    """One step of a journey (NYK-M1, M2, M8): closer to the goal, around the police."""
+    group = ctx[CTX_GROUP]
+    if opts[min(1, n - 1), 0] == OP_POLICE:  # a police-move card's steps
+        return best_police_step(game, env, p, k, opts, n)
+    here = game.ch[lowest_bit(group), LOC] if group else NO
+    goal = goal_of_group(game, env, p, k, group)
+    risky = carries_risk(game, group)
+    best, pick = 0.0, 0
+    for i in range(n):
+        op = opts[i, 0]
+        score = 0.0
+        if op == OP_DROP:
+            c = opts[i, 1]
+            if goal_of(game, env, p, k, c) == here:
+                score = 9000.0
+        elif op == OP_STEP and goal != NO:
+            to = opts[i, 1]
+            closer = env.dist[here, goal] - env.dist[to, goal]
+            if closer <= 0:
+                continue
+            score = 5000.0 * closer
+            if police_at(game, to) > 0:
+                score -= 20000.0 if risky else 6000.0 * k[K_AVOID_POLICE]
+            if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
+                score -= 1000.0 + 6000.0 * (1.0 - k[K_CARD_MOVES])
+        if score > best and allowed(game, D_STEP, opts, n, i, env.restrict[p]):
+            best, pick = score, i
+    return pick
+
+
+@njit(cache=True)
+def best_police_step(game, env, p, k, opts, n):
+    best, pick = 0.0, 0
+    for i in range(n):
+        if opts[i, 0] == OP_POLICE:
+            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+            if score > best:
+                best, pick = score, i
+    return pick
+
+
+# --- actions -----------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def best_action(game, env, p, k, opts, n):
+    """NYK-A1..A8 and own-turn cards: the option of highest worth, if any is worth anything."""
+    best, pick = 0.0, 0
+    r = env.restrict[p]
+    for i in range(n):
+        if not allowed(game, D_ACTION, opts, n, i, r):
+            continue
+        score = action_worth(game, env, p, k, opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
+        if score > best:
+            best, pick = score, i
+    return pick
+
+
+@njit(cache=True)
+def action_worth(game, env, p, k, op, a, b, c):
+    if op == OP_ACCOMPLISH:
+        return 100000.0 + game.ms[a, M_REWARD]
+    if op == OP_ACCEPT:
+        m = game.g[ROW0 + a]
+        v = mission_value(game, env, k, m, game.ms[m, M_ACCEPT])
+        return 50000.0 + v if v >= k[K_ACCEPT_MIN] else 0.0
+    if op == OP_PROVOKE:
+        return provoke_worth(game, env, p, k, a, b)
+    if op == OP_RECRUIT:
+        return recruit_worth(game, env, p, k, a, b, c)
+    if op == OP_PLAY:
+        return card_worth(game, env, p, k, a, b, c)
+    return 0.0  # parting with a henchman (NYK-A7): never worth an action here
+
+
+@njit(cache=True)
+def provoke_worth(game, env, p, k, d, q):
+    """NYK-A4: provoke when the exact fusillade edge clears the wanted margin, more so when the
+    affranchi stands in the fight (its death ends the game, NYK-A5)."""
+    edge = fight_edge(game, env, p, q, d)
+    need = k[K_PROVOKE_EDGE]
+    if in_mask(group_at(game, p, d), p):
+        need += k[K_AFFRANCHI_CARE]
+    if edge < need or need >= 1.0:
+        return 0.0
+    job = 0.0
+    for c in range(N_CHARS):
+        if in_mask(group_at(game, q, d), c) and game.ch[c, MISSION] != NO:
+            job = 5000.0
+    return 20000.0 + 20000.0 * (edge - need) + job
+
+
+@njit(cache=True)
+def recruit_odds(value, dice, pay_hesitation):
+    """NYK-A6: the best of `dice` dice above the value recruits; equal hesitates."""
+    below_v = (value / 6.0) ** dice
+    up_to_v = ((value + 1) / 6.0) ** dice
+    return 1.0 - (below_v if pay_hesitation else up_to_v)
+
+
+@njit(cache=True)
+def henchman_worth(game, p, k, h):
+    """A henchman's worth: its value in fights and ties, more if it grows the suit family."""
+    worth = 6000.0 + 1500.0 * game.ch[h, VALUE]
+    if adds_to_family(game, p, h):
+        worth += 4000.0 * k[K_FAMILY]
+    return worth * (0.5 + k[K_RECRUIT_DRIVE])
+
+
+@njit(cache=True)
+def adds_to_family(game, p, h):
+    """Whether h's suit is (one of) p's largest: recruiting it raises the resource draw (NYK-T2)."""
+    counts = [0, 0, 0, 0]
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED:
+            counts[game.ch[c, SUIT]] += 1
+    return counts[game.ch[h, SUIT]] == max(counts[0], counts[1], counts[2], counts[3])
+
+
+@njit(cache=True)
+def recruit_worth(game, env, p, k, h, offer, card):
+    if game.pl[p, MONEY] - offer < k[K_RESERVE] or k[K_RECRUIT_DRIVE] <= 0:
+        return 0.0
+    dice = offer // env.rp[P_RECRUIT_OFFER_STEP]
+    if card != NO:  # NYK-A8: a recruiting card adds dice and lowers the price
+        dice += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        offer = max(offer - env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1], 0)
+    chance = recruit_odds(game.ch[h, VALUE], dice, k[K_HESITATE_PAY] >= 0.5)
+    if chance < k[K_RECRUIT_MIN_P]:
+        return 0.0
+    return 10000.0 + chance * henchman_worth(game, p, k, h) - offer
+
+
+@njit(cache=True)
+def card_worth(game, env, p, k, card, kind, target):
+    eager = 12000.0 * k[K_CARD_EVENTS] - 4000.0
+    if kind == E_BANK_INCOME or kind == E_DRAW_CARDS or kind == E_STEAL_MONEY:
+        return eager
+    if kind == E_RECRUIT:
+        return 0.0  # listed with offers as OP_RECRUIT rows
+    if kind == E_POACH_HENCHMAN:
+        price = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        if game.pl[p, MONEY] - price < k[K_RESERVE] or env.restrict[p] & R_NO_RECRUIT:
+            return 0.0
+        return henchman_worth(game, p, k, target) - price
+    if kind == E_DISCARD_HENCHMAN:
+        return eager + 1000.0 * game.ch[target, VALUE]
+    return 0.0
+
+
+@njit(cache=True)
+def count_henchmen(game, p):
+    n = 0
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        n += game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY
+    return n
+
+
+# --- answers outside the own turn's flow ---------------------------------------------------------------
+
+@njit(cache=True)
+def whom_to_lose(game, opts, n):
+    """NYK-A4/P5: never the affranchi while another can go; else the least worth."""
+    best, pick = 1 << 30, 0
+    for i in range(n):
+        c = opts[i, 1]
+        worth = game.ch[c, VALUE] + (3 if game.ch[c, MISSION] != NO else 0)
+        if c < N_AFFRANCHI:
+            worth += 100
+        if worth < best:
+            best, pick = worth, i
+    return pick
+
+
+@njit(cache=True)
+def react(game, env, p, k, opts, n, ctx):
+    """Cards answering a window: cancel a rival's card when that rival is near the lead; income at
+    the resources phase if eager; the fight, police and mission cards always."""
+    window = ctx[CTX_WINDOW]
+    if window == WIN_CARD_PLAYED:
+        q = ctx[CTX_OPPONENT]
+        top = 0
+        for s in range(game.g[N_PLAYERS]):
+            if game.pl[s, ALIVE]:
+                top = max(top, game.pl[s, MONEY])
+        return n - 1 if game.pl[q, MONEY] >= (1.0 - k[K_CANCEL_CARDS]) * top else 0
+    if window == WIN_RESOURCES:
+        return n - 1 if k[K_CARD_EVENTS] > 1.0 / 3.0 else 0
+    return n - 1
+
+
+@njit(cache=True)
+def richest_rival(game, p, opts, n):
+    best, pick = -1, 0
+    for i in range(n):
+        q = opts[i, 1]
+        if q != p and game.pl[q, MONEY] > best:
+            best, pick = game.pl[q, MONEY], i
+    return pick
+
+
+@njit(cache=True)
+def least_useful_card(env, opts, n):
+    """Hand limit: keep money, protection and fight cards; discard the rest first."""
+    best, pick = 99, 0
+    for i in range(n):
+        kind = env.rp[RP_R_KIND + opts[i, 1]]
+        keep = 1
+        if kind == E_BANK_INCOME or kind == E_STEAL_MONEY or kind == E_MISSION_BONUS:
+            keep = 3
+        elif kind == E_CANCEL_ELIMINATION or kind == E_BLOCK_INTERROGATION:
+            keep = 2
+        if keep < best:
+            best, pick = keep, i
+    return pick
+
+
+# --- `simple`: the engine's own plain player ---------------------------------------------------------
+
+@njit(cache=True)
+def target_of(game, env, c):
+    """Where a character is heading: its mission's destination, else the nearest accept address
+    of a mission on the row."""
+    dist = env.dist
+    m = game.ch[c, MISSION]
+    here = game.ch[c, LOC]
+    if m != NO:
+        return game.ms[m, M_DEST]
+    best, best_d = here, 1 << 20
+    for s in range(env.rp[P_MISSION_ROW]):
+        r = game.g[ROW0 + s]
+        if r == NO:
+            continue
+        d = game.ms[r, M_ACCEPT]
+        if dist[here, d] < best_d:
+            best, best_d = d, dist[here, d]
+    return best
+
+
+@njit(cache=True)
+def first_in(mask):
+    for c in range(N_CHARS):
+        if in_mask(mask, c):
+            return c
+    return NO
+
+
+@njit(cache=True)
+def simple(game, env, p, decision, opts, n, ctx):
+    dist = env.dist
+    if decision == D_BID:
+        # bid the least, now and then a little more to take the police
+        if below(game.rng, 4) == 0:
+            return below(game.rng, n)
+        best, k = 1 << 40, 0
+        for i in range(n):
+            if opts[i, 0] == OP_BID and opts[i, 1] < best:
+                best, k = opts[i, 1], i
+        return k
+    if decision == D_MOVE:
+        for i in range(n):
+            if opts[i, 0] == OP_JOURNEY and opts[i, 3] == MODE_NORMAL and count_bits(opts[i, 2]) == 1:
+                c = first_in(opts[i, 2])
+                if target_of(game, env, c) != game.ch[c, LOC]:
+                    return i
+        for i in range(n):
+            if opts[i, 0] == OP_POLICE and below(game.rng, 8) == 0:
+                return i
+        return 0
+    if decision == D_STEP:
+        c = first_in(ctx[CTX_GROUP])
+        if c == NO:
+            return 0
+        goal = target_of(game, env, c)
+        here = game.ch[c, LOC]
+        best, k = dist[here, goal], 0
+        risky = game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]
+        for i in range(n):
+            if opts[i, 0] == OP_STEP and opts[i, 2] == NO:
+                d = opts[i, 1]
+                if risky and police_at(game, d) > 0:
+                    continue
+                if dist[d, goal] < best:
+                    best, k = dist[d, goal], i
+        return k
+    if decision == D_HELI:
+        goal = target_of(game, env, first_in(ctx[CTX_GROUP]))
+        for i in range(n):
+            if opts[i, 1] == goal:
+                return i
+        return 0
+    if decision == D_ACTION:
+        return simple_action(game, env, p, opts, n)
+    if decision == D_FOLD:
+        return 1 if ctx[CTX_THEIRS] // HAND_SCALE > ctx[CTX_MINE] // HAND_SCALE else 0
+    if decision == D_RESIST:
+        return 1 if below(game.rng, 2) == 0 else 0
+    if decision == D_LOSE:
+        best, k = 99, 0
+        for i in range(n):
+            if opts[i, 0] == OP_CHAR and game.ch[opts[i, 1], VALUE] < best:
+                best, k = game.ch[opts[i, 1], VALUE], i
+        return k
+    if decision == D_HESITATE:
+        return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 else 0
+    if decision == D_REACT:
+        if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
+            return below(game.rng, n)
+        return n - 1
+    return below(game.rng, n)
+
+
+@njit(cache=True)
+def simple_action(game, env, p, opts, n):
+    best, k = 0, 0
+    for i in range(n):
+        op = opts[i, 0]
+        score = 0
+        if op == OP_ACCOMPLISH:
+            score = 100000 + game.ms[opts[i, 1], M_REWARD]
+        elif op == OP_ACCEPT:
+            m = game.g[ROW0 + opts[i, 1]]
+            score = 50000 + game.ms[m, M_REWARD] - 1000 * game.ms[m, M_CREW]
+            if game.ms[m, M_RISK] and game.ms[m, M_DEST] != NO and police_at(game, game.ms[m, M_DEST]):
+                score -= 5000
+        elif op == OP_RECRUIT:
+            h = opts[i, 1]
+            wanted = 1000 * (game.ch[h, VALUE] + 2)
+            if opts[i, 2] == wanted and opts[i, 3] == NO and game.pl[p, MONEY] >= wanted + 6000:
+                score = 20000
+        elif op == OP_PLAY and (opts[i, 2] == E_STEAL_MONEY or opts[i, 2] == E_BANK_INCOME
+                                or opts[i, 2] == E_DRAW_CARDS):
+            score = 10000  # money and cards: always worth playing
+        elif op == OP_PROVOKE:
+            if below(game.rng, 10) == 0 and game.pl[p, MONEY] >= 6000:
+                score = 5000
+        if score > best:
+            best, k = score, i
+    return k
