@@ -17,13 +17,42 @@ RS = Ruleset.load()
 TABLE = hands.table(RS["hands.five_of_a_kind"])
 
 
+DEMO_GAMES = 400
+
+
 @pytest.fixture(scope="module")
 def report_dir(tmp_path_factory):
-    out = tmp_path_factory.mktemp("demo") / "report"
-    result = CliRunner().invoke(main, ["demo", "--out", str(out)], catch_exceptions=False)
+    root = tmp_path_factory.mktemp("demo")
+    out, run_dir = root / "report", root / "run"
+    args = ["demo", "--out", str(out), "--run-dir", str(run_dir), "--games", str(DEMO_GAMES), "--workers", "1"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert str(out / "index.html") in result.output
     return out
+
+
+def test_demo_is_a_balance_study_then_the_odds(report_dir):
+    import sim
+    from sim.cli.demo import DEMO_STRATEGIES
+
+    text = (report_dir / "index.md").read_text(encoding="utf-8")
+    assert text.index("## Who wins") < text.index("## Mechanics") < text.index("Exact odds of the dice contests")
+    run = sim.load(report_dir.parent / "run")  # the games stay in the run directory
+    assert run.complete and len(run.games) == DEMO_GAMES and run.turns is not None
+    by_strategy = pd.read_csv(report_dir / "tables" / "win-rate-by-strategy.csv")
+    assert set(by_strategy["strategy"]) == set(DEMO_STRATEGIES.split(","))
+    assert by_strategy["seats"].sum() == DEMO_GAMES * len(DEMO_STRATEGIES.split(","))
+    assert by_strategy["wins"].sum() == run.seats["won"].sum()
+    assert (report_dir / "tables" / "headline.csv").exists() and (report_dir / "tables" / "money-flows.csv").exists()
+
+
+def test_demo_clears_its_run_directory_only(tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "thesis.txt").write_text("keep me")
+    result = CliRunner().invoke(main, ["demo", "--out", str(tmp_path / "r"), "--run-dir", str(tmp_path / "mine"),
+                                       "--games", "8", "--workers", "1"])
+    assert result.exit_code == 2 and "not a mobsim run" in result.stderr
+    assert (tmp_path / "mine" / "thesis.txt").read_text() == "keep me"
 
 
 def test_report_files_and_metadata(report_dir):
@@ -32,7 +61,7 @@ def test_report_files_and_metadata(report_dir):
     for text in (html, md):
         assert __version__ in text
         assert RS.fingerprint in text
-        assert f"mobsim demo --out {report_dir}" in text
+        assert f"mobsim demo --out {report_dir}" in text and f"--games {DEMO_GAMES}" in text
     assert "<table" in html and "data:image/png;base64," in html
     assert "http://" not in html and "https://" not in html and "<script" not in html
     assert re.search(r"^\| value \| \$1,000 \|", md, re.MULTILINE)

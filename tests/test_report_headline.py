@@ -67,13 +67,13 @@ def test_headline_values_equal_direct_counts(tables):
 
 def test_first_player_effect_is_the_within_game_least_squares_slope(tables):
     games, seats = tables
+    assert H.headline(games, seats).loc["first_player_effect", "lo"] > 0  # the synthetic games reward it
+    games, seats = games[games["game_id"] < 120], seats[seats["game_id"] < 120]
     # brute force: regress won on times_first with one dummy per game
     dummies = pd.get_dummies(seats["game_id"]).to_numpy(float)
     design = np.column_stack([seats["times_first"].to_numpy(float), dummies])
     coef = np.linalg.lstsq(design, seats["won"].to_numpy(float), rcond=None)[0]
-    h = H.headline(games, seats)
-    assert h.loc["first_player_effect", "value"] == pytest.approx(coef[0], rel=1e-9)
-    assert h.loc["first_player_effect", "lo"] > 0  # the synthetic games reward playing first
+    assert H.headline(games, seats, reps=50).loc["first_player_effect", "value"] == pytest.approx(coef[0], rel=1e-9)
 
 
 def test_intervals_are_wilson_and_normal(tables):

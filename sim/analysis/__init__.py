@@ -18,8 +18,8 @@ def __getattr__(name):
         from sim.analysis import run_report
 
         return getattr(run_report, name)
-    if name in ("compare", "headline", "game_values", "paired_difference"):
-        from sim.analysis import headline as module
+    if name in ("compare", "game_values", "paired_difference"):  # sim.analysis.headline is the module
+        import importlib
 
-        return getattr(module, name)
+        return getattr(importlib.import_module("sim.analysis.headline"), name)
     raise AttributeError(f"module 'sim.analysis' has no attribute {name!r}")

@@ -90,12 +90,14 @@ def _reseated_wins(rng, group: pd.DataFrame, size: int, reps: int) -> np.ndarray
     seat_of = ordered["seat"].to_numpy().reshape(-1, size)
     seatings, label = np.unique(seat_of, axis=0, return_inverse=True)
     label = label.ravel()
+    n_seatings = len(seatings)
+    flat_seats = seatings.ravel()
     out = np.zeros((reps, size))
     for r in range(reps):
         dealt = rng.permutation(label)
-        per_seating = np.zeros((len(seatings), size))
-        np.add.at(per_seating, dealt, slot_won)
-        np.add.at(out[r], seatings.ravel(), per_seating.ravel())
+        per_seating = np.stack([np.bincount(dealt, slot_won[:, s], minlength=n_seatings) for s in range(size)],
+                               axis=1)
+        out[r] = np.bincount(flat_seats, per_seating.ravel(), minlength=size)
     return out
 
 

@@ -190,13 +190,14 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
 def _headline_shown(head: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for metric, r in head.iterrows():
-        fmt = _metric_format(metric)
+        fmt = metric_format(metric)
         rows.append({"metric": metric, "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
                      "n": f"{int(r['n']):,}", "definition": definition(metric)})
     return pd.DataFrame(rows)
 
 
-def _metric_format(metric: str):
+def metric_format(metric: str):
+    """How a headline metric's value reads: a percentage, dollars, points per turn or a number."""
     if metric in RATE_METRICS or metric.startswith("winrate:"):
         return _pct
     if metric in MONEY_METRICS:
@@ -412,3 +413,65 @@ METHODS = (
     "80% power, with sd the game-to-game standard deviation of the difference.",
     "docs/reports.md defines every table and figure.",
 )
+
+
+# --- comparing two runs ------------------------------------------------------------------------------
+
+def compare_shown(table: pd.DataFrame) -> pd.DataFrame:
+    """`headline.compare`'s table as text: each metric in its unit, the difference with its 95%
+    interval, and `*` where the interval excludes 0."""
+    rows = []
+    for metric, r in table.iterrows():
+        fmt = metric_format(metric)
+        diff_fmt = _diff_format(metric)
+        excludes = bool(r["lo"] > 0 or r["hi"] < 0)
+        rows.append({"metric": metric, "A": fmt(r["a"]), "B": fmt(r["b"]), "B - A": diff_fmt(r["diff"]),
+                     "95% interval": f"{diff_fmt(r['lo'])} to {diff_fmt(r['hi'])}",
+                     "excludes 0": "*" if excludes else ""})
+    return pd.DataFrame(rows)
+
+
+def _diff_format(metric: str):
+    if metric in RATE_METRICS or metric.startswith("winrate:") or metric == "first_player_effect":
+        return lambda v: "n/a" if v != v else f"{100 * v:+.2f} pts"
+    if metric in MONEY_METRICS:
+        return lambda v: "n/a" if v != v else ("+" if v >= 0 else "-") + dollars(abs(v))
+    return lambda v: "n/a" if v != v else f"{v:+.3f}"
+
+
+def run_label(run) -> str:
+    """A run in one line: where, how many games, seed, ruleset and what it changed."""
+    m = run.manifest
+    changed = ", ".join(f"{k}={v}" for k, v in m.get("ruleset", {}).get("defaults_changed", {}).items())
+    return (f"{run.path or '(in memory)'}: {len(run.games):,} games, {m.get('players')} players, "
+            f"strategies {','.join(m.get('strategies', {}).get('names', []))}, seed {m.get('seed')}, ruleset "
+            f"{m.get('ruleset', {}).get('fingerprint', '?')[:12]} ({changed or 'defaults'})")
+
+
+def compare_report(a, b, table: pd.DataFrame, out_dir, command: str) -> Path:
+    """Write the comparison of runs a and b (table: `headline.compare(a, b)`) as a small report."""
+    report = Report("mobsim comparison of two runs", {"A": run_label(a), "B": run_label(b), "this report": command,
+                                                      "report by mobsim": __version__})
+    paired = bool(table["paired"].all())
+    report.text("Every headline metric of run A and run B, the difference B - A and its 95% interval. "
+                + ("The runs played the same game ids from the same seed, so the difference is paired game by "
+                   "game (common random numbers)." if paired else
+                   "The runs did not play the same games, so the two samples are treated as independent."))
+    rates = [m for m in table.index if m in RATE_METRICS or m.startswith("winrate:")]
+    if rates:
+        fig, (ax,) = figures.figure(width=8, height=0.35 * len(rates) + 1.5)
+        part = table.loc[rates]
+        y = np.arange(len(rates))
+        err = np.vstack([part["diff"] - part["lo"], part["hi"] - part["diff"]])
+        ax.errorbar(part["diff"] * 100, y, xerr=np.clip(np.nan_to_num(err), 0, None) * 100, fmt="o",
+                    color=figures.color(0), capsize=3)
+        ax.axvline(0, color="grey", linewidth=0.8)
+        ax.set_yticks(y, rates)
+        ax.invert_yaxis()
+        ax.set_xlabel("B - A (percentage points, 95% interval)")
+        ax.set_title("Differences of the rates")
+        report.figure(fig, "differences", "Differences of the rates between the runs (B - A)")
+    report.table(table, "Headline metrics of both runs and their difference", name="compare",
+                 shown=compare_shown(table))
+    report.text("Definitions: docs/reports.md; the metrics are those of the headline table of a run's report.")
+    return report.write(out_dir)

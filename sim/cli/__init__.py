@@ -38,9 +38,9 @@ def main():
 
 
 def _register():
-    from sim.cli import bench, demo, odds, play, rules, run
+    from sim.cli import bench, demo, odds, play, report, rules, run
 
-    for module in (odds, bench, rules, demo, play, run):
+    for module in (odds, bench, rules, demo, play, run, report):
         for command in module.COMMANDS:
             main.add_command(command)
 

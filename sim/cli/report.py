@@ -1,0 +1,131 @@
+"""`mobsim report` (a run's balance report) and `mobsim compare` (two runs' headline metrics side
+by side, with the difference and its 95% interval)."""
+
+import json
+import shlex
+from pathlib import Path
+
+import click
+
+REQUIRED_MANIFEST = ("game", "seed", "games", "players", "strategies", "ruleset", "batches_done")
+REQUIRED_COLUMNS = {"games": ("game_id", "n_players", "turns"),
+                    "seats": ("game_id", "seat", "strategy", "won", "rank", "fortune")}
+
+
+def open_run(path: Path, hint: str):
+    """A finished (or partly finished) run with its games and seats read, or a one-line error."""
+    import sim
+    from sim.runner import RunError
+
+    if path.exists() and not path.is_dir():
+        raise click.BadParameter(f"{path} is a file, not a run directory", param_hint=hint)
+    try:
+        run = sim.load(path)
+        missing = [k for k in REQUIRED_MANIFEST if k not in run.manifest]
+        if missing:
+            raise RunError(f"{path / 'manifest.json'} is corrupt (no {', '.join(missing)}): play the run again "
+                           "with --force")
+        for table, columns in REQUIRED_COLUMNS.items():
+            frame = getattr(run, table)
+            absent = [c for c in columns if c not in frame]
+            if absent:
+                raise RunError(f"{path}: the {table} table lacks {', '.join(absent)}, so it is not a mobsim "
+                               "run's table")
+        run.turns  # noqa: B018  (read now: a damaged part is a clear error here, not a traceback later)
+    except RunError as err:
+        raise click.BadParameter(" ".join(str(err).split()), param_hint=hint) from None
+    return run
+
+
+def _out_dir(out: Path, run_paths) -> Path:
+    """Refuse to write a report into a run directory (it would no longer be a clean run)."""
+    for run_path in run_paths:
+        if out.resolve() == Path(run_path).resolve():
+            raise click.BadParameter(f"{out} is the run directory; choose another directory for the report",
+                                     param_hint="--out")
+    if (out / "manifest.json").exists():
+        raise click.BadParameter(f"{out} holds a run (manifest.json); choose another directory for the report",
+                                 param_hint="--out")
+    return out
+
+
+def _written(write, out: Path) -> Path:
+    try:
+        return write()
+    except OSError as err:
+        raise click.BadParameter(f"cannot write the report in {out}: {err.strerror or err}",
+                                 param_hint="--out") from None
+
+
+@click.command("report")
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Directory of the report (default: reports/<name of the run directory>).")
+def report_cmd(run_dir, out):
+    """Write the balance report of the run in RUN_DIR: index.html and index.md with figures
+    (readable offline), and every table as CSV."""
+    from sim.analysis.run_report import report_run
+
+    run = open_run(run_dir, "RUN_DIR")
+    out = _out_dir(out or Path("reports") / run_dir.resolve().name, [run_dir])
+    command = shlex.join(["mobsim", "report", str(run_dir), "--out", str(out)])
+    index = _written(lambda: report_run(run, out, command=command), out)
+    click.echo(f"report written: {index}")
+    click.echo(f"open it in a browser: file://{index.resolve()}")
+
+
+@click.command("compare")
+@click.argument("run_a", type=click.Path(path_type=Path))
+@click.argument("run_b", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the comparison as a small report (index.html, index.md, tables/).")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
+def compare_cmd(run_a, run_b, out, as_json):
+    """Every headline metric of RUN_A and RUN_B side by side, with the difference B - A and its
+    95% interval: paired game by game when both runs played the same seed and game ids (e.g. two
+    rulesets on one seed), independent otherwise."""
+    from sim.analysis.headline import compare
+    from sim.analysis.run_report import compare_report, compare_shown, run_label
+
+    a, b = open_run(run_a, "RUN_A"), open_run(run_b, "RUN_B")
+    if a.manifest["game"] != b.manifest["game"]:
+        raise click.UsageError(f"the runs are of different games ({a.manifest['game']}, {b.manifest['game']}); "
+                               "compare runs of one game")
+    table = compare(a, b)
+    paired = bool(table["paired"].all())
+    if out is not None:
+        out = _out_dir(out, [run_a, run_b])
+        command = shlex.join(["mobsim", "compare", str(run_a), str(run_b), "--out", str(out)])
+        index = _written(lambda: compare_report(a, b, table, out, command), out)
+    if as_json:
+        rows = table.reset_index().astype(object).where(table.reset_index().notna(), None)
+        click.echo(json.dumps({"a": str(run_a), "b": str(run_b), "paired": paired,
+                               "metrics": rows.to_dict(orient="records"),
+                               "report": str(index) if out is not None else None}))
+        return
+    click.echo(f"A  {run_label(a)}")
+    click.echo(f"B  {run_label(b)}")
+    click.echo("paired game by game (same seed and game ids)" if paired
+               else "independent samples (not the same seed and game ids)")
+    click.echo("")
+    for line in _aligned(compare_shown(table)):
+        click.echo(line)
+    click.echo("(* the 95% interval of B - A excludes 0)")
+    if out is not None:
+        click.echo(f"report written: {index}")
+
+
+def _aligned(frame) -> list[str]:
+    """A text table: the metric left-aligned, the rest right-aligned."""
+    header = list(frame.columns)
+    rows = [[str(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    widths = [max(len(str(h)), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+
+    def line(cells):
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]).rstrip()
+
+    return [line([str(h) for h in header])] + [line(r) for r in rows]
+
+
+COMMANDS = [report_cmd, compare_cmd]
