@@ -28,9 +28,13 @@ _refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
 
 
 def __getattr__(name):
-    """`sim.run` and `sim.load` (the batch runner), imported on first use."""
+    """`sim.run`, `sim.load` (the batch runner) and `sim.sweep`, imported on first use."""
     if name in ("run", "load"):
         from sim import runner
 
         return getattr(runner, name)
+    if name == "sweep":  # parameter sweeps (sim.tuning)
+        from sim.tuning.sweeps import sweep
+
+        return sweep
     raise AttributeError(f"module 'sim' has no attribute {name!r}")

@@ -1,0 +1,191 @@
+"""Sensitivity of the headline metrics to every numeric rule option: which knobs matter most.
+
+Each option is stepped once down and once up around the current rules (1 for counts, $1,000 for
+money, a tenth for the scale knobs, clipped to the option's declared range) and played on the
+same games as the current rules, so each change is measured game by game. A step the rules
+refuse (a cross-check, say recruit.min_offer above recruit.max_offer) or that cannot seat the
+study's players is left out and listed with its reason.
+
+    changes = sensitivity(players=4, strategies="simple,random", games=2000,
+                          params=["missions.reward_scale", "provocation.stake"])
+    changes.attrs["skipped"], ranking(changes)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim.rules.ruleset import options
+from sim.tuning.errors import TuningError
+from sim.tuning.grid import NUMERIC, checked, natural_step, numeric_option, snap
+from sim.tuning.study import Z95, Study, check_games, difference, point_dir, show_point
+
+DEFAULT_GAMES = 2000
+
+
+def numeric_keys(game: str = "nyk") -> list[str]:
+    """Every option that is a number and may take more than one value, in rules.toml order."""
+    return [k for k, o in options(game).items() if o.type in NUMERIC and o.min < o.max]
+
+
+def steps_for(params, game: str = "nyk") -> dict[str, float]:
+    """{key: step} for the options asked for (a list of keys, or {key: step}); all by default."""
+    if params is None or (isinstance(params, list | tuple | dict) and not params):
+        return {key: natural_step(options(game)[key]) for key in numeric_keys(game)}
+    if isinstance(params, str):
+        params = [params]
+    asked = params.items() if isinstance(params, dict) else ((k, None) for k in params)
+    steps = {}
+    for key, step in asked:
+        option = numeric_option(key, game)
+        if step is None:
+            step = natural_step(option)
+        elif isinstance(step, bool) or not isinstance(step, int | float) or not step > 0:
+            raise TuningError(f"--param: the step of {key} must be a positive number, not {step!r}")
+        elif option.type != "float" and snap(option, step) != step:
+            raise TuningError(f"--param: the step of {key} must be a whole "
+                              f"{'number of thousands' if option.type == 'money' else 'number'}")
+        steps[key] = step
+    return steps
+
+
+def stepped_values(option, current, step) -> dict[str, object]:
+    """{"down": value, "up": value} one step either side, clipped to the declared range; a side
+    that the clipping brings back to the current value is left out."""
+    out = {}
+    for direction, sign in (("down", -1), ("up", 1)):
+        value = snap(option, min(max(current + sign * step, option.min), option.max))
+        if value != current:
+            out[direction] = checked(option, value)
+    return out
+
+
+def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAMES, seed: int = 0,
+                params=None, ruleset=None, overrides: dict | None = None,
+                workers: int | None = None, out=None, game: str = "nyk", force: bool = False,
+                on_point: Callable | None = None) -> pd.DataFrame:
+    """The change in every headline metric for a step down and up of each option (long table:
+    param, direction, current, value, metric, diff, lo, hi, paired, z); see the module doc.
+
+    `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress.
+    """
+    check_games(games, seed)
+    steps = steps_for(params, game)
+    study = Study(players=players, strategies=strategies, ruleset=ruleset,
+                  overrides=overrides or {}, game=game, workers=workers)
+    study.check()
+    current = study.base_values(steps)
+    plan, skipped = _plan(study, steps, current, game)
+    if not plan:
+        raise TuningError("no option can be stepped: " + "; ".join(r for *_, r in skipped))
+    n = len(plan) + 1
+    if on_point is not None:
+        on_point(0, n, {})
+    base = study.evaluate({}, games, seed, point_dir(out, study, {}), force)
+    rows = []
+    for i, (key, direction, value) in enumerate(plan, start=1):
+        point = {key: value}
+        if on_point is not None:
+            on_point(i, n, point)
+        try:
+            ev = study.evaluate(point, games, seed, point_dir(out, study, point), force)
+        except TuningError as err:  # e.g. fewer seats allowed than the study's players
+            skipped.append((key, direction, value, str(err)))
+            continue
+        change = difference(base, ev)
+        ev.run = None
+        for metric, d in change.iterrows():
+            rows.append({"param": key, "direction": direction, "current": current[key], "value": value,
+                         "metric": metric, "diff": d["diff"], "lo": d["lo"], "hi": d["hi"],
+                         "paired": bool(d["paired"]), "z": _z(d["diff"], d["lo"], d["hi"])})
+    table = pd.DataFrame(rows)
+    table.attrs["skipped"] = [dict(zip(("param", "direction", "value", "reason"), s, strict=True))
+                              for s in skipped]
+    table.attrs["metrics"] = list(base.headline.index)
+    if out is not None:
+        write_sensitivity(out, table, study, games, seed, base)
+    return table
+
+
+def _plan(study: Study, steps: dict, current: dict, game: str):
+    """The (key, direction, value) steps to play, and the ones the rules refuse, with why."""
+    plan, skipped = [], []
+    for key, step in steps.items():
+        option = options(game)[key]
+        values = stepped_values(option, current[key], step)
+        for direction in ("down", "up"):
+            if direction not in values:
+                skipped.append((key, direction, None, f"{key} = {current[key]} is at its "
+                                f"{'minimum' if direction == 'down' else 'maximum'}"))
+                continue
+            try:
+                study.ruleset_for({key: values[direction]})
+            except TuningError as err:
+                skipped.append((key, direction, values[direction], str(err)))
+                continue
+            plan.append((key, direction, values[direction]))
+    return plan, skipped
+
+
+def _z(diff: float, lo: float, hi: float) -> float:
+    """The change in standard errors (0 when the step changed no game at all)."""
+    se = (hi - lo) / (2 * Z95)
+    if not se > 0:
+        return 0.0 if diff == 0 else np.copysign(np.inf, diff)
+    return diff / se
+
+
+def ranking(changes: pd.DataFrame) -> pd.DataFrame:
+    """The options by influence: the largest |z| of a change over every metric and direction, the
+    metric it moved most, and how many metric changes have a 95% interval excluding zero."""
+    if changes.empty:
+        return pd.DataFrame(columns=["param", "max_abs_z", "metric", "significant"])
+    work = changes.assign(abs_z=changes["z"].abs(),
+                          significant=(changes["lo"] > 0) | (changes["hi"] < 0))
+    top = work.loc[work.groupby("param")["abs_z"].idxmax(), ["param", "abs_z", "metric"]]
+    count = work.groupby("param")["significant"].sum().rename("significant")
+    out = top.set_index("param").join(count).rename(columns={"abs_z": "max_abs_z"})
+    return out.sort_values("max_abs_z", ascending=False).reset_index()
+
+
+def current_rules(study: Study) -> str:
+    """The study's base rules in words: the file and the fixed changes, or the defaults."""
+    parts = [str(study.ruleset)] if study.ruleset is not None else []
+    parts += [show_point(study.overrides)] if study.overrides else []
+    return ", ".join(parts) or "the defaults"
+
+
+def write_sensitivity(out, table: pd.DataFrame, study: Study, games: int, seed: int, base) -> Path:
+    """sensitivity.parquet, a tornado chart per metric, the ranking and the index pages."""
+    from sim import __version__
+    from sim.analysis.report import Report
+    from sim.tuning.figures import png, tornado_figure
+
+    root = Path(out)
+    root.mkdir(parents=True, exist_ok=True)
+    table.to_parquet(root / "sensitivity.parquet", index=False)
+    meta = {"mobsim version": __version__, "game": study.game, "players": str(study.players),
+            "strategies": ",".join(study.strategies), "games per run": f"{games:,}", "seed": str(seed),
+            "current rules": f"{current_rules(study)} ({base.fingerprint[:12]})"}
+    report = Report("Sensitivity of the headline metrics", meta)
+    report.text(f"Each option is stepped once down and once up around the current rules; every run "
+                f"plays the same {games:,} games (seed {seed}), so each change is paired game by game. "
+                "Bars: change; whiskers: 95% interval; |z|: the change in standard errors.")
+    report.heading("Which knobs matter most")
+    report.table(ranking(table), "Options by their largest change, in standard errors (|z|)",
+                 name="ranking")
+    moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"])
+    for metric in table.attrs["metrics"]:
+        if metric in moved:  # a metric no step moved at all has nothing to draw
+            report.figure(png(tornado_figure(table, metric)), f"tornado-{metric}", f"Sensitivity of {metric}")
+    report.heading("Every change")
+    report.table(table, "Change in each metric for each step (paired 95% intervals)", name="changes")
+    if table.attrs["skipped"]:
+        report.heading("Steps left out")
+        report.table(pd.DataFrame(table.attrs["skipped"]), "Steps the rules refuse", name="skipped")
+    report.write(root)
+    return root / "sensitivity.parquet"
