@@ -223,3 +223,28 @@ def test_a_damaged_part_gives_one_line(run, tmp_path):
     part.write_bytes(b"garbage")
     message = one_line_error(invoke("report", copy, "--out", tmp_path / "r"))
     assert re.search(r"damaged or missing .*--resume", message)
+
+
+def test_a_game_without_its_own_sections_gets_the_generic_report(tmp_path):
+    """Only the columns every game has: no turns recorded, no NYK counters, an unknown game."""
+    from test_report_headline import synthetic_run
+
+    from sim.analysis.run_report import build_report
+
+    games, seats = synthetic_run(200)
+
+    class Minimal:
+        path, turns = None, None
+        manifest = {"game": "zz", "seed": 1, "games": 200, "players": 4, "status": "complete",
+                    "strategies": {"names": ["a", "b", "a", "c"]}, "ruleset": {"fingerprint": "f" * 64}}
+
+    run = Minimal()
+    run.games = games[["game_id", "n_players", "turns", "winner_seat"]]
+    run.seats = seats[["game_id", "seat", "strategy", "won", "rank", "fortune"]]
+    index = build_report(run).write(tmp_path)
+    md = (tmp_path / "index.md").read_text(encoding="utf-8")
+    assert index.exists() and "## Who wins" in md and "## Mechanics" not in md
+    assert "need a run recorded with --record-turns" in md
+    head = table(tmp_path, "headline", index_col="metric")
+    assert "cap_rate" not in head.index and head.loc["winrate:c", "value"] == pytest.approx(
+        seats[seats["strategy"] == "c"]["won"].mean())

@@ -61,6 +61,16 @@ def test_recruits_by_value_needs_its_counters():
     assert outside["exact_success"].isna().all()  # a mean "offer" of $2 is no legal offer: no odds claimed
 
 
+def test_provocation_stages_with_and_without_the_stage_counters():
+    """NYK-A4: 10 provocations; both sides count a raise and a fusillade (6 raised, 4 fought)."""
+    seats = pd.DataFrame({"provocations_made": [6, 4], "provocations_raised": [6, 6], "fusillades": [4, 4],
+                          "folds": [3, 3], "fights_won": [2, 1], "fights_lost": [1, 2], "fights_tied": [1, 1]})
+    stages = nyk.provocation_stages(seats).set_index("measure")["count"]
+    assert stages.tolist() == [4, 2, 4] and stages.sum() == 10
+    plain = nyk.provocation_stages(seats.drop(columns=["provocations_raised", "fusillades"]))
+    assert plain.set_index("measure")["count"].tolist() == [6, 4]  # 3 decided fights + 1 tie
+
+
 def test_favourites_and_police_cars_when_recorded():
     seats = pd.DataFrame({"strategy": ["a", "b", "a", "b"], "provocations_made": [2, 1, 0, 1],
                           "provocations_received": [1, 1, 1, 1], "folds": [1, 0, 0, 1],

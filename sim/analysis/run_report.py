@@ -176,11 +176,15 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
         close.append(f"{_pct(head.loc['tiebreak_rate', 'value'])} of games needed a tie-break")
     if close:
         lines.append("Closeness: " + "; ".join(close) + ".")
-    power = fairness.power(games, seats)
-    if len(power):
-        first = power.iloc[0]
-        lines.append(f"Precision: to detect a one-point difference ({first['difference']}) at 5% with 80% "
-                     f"power takes about {first['games']:,.0f} games; this run has {len(games):,}.")
+    needs = []
+    if len(pairs):
+        needs.append(f"between two strategies about {pairs['games_1pt'].max():,.0f}")
+    seat_pairs = fairness.pairwise(seats, "seat")
+    if len(seat_pairs):
+        needs.append(f"between two seats about {seat_pairs['games_1pt'].max():,.0f}")
+    if needs:
+        lines.append("Precision: games needed to detect a one-point difference in win rate (5% test, 80% power): "
+                     + ", ".join(needs) + f"; this run has {len(games):,}.")
     for line in lines:
         report.text(line)
     report.table(head.drop(columns="se"), "Headline metrics with 95% intervals", name="headline",
@@ -229,6 +233,7 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
     matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(strategy_names(seats))
     fig, (ax,) = figures.figure(width=7, height=0.6 * len(matrix) + 2)
     figures.heatmap(ax, matrix.to_numpy(), matrix.index, matrix.columns, "Win rate by strategy and seat")
+    ax.set_xlabel("seat")
     report.figure(fig, "strategy-by-seat", "Win rate of each strategy in each seat")
     report.table(cross, "Win rate by strategy and seat", name="win-rate-by-strategy-and-seat", formats=RATES)
 

@@ -139,7 +139,8 @@ def provocations(seats: pd.DataFrame) -> pd.DataFrame:
                      _rate(key, "pots won / pots settled", g["pots_won"].sum(),
                            g["pots_won"].sum() + g["pots_lost"].sum())]
             if "provocations_raised" in g:
-                rows.append(_rate(key, "raised / provocations made", g["provocations_raised"].sum(), made))
+                rows.append(_rate(key, "went past the intimidation / provocations it was part of",
+                                  g["provocations_raised"].sum(), involved))
             if "fights_as_favourite" in g and "fights_won_as_favourite" in g:
                 rows.append(_rate(key, "fights won as the stronger hand / fights as favourite",
                                   g["fights_won_as_favourite"].sum(), g["fights_as_favourite"].sum()))
@@ -147,15 +148,21 @@ def provocations(seats: pd.DataFrame) -> pd.DataFrame:
 
 
 def provocation_stages(seats: pd.DataFrame) -> pd.DataFrame:
-    """Where the run's provocations ended: folded (at either stage) or fought to the fusillade.
-    Each fight is counted once (fights_won and fights_lost pair up, a tie counts both sides)."""
+    """Where the run's provocations ended (NYK-A4), as shares of all provocations: with the stage
+    counters, folded at the intimidation (stage 1), folded after the raise (stage 2) or fought in
+    the fusillade; without them, folded (either stage) or fought. Seat counters of both sides
+    (provocations_raised, fusillades) count each provocation twice; fights_won pairs with
+    fights_lost and a tie counts both sides."""
     made = int(seats["provocations_made"].sum())
-    folded = int(seats["folds"].sum())
-    fought = int(seats["fights_won"].sum() + seats["fights_tied"].sum() // 2)
-    rows = [_rate("all", "ended by a fold", folded, made), _rate("all", "went to the fusillade", fought, made)]
-    if "fusillades" in seats:
-        rows.append(_rate("all", "fusillades (seat counter, both sides) / 2 per provocation",
-                          seats["fusillades"].sum() / 2, made))
+    if "provocations_raised" in seats and "fusillades" in seats:
+        raised, fought = int(seats["provocations_raised"].sum()) // 2, int(seats["fusillades"].sum()) // 2
+        rows = [_rate("all", "folded at the intimidation (stage 1)", made - raised, made),
+                _rate("all", "folded after the raise (stage 2)", raised - fought, made),
+                _rate("all", "fought in the fusillade", fought, made)]
+    else:
+        fought = int(seats["fights_won"].sum() + seats["fights_tied"].sum() // 2)
+        rows = [_rate("all", "folded (either stage)", made - fought, made),
+                _rate("all", "fought in the fusillade", fought, made)]
     return pd.DataFrame(rows)
 
 
@@ -368,9 +375,11 @@ def _provocations_section(report, seats):
     if "provocations_made" not in seats:
         return
     report.heading("Provocations (NYK-A4)", level=3)
-    report.text("A provocation ends with a fold (at the first or second stage) or in the fusillade. "
-                "Shares over all provocations of the run; then, by strategy, the share of its "
-                "provocations (made or received) it folded, its fights and pots won.")
+    report.text("A provocation ends with a fold at the intimidation (stage 1), a fold after the raise "
+                "(stage 2), or in the fusillade. Shares over all provocations of the run; then, by strategy, "
+                "the share of the provocations it took part in (made or received) that it folded or took "
+                "past the intimidation, its fights and pots won, and how often the stronger hand (the "
+                "better exact odds, sim.fights) won its fusillades.")
     report.table(provocation_stages(seats), "How provocations end", name="provocation-stages",
                  formats=RATES)
     table = provocations(seats)
@@ -395,9 +404,11 @@ def _police_section(report, seats, games):
                  formats=RATES | {"per_seat": _two})
     cars = police_cars(games)
     if cars is not None:
-        report.text("Police cars on the board at the end of the game, by the game's length.")
+        report.text("Police cars in play at the end of the game (NYK-P3: reshuffles add them), by the game's "
+                    "length; the figure shows the lengths with at least 30 games.")
         fig, (ax,) = figures.figure(width=7)
-        figures.points(ax, cars["turns"], cars["cars_mean"], cars["lo"], cars["hi"],
+        common = cars[cars["games"] >= 30]  # a few very short or long games would only add noise
+        figures.points(ax, common["turns"], common["cars_mean"], common["lo"], common["hi"],
                        "Police cars at the end by game length", "turns", "cars", percent=False)
         report.figure(fig, "police-cars", "Police cars at the end of the game (mean, 95% interval)")
         report.table(cars, "Police cars at the end of the game", name="police-cars")
@@ -415,10 +426,10 @@ def _recruit_section(report, seats, manifest):
                     "set against the exact odds of each henchman value.")
         return
     report.text("Observed success by henchman value against the exact odds at the mean offer made "
-                "(sim.odds): between `exact_accept` (a die above the value) and `exact_success` "
-                "(every hesitation paid), depending on how often hesitations are paid. The exact "
-                "odds at the mean offer differ a little from the mean of the odds over the offers "
-                "actually made.")
+                "(sim.odds): between exact_accept (a die above the value) and exact_success (every "
+                "hesitation paid), depending on how often hesitations are paid. The exact odds at the mean "
+                "offer differ a little from the mean of the odds over the offers actually made, and an "
+                "attempt helped by a recruitment card rolls extra dice (NYK-A8), above these odds.")
     report.table(by_value, "Recruitment by henchman value against the exact odds", name="recruits-by-value",
                  formats=RATES | {"mean_offer": dollars})
     fig, (ax,) = figures.figure(width=7)
