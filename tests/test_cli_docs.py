@@ -1,0 +1,53 @@
+"""docs/cli.md is generated from the click commands (`mobsim docs cli`) and must be current."""
+
+import click
+from click.testing import CliRunner
+
+from sim.cli import docs, main
+
+
+def test_committed_command_reference_is_current():
+    assert docs.CLI_DOC.read_text(encoding="utf-8") == docs.generate(), \
+        "docs/cli.md is out of date: run mobsim docs cli"
+
+
+def test_every_command_and_option_has_its_place():
+    text = docs.generate()
+    ctx = click.Context(main, info_name="mobsim", **main.context_settings)
+    for command, sub_ctx in list(docs.walk(main, ctx))[1:]:
+        assert f"# {sub_ctx.command_path}\n" in text, sub_ctx.command_path
+        for param in command.params:
+            if isinstance(param, click.Option) and "--help" not in param.opts:
+                assert f"`{param.opts[0]}" in text or f", {param.opts[0]}" in text, (sub_ctx.command_path, param)
+
+
+def _toy_group():
+    @click.group("toy")
+    def toy():
+        """A toy program."""
+
+    @toy.command("go")
+    @click.argument("where")
+    @click.option("--speed", type=int, default=3, show_default=True, help="How fast | how far.")
+    def go(where, speed):
+        """Go somewhere."""
+
+    return toy
+
+
+def test_generated_from_the_commands_not_written_by_hand():
+    text = docs.generate(_toy_group())
+    assert "## mobsim go\n" in text and "mobsim go [OPTIONS] WHERE" in text
+    assert "| `--speed INTEGER` | How fast \\| how far. [default: 3] |" in text
+    assert "Arguments: `WHERE`." in text and "- [`mobsim go`](#mobsim-go)" in text
+
+
+def test_check_flags_a_stale_page(tmp_path):
+    page = tmp_path / "cli.md"
+    page.write_text("old\n")
+    stale = CliRunner().invoke(main, ["docs", "cli", "--out", str(page), "--check"])
+    assert stale.exit_code == 1 and "out of date" in stale.stderr
+    assert page.read_text() == "old\n"
+    written = CliRunner().invoke(main, ["docs", "cli", "--out", str(page)])
+    assert written.exit_code == 0 and page.read_text() == docs.generate()
+    assert CliRunner().invoke(main, ["docs", "cli", "--out", str(page), "--check"]).exit_code == 0
