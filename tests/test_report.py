@@ -28,9 +28,11 @@ def run(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def report(run, tmp_path_factory):
+    """The report as `mobsim report` writes it (report_run behind the command)."""
     out = tmp_path_factory.mktemp("reports") / "study"
-    index = report_run(run, out)
-    assert index == out / "index.html"
+    result = CliRunner().invoke(main, ["report", str(run.path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert f"report written: {out / 'index.html'}" in result.stdout
     return out
 
 
@@ -182,13 +184,12 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_mobsim_report_writes_the_report(run, tmp_path):
-    out = tmp_path / "rep"
-    result = invoke("report", run.path, "--out", out)
-    assert result.exit_code == 0, result.output
-    assert f"report written: {out / 'index.html'}" in result.stdout
-    md = (out / "index.md").read_text(encoding="utf-8")
-    assert f"mobsim report {run.path} --out {out}" in md
+def test_mobsim_report_names_its_command_and_report_run_its_index(run, report, tmp_path):
+    md = (report / "index.md").read_text(encoding="utf-8")
+    assert f"mobsim report {run.path} --out {report}" in md
+    assert report_run(run, tmp_path / "again") == tmp_path / "again" / "index.html"
+    same = (tmp_path / "again" / "tables" / "headline.csv").read_text()
+    assert same == (report / "tables" / "headline.csv").read_text()  # seeded: the same run, the same report
 
 
 def one_line_error(result) -> str:
