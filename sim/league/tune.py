@@ -39,7 +39,7 @@ class TuneResult:
         """The preset file of the tuned player, with its provenance."""
         lines = [f'doc = "{doc or "Tuned by the cross-entropy method against the preset population."}"',
                  'family = "param"', "", "[params]"]
-        lines += [f"{name} = {value:.6g}" for name, value in self.params.items()]
+        lines += [f"{name} = {value!r}" for name, value in self.params.items()]  # exact: the measured player
         lines += ["", "[provenance]"]
         for key, value in self.provenance.items():
             lines.append(f"{key} = {_toml_value(value)}")

@@ -14,15 +14,15 @@ from numba import njit
 from sim.nyk.engine import count_henchmen, play, tiebreak_key
 from sim.nyk.state import (
     ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, ILLEGAL,
-    MONEY, N_PLAYERS, RANK, TURNS_PLAYED, WINNER, clear_game,
+    MONEY, N_PLAYERS, N_POLICE, PC_OFF, POLICE0, RANK, TURNS_PLAYED, WINNER, clear_game,
 )
 
 GAME_COLUMNS = ("n_players", "turns", "winner_seat", "decided_by", "cap_hit", "end_card_pos",
                 "lead_changes", "winner_led_from", "winner_deficit_mid", "margin",
-                "illegal_decisions", "bank_failures", "invariant")
+                "illegal_decisions", "bank_failures", "invariant", "police_cars_end")
 (G_N_PLAYERS, G_TURNS, G_WINNER, G_DECIDED_BY, G_CAP_HIT, G_END_CARD_POS, G_LEAD_CHANGES,
  G_WINNER_LED_FROM, G_WINNER_DEFICIT_MID, G_MARGIN, G_ILLEGAL, G_BANK_FAILURES,
- G_INVARIANT) = range(len(GAME_COLUMNS))
+ G_INVARIANT, G_POLICE_CARS) = range(len(GAME_COLUMNS))
 
 SEAT_COLUMNS = ("strategy", "fortune", "rank", "won", "alive", "henchmen", "henchman_values") + COUNTERS
 (S_STRATEGY, S_FORTUNE, S_RANK, S_WON, S_ALIVE, S_HENCHMEN, S_HENCHMAN_VALUES) = range(7)
@@ -56,6 +56,10 @@ def summarise_game(game, out):
     out[G_END_CARD_POS] = game.g[END_CARD_POS]
     out[G_ILLEGAL] = game.g[ILLEGAL]
     out[G_BANK_FAILURES] = game.g[BANK_FAILURES]
+    cars = 0
+    for k in range(N_POLICE):
+        cars += game.g[POLICE0 + k] != PC_OFF  # in play (on the board or returning)
+    out[G_POLICE_CARS] = cars
     changes, lead, led_from = 0, -1, 1
     for t in range(1, turns + 1):
         now = leader(game.fortune[t], n, lead)

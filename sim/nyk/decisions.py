@@ -13,9 +13,9 @@ import numpy as np
 
 # --- decisions -------------------------------------------------------------------------------------
 (D_BID, D_DISCARD, D_MOVE, D_STEP, D_HELI, D_CUSTODY, D_WHOM, D_RESIST, D_FOLD, D_LOSE, D_ACTION,
- D_HESITATE, D_REACT) = range(13)
+ D_HESITATE, D_REACT, D_DEAL, D_DEAL_ACCEPT) = range(15)
 DECISIONS = ("bid", "discard", "move", "step", "heli", "custody", "whom", "resist", "fold", "lose",
-             "action", "hesitate", "react")
+             "action", "hesitate", "react", "deal", "deal_accept")
 
 # --- option rows: op code, then up to four arguments ---------------------------------------------
 (OP_END, OP_BID, OP_CARD, OP_POLICE, OP_JOURNEY, OP_STEP, OP_DROP, OP_PICKUP, OP_PLAYER, OP_YES,

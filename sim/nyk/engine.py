@@ -16,7 +16,7 @@ from sim.hands import add_value, table_key
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT,
     CTX_STAGE, CTX_STEPS, CTX_THEIRS, CTX_WINDOW, D_ACTION, D_BID, D_CUSTODY, D_DISCARD, D_FOLD,
-    D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_REACT, D_RESIST, D_STEP, D_WHOM, MAX_OPTS, MODE_HELI,
+    D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_REACT, D_RESIST, D_STEP, D_WHOM, D_DEAL, D_DEAL_ACCEPT, MAX_OPTS, MODE_HELI,
     MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH, OP_BID, OP_CARD, OP_CHAR, OP_DROP,
     OP_END, OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_PLAYER, OP_POLICE, OP_PROVOKE,
     OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, WIN_ACCOMPLISHED, WIN_CARD_PLAYED, WIN_FUSILLADE,
@@ -33,11 +33,12 @@ from sim.nyk.events import (
     EV_EXPIRE, EV_FIRST, EV_FOLD, EV_FUSILLADE, EV_GAME_END, EV_HELI, EV_INTERROGATION, EV_JOURNEY,
     EV_LOSE, EV_MISSION_LOST, EV_NO_TILE, EV_PART, EV_POLICE_BACK, EV_POLICE_MOVE, EV_PROVOKE,
     EV_RANK, EV_RECRUIT, EV_RECRUIT_RESULT, EV_RELEASED, EV_RESHUFFLE, EV_RESIST, EV_REVEAL,
-    EV_SETUP, EV_STAGE, EV_STEP, EV_TURN,
+    EV_SETUP, EV_STAGE, EV_STEP, EV_TURN, EV_DEAL,
 )
 from sim.nyk.state import (
     DECISIONS,
-    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, group_at, lowest_bit, set_owner,
+    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, group_at, lowest_bit, set_owner, C_AFFRANCHI_LOST, C_DEALS,
+    C_DONE_BY_VALUE, C_FAVOURITE, C_FAVOURITE_WON, C_FUSILLADES, C_OFFERED_BY_VALUE, C_RAISED, C_TRIED_BY_VALUE,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
     C_ACCEPTED_RISKY, C_ARRESTS, C_BIDS_PAID, C_CARD_INCOME, C_CARDS_AS_MOVES, C_CARDS_DISCARDED,
@@ -56,6 +57,7 @@ from sim.nyk.state import (
     TURNS_PLAYED, VALUE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_DECK, W_DISCARD, W_PERIPHERAL, WHERE,
     WINNER, ZEROS, count_bits, in_mask, police_at,
 )
+from sim.fights import LOSE, WIN, code_add
 from sim.rng import below, roll_die, seed_game
 from strategies.nyk.policy import choose
 from sim.rules.compiled import (
@@ -64,7 +66,7 @@ from sim.rules.compiled import (
     E_MISSION_BONUS, E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_POLICE_REMOVE, E_RECRUIT,
     E_RELEASE_CUSTODY, E_STEAL_MONEY, MAX_PARAMS, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000,
     P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CORRUPTION_BILLS,
-    P_CREW_ACTIONS, P_CUSTODY_CELLS,
+    P_CREW_ACTIONS, P_CUSTODY_CELLS, P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE,
     P_CUSTODY_STEPS, P_END_CARD_AMONG_LAST, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_HAND_LIMIT,
     P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_HENCHMEN_MAX, P_INTERROGATION_DICE,
     P_INTIMIDATION_DICE, P_LAST_TURNS, P_MISSION_ROW, P_MOVE_STEPS, P_POLICE_CAR_VALUE,
@@ -681,6 +683,7 @@ def eliminate(game, env, c):
     if c < N_AFFRANCHI:
         game.ch[c, WHERE] = W_DEAD
         game.ch[c, LOC] = NO
+        game.pl[p, C_AFFRANCHI_LOST] += 1
         player_out(game, env, p)
     else:
         game.ch[c, WHERE] = W_DEAD
@@ -991,6 +994,8 @@ def list_police_moves(game, env, p, opts, n):
 def movement_phase(game, env, p, opts, ctx):
     custody_phase(game, env, p, opts, ctx)
     mover = p == game.g[FIRST]
+    if mover and env.rp[P_DEALS_ENABLED]:
+        police_deals(game, env, p, opts, ctx)
     while True:
         n = put(opts, 0, OP_END)
         n = list_journeys(game, env, p, opts, n, mover)
@@ -1013,6 +1018,37 @@ def movement_phase(game, env, p, opts, ctx):
         c = lowest_bit(todo)
         todo &= todo - 1
         game.ch[c, MOVED] = 1
+
+
+@njit(cache=True)
+def police_deals(game, env, first, opts, ctx):
+    """NYK-E2 (optional deal model): before the first player moves, each other player in turn may
+    offer to buy one police step at the set price; the first player takes the money and makes the
+    move, or refuses. A bought step counts against the car's steps this turn (NYK-M5)."""
+    price = env.rp[P_DEALS_POLICE_MOVE_PRICE]
+    n_players = game.g[N_PLAYERS]
+    for i in range(1, n_players):
+        q = (first + i) % n_players
+        if not game.pl[q, ALIVE] or game.pl[q, MONEY] < price:
+            continue
+        n = list_police_moves(game, env, first, opts, put(opts, 0, OP_NO))
+        if n == 1:
+            return
+        ctx[CTX_OPPONENT], ctx[CTX_POT] = first, price
+        ctx[CTX_DECISION] = D_DEAL
+        k = ask(game, env, q, opts, n, ctx)
+        if k == 0:
+            continue
+        car, dest = opts[k, 1], opts[k, 2]
+        ctx[CTX_OPPONENT], ctx[CTX_MINE], ctx[CTX_DISTRICT] = q, car, dest
+        n = put(opts, put(opts, 0, OP_NO), OP_YES)
+        ctx[CTX_DECISION] = D_DEAL_ACCEPT
+        if ask(game, env, first, opts, n, ctx) == 1:
+            player_pays_player(game, q, first, price)
+            game.pl[q, C_DEALS] += 1
+            game.pl[first, C_DEALS] += 1
+            log(game.g, game.events, EV_DEAL, q, first, price, car, dest)
+            move_police(game, env, car, dest, first)
 
 
 @njit(cache=True)
@@ -1132,6 +1168,8 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             for c in range(N_CHARS):
                 if in_mask(pick, c):
                     n = put(opts, n, OP_PICKUP, c)
+        if p == game.g[FIRST]:  # NYK-M5: the first player moves the police at any time of its moves
+            n = list_police_moves(game, env, p, opts, n)
         ctx[CTX_DECISION] = D_STEP
         k = ask(game, env, p, opts, n, ctx)
         op = opts[k, 0]
@@ -1143,6 +1181,13 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             continue
         if op == OP_PICKUP:
             group |= ONE << opts[k, 1]
+            continue
+        if op == OP_POLICE:
+            move_police(game, env, opts[k, 1], opts[k, 2], p)
+            if police_at(game, d) > 0 and not ignore_police:  # a car driven onto the group: a check
+                for c in range(N_CHARS):
+                    if in_mask(group, c):
+                        game.ch[c, STOPPED] = 1
             continue
         card = opts[k, 2]
         if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
@@ -1420,6 +1465,7 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     game.pl[q, C_PROVOKED_BY] += 1
     mine, theirs = group_at(game, p, d), group_at(game, q, d)
     crew_p, crew_q = crew_packed(game, mine), crew_packed(game, theirs)
+    favourite = favourite_of(game, env, p, q, mine, theirs)
     log(game.g, game.events, EV_PROVOKE, p, q, d, mine, theirs)
     stake = env.rp[P_STAKE]
     put_p, put_q = pay_into(game, p, stake, POT), pay_into(game, q, stake, POT)
@@ -1441,6 +1487,9 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
             log(game.g, game.events, EV_FOLD, folder, stage)
             return
         raise_ = env.rp[P_RAISE] if stage == 1 else env.rp[P_FUSILLADE_RAISE]
+        counter = C_RAISED if stage == 1 else C_FUSILLADES  # the stage both sides went on to
+        game.pl[p, counter] += 1
+        game.pl[q, counter] += 1
         put_p += pay_into(game, p, raise_, POT)
         put_q += pay_into(game, q, raise_, POT)
         extra_p = fusillade_window(game, env, p, opts, ctx) if stage == 2 else 0
@@ -1450,8 +1499,12 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     sp = env.table[table_key(crew_p + dice_p)]
     sq = env.table[table_key(crew_q + dice_q)]
     log(game.g, game.events, EV_FUSILLADE, p, q, sp, sq, game.g[POT])
+    if favourite != NO:
+        game.pl[favourite, C_FAVOURITE] += 1
     if sp != sq:
         winner, loser = (p, q) if sp > sq else (q, p)
+        if winner == favourite:
+            game.pl[winner, C_FAVOURITE_WON] += 1
         game.pl[winner, C_FIGHTS_WON] += 1
         game.pl[loser, C_FIGHTS_LOST] += 1
         settle_pot(game, winner, loser)
@@ -1471,6 +1524,19 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     game.g[POT] = 0
     lose_characters(game, env, p, d, 1, opts, ctx)
     lose_characters(game, env, q, d, 1, opts, ctx)
+
+
+@njit(cache=True)
+def favourite_of(game, env, p, q, mine, theirs):
+    """The side with the better exact fusillade odds (sim.fights), or NO when even."""
+    a, b = np.int64(0), np.int64(0)
+    for c in range(N_CHARS):
+        if in_mask(mine, c):
+            a = code_add(a, game.ch[c, VALUE])
+        if in_mask(theirs, c):
+            b = code_add(b, game.ch[c, VALUE])
+    win, lose = env.fight[a, b, WIN], env.fight[a, b, LOSE]
+    return p if win > lose else (q if lose > win else NO)
 
 
 @njit(cache=True)
@@ -1627,6 +1693,8 @@ def recruit(game, env, p, h, offer, card, opts, ctx):
         bonus = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
         offer = max(offer - env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1], 0)
     value = game.ch[h, VALUE]
+    game.pl[p, C_TRIED_BY_VALUE + value] += 1
+    game.pl[p, C_OFFERED_BY_VALUE + value] += offer
     best = -1
     for _ in range(offer // env.rp[P_RECRUIT_OFFER_STEP] + bonus):
         best = max(best, die(game))
@@ -1649,6 +1717,7 @@ def recruit(game, env, p, h, offer, card, opts, ctx):
     pay_into(game, p, price, BANK)
     game.pl[p, C_RECRUIT_SPENT] += price
     game.pl[p, C_RECRUITS_DONE] += 1
+    game.pl[p, C_DONE_BY_VALUE + value] += 1
     take_henchman(game, env, p, h)
     log(game.g, game.events, EV_RECRUIT_RESULT, p, h, 2, price)
 

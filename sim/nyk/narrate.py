@@ -131,6 +131,8 @@ def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event 
         return f"{seat(a)} cancels {seat(c)}'s {n.cards[d]}."
     if code == E.EV_NO_TILE:
         return f"Mission '{m[a]}' is discarded: no address tile left in the bag."
+    if code == E.EV_DEAL:
+        return f"{seat(a)} pays {seat(b)} ${c:,} to move police car {d + 1} to {dist(e)}."
     if code == E.EV_RANK:
         return f"#{b}: {seat(a)} with ${c:,}."
     if code == E.EV_GAME_END:

@@ -84,7 +84,10 @@ COUNTERS = (
     "resists", "resists_won", "custody_turns", "recruits_tried", "recruits_done",
     "recruits_hesitated", "recruit_spent", "subway_rides", "heli_rides", "heli_spent",
     "police_moves", "henchmen_parted", "card_income", "deals",
-)
+    "affranchi_lost", "provocations_raised", "fusillades", "fights_as_favourite",
+    "fights_won_as_favourite",
+) + tuple(f"recruits_{what}_{v}" for what in ("tried", "done") for v in ("9", "10", "J", "Q", "K")) + tuple(
+    f"recruit_offered_{v}" for v in ("9", "10", "J", "Q", "K"))
 N_COUNTERS = len(COUNTERS)
 C = {name: CTR0 + i for i, name in enumerate(COUNTERS)}
 N_PL = CTR0 + N_COUNTERS
@@ -93,7 +96,11 @@ N_PL = CTR0 + N_COUNTERS
  C_MISSION_INCOME, C_PROVOKED, C_PROVOKED_BY, C_FOLDS, C_FIGHTS_WON, C_FIGHTS_LOST, C_FIGHTS_TIED,
  C_POTS_WON, C_POTS_LOST, C_CHARS_LOST, C_INTERROGATIONS, C_ARRESTS, C_RESISTS, C_RESISTS_WON,
  C_CUSTODY_TURNS, C_RECRUITS_TRIED, C_RECRUITS_DONE, C_RECRUITS_HESITATED, C_RECRUIT_SPENT,
- C_SUBWAY, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_PARTED, C_CARD_INCOME, C_DEALS) = range(CTR0, N_PL)
+ C_SUBWAY, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_PARTED, C_CARD_INCOME, C_DEALS, C_AFFRANCHI_LOST,
+ C_RAISED, C_FUSILLADES, C_FAVOURITE, C_FAVOURITE_WON) = range(CTR0, CTR0 + 44)
+C_TRIED_BY_VALUE = C["recruits_tried_9"]      # + henchman value (9 = 0 .. K = 4)
+C_DONE_BY_VALUE = C["recruits_done_9"]
+C_OFFERED_BY_VALUE = C["recruit_offered_9"]
 
 # --- how the winner was decided (NYK-E1) ------------------------------------------------------------
 DECIDED = ("fortune", "henchmen", "henchman_values", "random", "shared", "last_standing")

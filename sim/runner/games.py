@@ -83,7 +83,7 @@ class NykPlan:
 _NYK_CACHE: dict = {}  # per process: (fingerprint, names, rotate) -> (ruleset, lineup)
 
 # money in dollars needs 32 bits; counts of things fit 16; seats, ranks and flags 8 or 1
-_INT8 = {"n_players", "winner_seat", "seat", "slot", "rank", "henchmen"}
+_INT8 = {"n_players", "winner_seat", "seat", "slot", "rank", "henchmen", "police_cars_end"}
 _BOOL = {"won", "alive", "cap_hit"}
 _INT32 = {"game_id", "fortune", "margin", "winner_deficit_mid", "henchman_values",
           "illegal_decisions"}
@@ -96,7 +96,7 @@ def nyk_dtype(name: str, counters=()) -> str:
         return "bool"
     if name in _INT8:
         return "int8"
-    if name in _INT32 or name.endswith(("_income", "_spent", "_paid")):
+    if name in _INT32 or name.endswith(("_income", "_spent", "_paid")) or name.startswith("recruit_offered_"):
         return "int32"
     if name in _INT16 or name in counters:
         return "int16"

@@ -17,7 +17,8 @@ from numba import njit
 from sim.fights import LOSE, WIN, code_add
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    CTX_WINDOW, D_ACTION, D_BID, D_CUSTODY, D_DISCARD, D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE,
+    CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
+    D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE,
     D_REACT, D_RESIST, D_STEP, D_WHOM, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH,
     OP_BID, OP_CARD, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT, OP_STEP,
     WIN_CARD_PLAYED, WIN_RESOURCES,
@@ -83,7 +84,11 @@ def allowed(game, decision, opts, n, i, r):
         if op == OP_ACCEPT and r & R_NO_RISKY:
             return game.ms[game.g[ROW0 + opts[i, 1]], M_RISK] == 0
     elif decision == D_STEP:
+        if op == OP_POLICE:
+            return r & R_NO_POLICE == 0
         return not (op == OP_STEP and opts[i, 2] != NO and r & R_NO_CARD_MOVES)
+    elif decision == D_DEAL:  # NYK-E2: buying a police move is controlling the police
+        return op != OP_POLICE or r & R_NO_POLICE == 0
     elif decision == D_CUSTODY:
         return not (op == OP_CARD and r & R_NO_CARD_MOVES)
     elif decision == D_BID and r & R_MIN_BID:
@@ -164,7 +169,23 @@ def heuristic(game, env, p, decision, opts, n, ctx):
         return 1 if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2 else 0
     if decision == D_DISCARD:
         return least_useful_card(env, opts, n)
+    if decision == D_DEAL:
+        return buy_police_move(game, env, p, k, opts, n, ctx[CTX_POT])
+    if decision == D_DEAL_ACCEPT:  # take the money unless the move costs it more than the price
+        gain = police_gain(game, env, p, k, ctx[CTX_MINE], ctx[CTX_DISTRICT])
+        return 1 if gain + ctx[CTX_POT] >= 0 else 0
     return 0
+
+
+@njit(cache=True)
+def buy_police_move(game, env, p, k, opts, n, price):
+    """NYK-E2: the police step worth more to p than its price, if any."""
+    best, pick = float(price), 0
+    for i in range(1, n):
+        gain = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+        if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
+            best, pick = gain, i
+    return pick
 
 
 @njit(cache=True)
@@ -426,6 +447,8 @@ def best_step(game, env, p, k, opts, n, ctx):
             c = opts[i, 1]
             if goal_of(game, env, p, k, c) == here:
                 score = 9000.0
+        elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
+            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
@@ -725,7 +748,23 @@ def simple(game, env, p, decision, opts, n, ctx):
         if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
             return below(game.rng, n)
         return n - 1
+    if decision == D_DEAL:  # pay to get a car off its own at-risk destination
+        for i in range(1, n):
+            if opts[i, 0] == OP_POLICE and own_risky_destination(game, p, game.g[POLICE0 + opts[i, 1]]):
+                return i
+        return 0
+    if decision == D_DEAL_ACCEPT:
+        return n - 1
     return below(game.rng, n)
+
+
+@njit(cache=True)
+def own_risky_destination(game, p, d):
+    for m in range(N_MISSIONS):
+        if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_HOLDER] == p and game.ms[m, M_RISK]
+                and game.ms[m, M_DEST] == d):
+            return True
+    return False
 
 
 @njit(cache=True)

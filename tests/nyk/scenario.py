@@ -120,6 +120,7 @@ class Table:
                     E.mission_out(self.game, m)
             for p in range(n_players):  # affranchi wait off the police station
                 self.ch[p, S.LOC] = WASHINGTON_HEIGHTS
+            self.g[S.FIRST] = S.NO  # nobody moves the police unless a test says so (NYK-M5)
 
     # --- dice and decisions -------------------------------------------------------------------
     def force(self, *dice):
@@ -330,6 +331,9 @@ class Table:
 
     def accomplish(self, p, m, crew):
         E.accomplish(self.game, self.env, p, m, crew, self.opts, self.ctx)
+
+    def deals(self, first):
+        E.police_deals(self.game, self.env, first, self.opts, self.ctx)
 
     def movement(self, p):
         E.movement_phase(self.game, self.env, p, self.opts, self.ctx)

@@ -110,6 +110,27 @@ def test_nyk_m5_first_player_moves_each_police_car_up_to_two_districts():
     assert t.pl[0, S.C_POLICE_MOVES] == 2
 
 
+def neighbours(t, d):
+    return [int(x) for x in t.env.nbr[d, 1:1 + t.env.nbr[d, 0]]]
+
+
+def test_nyk_m5_the_first_player_moves_a_car_in_the_middle_of_a_journey():
+    t = Table()
+    t.at(0, SOHO)
+    t.police(GREENWICH, BROADWAY)
+    t.g[S.FIRST] = 0
+    t.begin(0)
+    # at SOHO: STOP, a step to each neighbour, then each car's moves (car 0 from GREENWICH first)
+    onto_soho = 1 + len(neighbours(t, SOHO)) + neighbours(t, GREENWICH).index(SOHO)
+    n = 1 + len(neighbours(t, SOHO)) + len(neighbours(t, GREENWICH)) + len(neighbours(t, BROADWAY))
+    t.steer((n, onto_soho), (1 + 1 + len(neighbours(t, BROADWAY)), 0))  # then stop
+    t.journey(0, SOHO, 1)
+    assert t.cars()[:2] == [SOHO, BROADWAY] and t.pl[0, S.C_POLICE_MOVES] == 1
+    assert t.ch[0, S.LOC] == SOHO and t.ch[0, S.STOPPED] == 1  # a car driven onto the group: a check
+    assert t.ch[0, S.MOVED] == 1
+    t.check()
+
+
 def test_nyk_m5_only_the_first_player_moves_the_police():
     for seed in range(12):
         t = Table(seed=seed)

@@ -2,7 +2,7 @@
 
 import pytest
 from scenario import (
-    CHELSEA, GARMENT, GREENWICH, HARLEM, SIMPLE, SOHO, TRIBECA, Table, mission_ids, play,
+    BROADWAY, CHELSEA, GARMENT, GREENWICH, HARLEM, RANDOM, SIMPLE, SOHO, TRIBECA, Table, mission_ids, play,
 )
 
 from sim.nyk import events as EV
@@ -206,14 +206,27 @@ def test_nyk_e1_last_player_standing():
 
 # --- NYK-E2 ------------------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="NYK-E2 deal model not implemented: deals.enabled "
-                                       "changes nothing in the engine")
+def test_nyk_e2_a_player_buys_a_police_move_from_the_first_player():
+    t = Table(kind=SIMPLE, overrides={"deals.enabled": True, "deals.police_move_price": 3000})
+    t.hench(LOOXY, 1, SOHO)
+    t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], CHELSEA)
+    t.police(CHELSEA, BROADWAY)
+    t.g[S.FIRST] = 0
+    before = t.money(0), t.money(1)
+    t.deals(0)  # simple: seat 1 pays to get the car off its at-risk destination; seat 0 takes it
+    assert t.cars()[0] != CHELSEA and t.g[S.POLICE_STEPS0] == 1
+    assert (t.money(0), t.money(1)) == (before[0] + 3000, before[1] - 3000)
+    assert t.pl[0, S.C_DEALS] == 1 and t.pl[1, S.C_DEALS] == 1 and t.pl[0, S.C_POLICE_MOVES] == 1
+    t.check()
+
+
 def test_nyk_e2_deals_when_enabled_are_made_and_counted():
     deals = 0
-    for game_id in range(20):
-        game, code = play(4, SIMPLE, {"deals.enabled": True}, game_id=game_id)
+    for game_id in range(10):
+        game, code = play(4, RANDOM, {"deals.enabled": True}, game_id=game_id)
+        assert code == 0
         deals += int(game.pl[:4, S.C_DEALS].sum())
-    assert deals > 0
+    assert deals > 0 and deals % 2 == 0  # each deal counts for both sides
 
 
 def test_nyk_e2_no_deals_by_default():

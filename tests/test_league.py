@@ -1,0 +1,73 @@
+"""Tournaments: matches reproducible for any number of workers, the ladder, the tuning loop."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import strategies
+from sim.cli import main
+from sim.league import head_to_head, ladder, match, tune
+from strategies.nyk import params as knobs
+
+
+def test_a_match_is_the_same_for_any_number_of_workers():
+    lineup = ["balanced", "random", "runner", "random"]
+    one = match(lineup, games=2400, seed=3, workers=1)
+    two = match(lineup, games=2400, seed=3, workers=2)
+    assert one == two and sum(one.wins) >= one.games
+
+
+def test_the_heuristic_player_beats_random_players():
+    row = head_to_head("balanced", "random", games=300, seed=1, workers=1)
+    assert row["beats"] and row["win_rate"] > 0.5
+
+
+def test_the_ladder_orders_random_below_balanced():
+    table = ladder(["random", "balanced"], games=300, seed=2, workers=1)
+    (row,) = table.to_dict("records")
+    assert row["lower"] == "random" and row["higher"] == "balanced"
+    assert row["ordered"] and row["low"] > 0
+    assert 2 * (row["higher_win_rate"] + row["lower_win_rate"]) >= 1  # every game has a winner
+
+
+def test_a_small_tuning_run_writes_a_loadable_preset_with_provenance(tmp_path):
+    result = tune(seed=4, generations=2, population=3, elite=1, games=30, final_games=60,
+                  opponents=("random", "simple"), workers=1)
+    assert set(result.params) == set(knobs.NAMES)
+    for p in knobs.PARAMS:
+        assert p.lo <= result.params[p.name] <= p.hi
+    assert [row["opponent"] for row in result.final] == ["random", "simple"]
+    assert result.provenance["games_spent"] == 2 * 3 * 2 * 30 + 2 * 60
+    path = tmp_path / "t.toml"
+    path.write_text(result.toml())
+    loaded = strategies.load(str(path))
+    assert loaded.family == "param" and loaded.provenance["seed"] == 4
+    assert loaded.params == tuple(result.params.values())  # saved exactly as measured
+    again = tune(seed=4, generations=2, population=3, elite=1, games=30, final_games=60,
+                 opponents=("random", "simple"), workers=1)
+    assert again.params == result.params  # one seed, one result
+
+
+def test_the_shipped_tuned_preset_records_how_it_was_made():
+    tuned = strategies.load("tuned")
+    for key in ("seed", "games_spent", "ruleset_fingerprint", "opponents"):
+        assert key in tuned.provenance
+
+
+def test_cli_lists_presets_and_rejects_bad_arguments():
+    runner = CliRunner()
+    out = runner.invoke(main, ["strategies", "list"])
+    assert out.exit_code == 0 and "enforcer" in out.output and "no-provoke" in out.output
+    bad = runner.invoke(main, ["strategies", "ladder", "--rungs", "random,genius"])
+    assert bad.exit_code == 2 and "unknown strategy 'genius'" in bad.output
+    bad = runner.invoke(main, ["strategies", "tune", "--population", "2", "--elite", "3"])
+    assert bad.exit_code == 2 and "elite" in bad.output
+
+
+def test_cli_ladder_json(tmp_path):
+    out = CliRunner().invoke(main, ["strategies", "ladder", "--rungs", "random,simple", "--games", "40",
+                                    "--workers", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    row = json.loads(out.output.splitlines()[0])
+    assert row["lower"] == "random" and row["games"] == 40
