@@ -38,9 +38,9 @@ def main():
 
 
 def _register():
-    from sim.cli import bench, demo, docs, odds, play, report, rules, run, tune
+    from sim.cli import bench, demo, docs, odds, play, report, rules, run, strategies, tune
 
-    for module in (odds, bench, rules, demo, play, run, report, tune, docs):
+    for module in (odds, bench, rules, demo, play, run, tune, report, strategies, docs):
         for command in module.COMMANDS:
             main.add_command(command)
 
