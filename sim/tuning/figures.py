@@ -34,7 +34,8 @@ def metric_figure(table: pd.DataFrame, key: str, metrics: list[str], change: boo
     others = [p for p in params if p != key]
     rows = max(1, math.ceil(len(metrics) / COLUMNS))
     fig, axes = plt.subplots(rows, COLUMNS, figsize=(3.4 * COLUMNS, 2.5 * rows), squeeze=False)
-    groups = list(table.groupby(others, sort=False)) if others else [((), table)]
+    lines = table[table["grid"]] if "grid" in table else table  # a baseline off the grid: a star only
+    groups = list(lines.groupby(others, sort=False)) if others else [((), lines)]
     base = table[table["baseline"]] if "baseline" in table else table.iloc[:0]
     levels = list(dict.fromkeys(table[key]))  # the swept values, in table order
     suffix, lo, hi = (".diff", ".diff_lo", ".diff_hi") if change else ("", ".lo", ".hi")
@@ -52,8 +53,12 @@ def metric_figure(table: pd.DataFrame, key: str, metrics: list[str], change: boo
         if not all(_numeric(v) for v in levels):
             ax.set_xticks(range(len(levels)), [str(v) for v in levels])
         if len(base) and metric + suffix in base:
-            ax.plot(_positions(base[key], levels), base[metric + suffix], marker="*", color="black",
-                    markersize=8, linestyle="none", label="baseline" if ax is axes.flat[0] else None)
+            y = base[metric + suffix].to_numpy(dtype=float)
+            err = np.abs(np.vstack([y - base[metric + lo].to_numpy(dtype=float),
+                                    base[metric + hi].to_numpy(dtype=float) - y]))
+            ax.errorbar(_positions(base[key], levels), y, yerr=err, marker="*", color="black",
+                        markersize=8, linestyle="none", elinewidth=0.8, capsize=2,
+                        label="baseline" if ax is axes.flat[0] else None)
         ax.set_title(metric + (" change" if change else ""), fontsize=9)
         ax.tick_params(labelsize=7)
         ax.locator_params(axis="y", nbins=4)
