@@ -31,6 +31,16 @@ def test_the_ladder_orders_random_below_balanced():
     assert 2 * (row["higher_win_rate"] + row["lower_win_rate"]) >= 1  # every game has a winner
 
 
+def test_taking_a_mechanic_away_is_priced_against_the_fair_share():
+    from sim.league import mechanic_values
+
+    table = mechanic_values("balanced", ["no-provoke", "min-bid"], games=200, seed=3, workers=1)
+    assert list(table.columns[:3]) == ["restriction", "base", "games"]
+    for row in table.to_dict("records"):
+        assert row["worth"] == pytest.approx(0.25 - row["win_rate"])
+        assert row["worth_low"] <= row["worth"] <= row["worth_high"]
+
+
 def test_a_small_tuning_run_writes_a_loadable_preset_with_provenance(tmp_path):
     result = tune(seed=4, generations=2, population=3, elite=1, games=30, final_games=60,
                   opponents=("random", "simple"), workers=1)

@@ -85,6 +85,32 @@ def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
     click.echo("strictly ordered" if table["ordered"].all() else "not strictly ordered")
 
 
+@strategies_cmd.command("mechanics")
+@click.option("--base", default="balanced", show_default=True, help="The style whose mechanics are priced.")
+@click.option("--games", type=click.IntRange(min=10), default=4000, show_default=True,
+              help="4-player games per restriction (one restricted seat, rotated).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@ruleset_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per restriction.")
+def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
+    """What each mechanic is worth: the restricted player against the same style unrestricted."""
+    from sim.league import mechanic_values
+
+    _load(base, "nyk")
+    ruleset_from_options(ruleset, sets)
+    table = mechanic_values(base, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
+                            workers=workers)
+    if as_json:
+        for row in table.to_dict("records"):
+            click.echo(json.dumps(row))
+        return
+    for row in table.itertuples():
+        mark = "" if row.significant else "  (not significant)"
+        click.echo(f"{base}+{row.restriction:<18} wins {row.win_rate:6.1%} [{row.low:.1%}, {row.high:.1%}]: "
+                   f"the mechanic is worth {row.worth:+.1%} of win rate{mark}")
+
+
 @strategies_cmd.command("tune")
 @click.option("--generations", type=click.IntRange(min=1), default=8, show_default=True)
 @click.option("--population", type=click.IntRange(min=2), default=12, show_default=True)

@@ -8,6 +8,7 @@ engine (`sim.nyk.game.play_many`) in a pool of worker processes: every block of 
 
 from sim.league.ladder import ladder
 from sim.league.match import Match, head_to_head, match
+from sim.league.mechanics import mechanic_values
 from sim.league.tune import TuneResult, tune
 
-__all__ = ["Match", "match", "head_to_head", "ladder", "tune", "TuneResult"]
+__all__ = ["Match", "match", "head_to_head", "ladder", "mechanic_values", "tune", "TuneResult"]

@@ -545,14 +545,20 @@ def henchman_worth(game, p, k, h):
 @njit(cache=True)
 def adds_to_family(game, p, h):
     """Whether h's suit is (one of) p's largest: recruiting it raises the resource draw (NYK-T2)."""
-    counts = [0, 0, 0, 0]
-    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-    while todo:
-        c = lowest_bit(todo)
-        todo &= todo - 1
-        if game.ch[c, WHERE] == W_CONTROLLED:
-            counts[game.ch[c, SUIT]] += 1
-    return counts[game.ch[h, SUIT]] == max(counts[0], counts[1], counts[2], counts[3])
+    suit = game.ch[h, SUIT]
+    mine = 0
+    best = 0
+    for s in range(4):  # counted suit by suit: no array to allocate on this hot path
+        n = 0
+        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+        while todo:
+            c = lowest_bit(todo)
+            todo &= todo - 1
+            n += game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, SUIT] == s
+        best = max(best, n)
+        if s == suit:
+            mine = n
+    return mine == best
 
 
 @njit(cache=True)
