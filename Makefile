@@ -37,3 +37,13 @@ lock: install
 
 clean:
 	rm -rf $(VENV) .numba_cache .pytest_cache
+
+.PHONY: notebooks
+NB_STAMP := $(VENV)/.notebooks-installed
+
+notebooks: install $(NB_STAMP)  # open JupyterLab on notebooks/ (installed into the venv once, pinned)
+	cd notebooks && MPLBACKEND= ../$(BIN)/jupyter lab
+
+$(NB_STAMP): requirements-notebooks.lock
+	$(BIN)/python -m pip install --quiet -r requirements-notebooks.lock
+	touch $(NB_STAMP)
