@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 _HERE = Path(__file__).resolve().parent
 _refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
-    "kernel": ([_HERE / "rules"], [_HERE]),
+    "kernel": ([_HERE / "rules"], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]),
     "nyk": ([_HERE / "nyk", _HERE.parent / "strategies"], []),
     "ag": ([_HERE / "ag"], []),
 }, kernel="kernel")

@@ -5,8 +5,8 @@ calls into an edited module keeps its stale compiled copy. So the cache is stamp
 with a hash of the sources numba compiles, and a room's entries are emptied when its sources
 change (a few milliseconds at import):
 
-- the kernel (the modules directly in `sim/` and the rules they compile against): every game
-  calls into it, so a change empties the whole cache;
+- the kernel (the jitted modules directly in `sim/` and the rules they compile against): every
+  game calls into it, so a change empties the whole cache;
 - each game's engine (`sim/nyk` with `strategies/`, `sim/ag`): a change empties that game only,
   so work on one game does not recompile the other.
 
@@ -25,6 +25,10 @@ def sources_digest(roots, recursive: bool = True) -> str:
     digest = hashlib.sha256()
     for root in roots:
         root = Path(root)
+        if root.is_file():  # one module named on its own
+            digest.update(root.name.encode())
+            digest.update(root.read_bytes())
+            continue
         if not root.is_dir():
             continue
         for path in sorted(root.rglob("*.py") if recursive else root.glob("*.py")):
@@ -64,7 +68,7 @@ def refresh_rooms(cache_dir: str, rooms: dict, kernel: str) -> None:
 
 
 def _folders(deep, flat) -> set[str]:
-    dirs = [Path(r) for r in flat if Path(r).is_dir()]
+    dirs = [Path(r) if Path(r).is_dir() else Path(r).parent for r in flat]
     for root in map(Path, deep):
         if root.is_dir():
             dirs += [root, *(p for p in root.rglob("*") if p.is_dir())]

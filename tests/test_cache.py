@@ -45,3 +45,17 @@ def test_the_cache_folder_names_match_numbas(tmp_path):
     source.parent.mkdir()
     source.write_text("")
     assert _CacheLocator.get_suitable_cache_subpath(str(source)) == _cache.cache_subdir(source.parent)
+
+
+def test_the_kernel_room_lists_every_jitted_module_directly_in_sim():
+    """A jitted kernel module left out of the stamp would keep stale callers after an edit."""
+    import re
+    from pathlib import Path
+
+    import sim
+
+    here = Path(sim.__file__).parent
+    jitted = {p.stem for p in here.glob("*.py") if re.search(r"^@(njit|jit)\b", p.read_text(), re.M)}
+    source = (here / "__init__.py").read_text()
+    listed = set(re.search(r'for m in \(([^)]*)\)', source).group(1).replace('"', "").replace(" ", "").split(","))
+    assert jitted <= listed, jitted - listed
