@@ -277,12 +277,12 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
                 "from this run's own game-to-game variation. Comparing two rule sets on the same seed and "
                 "game ids (mobsim compare) pairs the games and usually needs fewer.")
     report.table(fairness.power(games, seats), "Games needed for a one-point difference", name="power",
-                 formats={"games": _count, "games_now": _count})
+                 formats={"games": count, "games_now": count})
 
 
 def _pair_formats():
     return {"diff": _signed_points, "lo": _signed_points, "hi": _signed_points, "p_value": _p,
-            "p_holm": _p, "games_1pt": _count}
+            "p_holm": _p, "games_1pt": count}
 
 
 def _signed_points(v) -> str:
@@ -291,10 +291,6 @@ def _signed_points(v) -> str:
 
 def _p(v) -> str:
     return "" if v != v else ("<0.0001" if v < 1e-4 else f"{v:.4f}")
-
-
-def _count(v) -> str:
-    return "" if v is None or v != v else f"{v:,.0f}"
 
 
 def _elo(v) -> str:
@@ -355,10 +351,6 @@ def _first_player_block(report, seats):
     ax.set_xticks(np.arange(len(table)), table["times_first"].astype(str))
     report.figure(fig, "first-player", "Win rate by turns as first player (95% Wilson intervals)")
     report.table(table, "Win rate by turns as first player", name="first-player", formats=RATES)
-
-
-def _two(v) -> str:
-    return "" if v is None or v != v else f"{v:,.2f}"
 
 
 # --- fortunes ----------------------------------------------------------------------------------------
