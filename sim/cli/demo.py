@@ -11,7 +11,7 @@ from sim.cli.common import ruleset_from_options, ruleset_options
 
 # The study's lineup (one strategy per seat, rotated): one constant, so the demo can be pointed at
 # other strategies (e.g. presets) in one place.
-DEMO_STRATEGIES = "simple,random,simple,random"
+DEMO_STRATEGIES = "runner,enforcer,networker,balanced"
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
 
@@ -72,8 +72,14 @@ def _description(games: int, seed: int, run_dir: Path) -> str:
     lineup = DEMO_STRATEGIES.split(",")
     return (f"{games:,} simulated {len(lineup)}-player games (seed {seed}, played into {run_dir}) with the "
             f"lineup {', '.join(lineup)}, every strategy in every seat equally often; then the exact odds "
-            "of every dice contest. The simple player runs missions; random picks uniformly among the "
-            "legal options.")
+            "of every dice contest. Each is a preset of the heuristic player (`mobsim strategies list`): "
+            + "; ".join(f"{name}: {_doc(name)}" for name in dict.fromkeys(lineup)) + ".")
+
+
+def _doc(name: str) -> str:
+    import strategies
+
+    return strategies.load(name).doc.rstrip(".")
 
 
 def _command(ctx) -> str:
