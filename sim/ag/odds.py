@@ -138,15 +138,20 @@ def success_table(faces: DiceFaces, max_h: int, max_k: int, max_o: int, max_rero
     engine's policies read it; exact values rounded to floats)."""
     table = np.zeros((max_h + 1, max_k + 1, max_o + 1, max_rerolls + 1, max_target + 1))
     for r in range(max_rerolls + 1):
-        q = [float(die_success(faces.clic(k), r)) for k in KINDS]
+        binomials = []   # P(CLICs = c) of n dice of one kind, for n = 0 .. max
+        for kind, most in zip(KINDS, (max_h, max_k, max_o), strict=True):
+            q = float(die_success(faces.clic(kind), r))
+            rows = [np.array([1.0])]
+            for _ in range(most):
+                rows.append(np.convolve(rows[-1], [1.0 - q, q]))
+            binomials.append(rows)
         for h in range(max_h + 1):
             for k in range(max_k + 1):
+                hk = np.convolve(binomials[0][h], binomials[1][k])
                 for o in range(max_o + 1):
-                    dist = np.array([1.0])
-                    for n, qk in zip((h, k, o), q, strict=True):
-                        for _ in range(n):
-                            dist = np.convolve(dist, [1.0 - qk, qk])
-                    tail = np.concatenate([np.cumsum(dist[::-1])[::-1], np.zeros(max_target + 1)])
-                    table[h, k, o, r, :] = tail[: max_target + 1]
+                    dist = np.convolve(hk, binomials[2][o])
+                    tail = np.cumsum(dist[::-1])[::-1]   # P(CLICs >= t)
+                    t = min(len(tail), max_target + 1)
+                    table[h, k, o, r, :t] = tail[:t]
     table[..., 0] = 1.0
     return table

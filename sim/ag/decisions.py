@@ -1,0 +1,33 @@
+"""The one decision interface of the American Gangsters engine.
+
+At every choice the rules give a family, the engine lists the legal options as rows of `opts`
+(`[op, a, b, c, d]`), sets the decision kind in `ctx[CTX_DECISION]`, calls the seat's policy and
+gets back the index of one row. The engine built the rows, so whatever a policy answers is legal;
+an index out of range is counted as an illegal decision and replaced by option 0.
+"""
+
+# --- decisions -------------------------------------------------------------------------------------
+(D_TRADE, D_STEAL, D_BID, D_ROULETTE, D_DUEL, D_PLACE, D_DRUGS, D_MOVE, D_BUY, D_HOSPITAL,
+ D_REROLL, D_OFFER, D_ACCEPT, D_SHOOT, D_HIT, D_ARMS, D_GIVE_CARD, D_GIVE_TOKEN) = range(18)
+DECISIONS = ("trade", "steal", "bid", "roulette", "duel", "place", "drugs", "move", "buy", "hospital",
+             "reroll", "offer", "accept", "shoot", "hit", "arms", "give_card", "give_token")
+
+# --- option rows: op code, then up to four arguments ---------------------------------------------
+(OP_PASS, OP_BUY_RENOWN, OP_SELL_BAGS, OP_SELL_HENCH, OP_SEAT, OP_BID, OP_PULL, OP_FOLD, OP_SLOT,
+ OP_MOVE, OP_YES, OP_NO, OP_HEAL, OP_RECRUIT, OP_LEVEL, OP_PIECE, OP_DISTRICT, OP_TRAFFIC) = range(18)
+# OP_SLOT a: a slot (0 hospital, 1.. cards) or NO (stay home). OP_MOVE a: from slot, b: seat,
+# c: piece kind, d: to slot. OP_RECRUIT a: piece kind. OP_LEVEL a: greed level of an offer.
+OPT_W = 5
+MAX_OPTS = 256
+
+# AG-N: the proposer chooses among offers at these greed levels (share of the others' fair shares
+# it keeps for itself: 0, a quarter, ..., everything)
+N_LEVELS = 5
+
+# --- context slots ----------------------------------------------------------------------------------
+(CTX_DECISION, CTX_SLOT, CTX_PIECE, CTX_OFFER, CTX_FAIR, CTX_PROPOSER, CTX_ROUND, CTX_SHORT,
+ CTX_SHOOTER, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O) = range(13)
+N_CTX = 16
+# CTX_REST_*: the family's pieces still to place after this one (the boss is always placed last)
+# CTX_OFFER / CTX_FAIR: the offered value and the fair share, in thousandths of a bag (AG-N1)
+POWER_ARMS, POWER_PROSTITUTION = 0, 1

@@ -1,0 +1,8 @@
+"""Event codes of the American Gangsters game log. The engine writes `[turn, code, a, b, c, d, e, f]`
+rows when a game is recorded; `sim.ag.narrate` turns them into words."""
+
+(EV_SETUP, EV_TURN, EV_STEAL, EV_TRADE, EV_EVENT, EV_BID, EV_AUCTION_WIN, EV_PULL, EV_FOLD,
+ EV_ROULETTE_WIN, EV_DUEL, EV_FBI, EV_BANK_PAYS, EV_TAX, EV_HEAL_ALL, EV_PRESS, EV_OCC_GAIN,
+ EV_REVEAL, EV_PLACE, EV_UNPLACED, EV_DRUGS, EV_MOVE, EV_POWER_SOLD, EV_HOSPITAL, EV_ROLL,
+ EV_REROLL, EV_FAIL, EV_SUCCESS, EV_OFFER, EV_ANSWER, EV_SPLIT, EV_SHOOTOUT, EV_ARMS, EV_SHOT,
+ EV_BOSS_DIES, EV_DISCARDED, EV_TITLE, EV_WIN, EV_RANK, EV_RESHUFFLE) = range(40)

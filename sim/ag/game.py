@@ -1,0 +1,127 @@
+"""Python entry points of the American Gangsters engine: one game told in full, or many summarised.
+
+    play_one(seed=3, players=4)             -> a finished `Played` game (arrays, env, ruleset)
+    result(played)                          -> the JSON-able result of one game
+    play_many(seed, n_games, players, ...)  -> integer arrays of games, seats and turns
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim import rng
+from sim.ag import batch, engine, state
+from sim.ag.env import N_POLICY_PARAMS, make_env
+from sim.ag.readers import score, titles
+from sim.ag.strategies import parameter_matrix
+from sim.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """The strategies of a study and how they sit: `seatings[r, seat]` indexes `names`."""
+
+    names: tuple[str, ...]
+    kinds: np.ndarray
+    params: np.ndarray
+    seatings: np.ndarray
+
+    @classmethod
+    def of(cls, strategies, players: int, rotate: bool = True) -> "Lineup":
+        names = tuple(strategies) if strategies else ("simple",) * players
+        if len(names) == 1:
+            names = names * players
+        if len(names) != players:
+            raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
+                             f"or a single one for every seat")
+        kinds, params = parameter_matrix(names)
+        base = np.arange(players)
+        shifts = range(players) if rotate else range(1)
+        seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
+        return cls(names, kinds, params, seatings)
+
+
+@dataclass
+class Played:
+    seed: int
+    game_id: int
+    ruleset: Ruleset
+    lineup: Lineup
+    seating: np.ndarray
+    env: np.record
+    game: np.record
+    invariant: int
+
+
+def load_default() -> Ruleset:
+    return Ruleset.load(game="ag")
+
+
+def check_players(rs: Ruleset, players: int):
+    lo, hi = rs["players.min"], rs["players.max"]
+    if not lo <= players <= hi:
+        raise ValueError(f"{players} players: American Gangsters is for {lo} to {hi}")
+
+
+def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | None = None,
+             game_id: int = 0, record: bool = True, check: bool = False) -> Played:
+    """Play game `game_id` of run `seed`, recording every event (the same engine as batches)."""
+    rs = ruleset or load_default()
+    check_players(rs, players)
+    lineup = Lineup.of(strategies, players)
+    seating = lineup.seatings[game_id % len(lineup.seatings)]
+    kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
+    params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
+    kinds[:players] = lineup.kinds[seating]
+    params[:players] = lineup.params[seating]
+    env = make_env(rs, kinds, params)
+    game = state.new_game()
+    code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
+    return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
+
+
+def result(played: Played) -> dict:
+    """The result of one game: who won and how, each family's score, titles and counters."""
+    game, env = played.game, played.env
+    g, pl = game.g, game.pl
+    n = int(g[state.N_PLAYERS])
+    seats = []
+    for p in range(n):
+        barons, caids = titles(game, p)
+        seats.append({
+            "seat": p,
+            "strategy": played.lineup.names[played.seating[p]],
+            "score": int(score(game, env, p)),
+            "renown": int(pl[p, state.RENOWN]),
+            "barons": int(barons), "caids": int(caids),
+            "informer": bool(pl[p, state.IS_INFORMER]),
+            "bags": int(state.bag_count(game, p)), "bag_value": int(state.bag_value(game, p)),
+            "rank": int(pl[p, state.RANK]),
+            "counters": {name: int(pl[p, state.CTR0 + i]) for i, name in enumerate(state.COUNTERS)},
+        })
+    return {
+        "game": "ag", "seed": played.seed, "game_id": played.game_id, "players": n,
+        "turns": int(g[state.TURNS_PLAYED]), "winner": int(g[state.WINNER]),
+        "ended_by": state.ENDED[g[state.ENDED_BY]], "decided_by": state.DECIDED[g[state.DECIDED_BY]],
+        "cap_hit": bool(g[state.CAP_HIT]), "fbi": int(g[state.FBI]),
+        "informer_seat": int(g[state.INFORMER]),
+        "ruleset_fingerprint": played.ruleset.fingerprint, "seats": seats,
+        "scores": game.fortune[: int(g[state.TURNS_PLAYED]) + 1, :n].tolist(),
+    }
+
+
+def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ruleset,
+              first_id: int = 0, check: bool = False, record_turns: bool = False):
+    """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
+    check_players(ruleset, players)
+    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64),
+                   np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
+    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
+    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
+    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
+    env_arr = np.array([env]).view(np.recarray)
+    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, players,
+                     rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
+                     record_turns)
+    return games, seats, turns

@@ -1,0 +1,496 @@
+"""The American Gangsters policies behind the decision interface.
+
+- `random` picks uniformly among the legal options;
+- `parametric` is a heuristic family steered by 16 parameters (PARAM_NAMES): how it values renown,
+  bags, tokens, cards, occasional henchmen and FBI steps, its greed and acceptance in bargaining
+  (AG-N), its aggression, caution, thrift, interest in titles, care for its boss, nerve and bids.
+  The presets in strategies/ag/*.toml are parameter sets of it; `simple` is its defaults;
+- `script` answers the option indices queued in the game record (scenario tests).
+
+A policy sees the game as a player at the table would: its own profile, never another family's.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.ag.decisions import (
+    CTX_DECISION, CTX_PIECE, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_ROUND, CTX_SLOT,
+    D_ACCEPT, D_BID, D_BUY, D_DRUGS,
+    D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN, D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_ROULETTE,
+    D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
+    OP_SELL_HENCH, OP_YES, POWER_ARMS,
+)
+from sim.ag.env import (
+    P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_FBI, P_INFORMER_RENOWN,
+    P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
+    RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R,
+)
+from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
+from sim.ag.state import (
+    BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER, KILLER, KILLERS,
+    MAX_SEATS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N, SCRIPT_POS, SHOW0, SHOW_N, TOK0, WON0,
+    WOUNDS, bag_count, pieces_at,
+)
+from sim.rng import below
+from sim.rules.ag.content import MAX_TARGET
+
+RANDOM, PARAMETRIC, SCRIPT = 0, 1, 2
+POLICY_KINDS = ("random", "parametric", "script")
+
+PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional", "val_fbi_mafia",
+               "val_fbi_informer", "greed", "accept", "aggression", "min_chance", "bag_reserve",
+               "title_weight", "heal", "nerve", "bid_fraction")
+(VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
+ AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION) = range(16)
+# the `simple` policy: a plain, middle-of-the-road player
+CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
+LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
+DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 2.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.2])
+
+
+@njit(cache=True)
+def choose(game, env, p, opts, n, ctx):
+    """Seat p's policy picks one of the n options; the decision kind is ctx[CTX_DECISION]."""
+    kind = env.kinds[p]
+    if kind == PARAMETRIC:
+        return parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
+    if kind == SCRIPT:
+        return scripted(game, n)
+    return below(game.rng, n)
+
+
+@njit(cache=True)
+def scripted(game, n):
+    """The next queued option index (0 once the script is exhausted)."""
+    g = game.g
+    if g[SCRIPT_POS] >= g[SCRIPT_N]:
+        return 0
+    k = g[SCRIPT0 + g[SCRIPT_POS]]
+    g[SCRIPT_POS] += 1
+    return k
+
+
+# --- what things are worth to a family ---------------------------------------------------------------
+
+@njit(cache=True)
+def fbi_worth(game, env, p):
+    """Worth of one FBI step: an informer wants the pawn up (AG-G2); a mafia family fears it more
+    as it nears the informer's space."""
+    w = env.params[p]
+    if game.pl[p, IS_INFORMER]:
+        return w[VAL_FBI_INFORMER]
+    return w[VAL_FBI_MAFIA] * (1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1))
+
+
+@njit(cache=True)
+def would_lead(game, base, index, p):
+    """Would one more card (or token) give p a strict majority it does not have the title of?"""
+    mine = game.pl[p, base + index] + 1
+    for q in range(game.g[N_PLAYERS]):
+        if q != p and game.pl[q, base + index] >= mine:
+            return False
+    return True
+
+
+@njit(cache=True)
+def goods_worth(game, env, p, card):
+    """The card's gains (renown, bags, token, card, occasional) as family p values them, titles
+    they would bring included (AG-T5)."""
+    w = env.params[p]
+    r, b, t, c, o = card_items(game, env, card)
+    worth = r * w[VAL_RENOWN] + b * w[VAL_BAG] + o * w[VAL_OCC]
+    if t:
+        traffic = env.rp[RP_C_TRAFFIC + card]
+        worth += w[VAL_TOKEN]
+        if game.g[BARON0 + traffic] != p and would_lead(game, TOK0, traffic, p):
+            worth += w[TITLE_WEIGHT] * env.rp[P_BARON_POINTS] * w[VAL_RENOWN]
+    district = env.rp[RP_C_DISTRICT + card]
+    worth += c * w[VAL_CARD]
+    if game.g[CAID0 + district] != p and would_lead(game, WON0, district, p):
+        worth += w[TITLE_WEIGHT] * env.rp[P_CAID_POINTS] * w[VAL_RENOWN]
+    return worth
+
+
+@njit(cache=True)
+def tally(game, env, slot, p):
+    """What is on a card slot: dice of each kind, bosses, the total threat (expected BANGs, AG-N),
+    p's threat, the other families' threat, how many other families, p's pieces."""
+    h, k, o, bosses, families, mine = 0, 0, 0, 0, 0, 0
+    total, mine_threat = 0.0, 0.0
+    bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
+    for q in range(game.g[N_PLAYERS]):
+        qh, qk = game.at[slot, q, HENCH], game.at[slot, q, KILLER]
+        qo, qb = game.at[slot, q, OCC], game.at[slot, q, BOSS]
+        h += qh
+        k += qk
+        o += qo
+        bosses += qb
+        t = qh * bh + qk * bk + qo * bo
+        total += t
+        if q == p:
+            mine, mine_threat = qh + qk + qo + qb, t
+        elif qh + qk + qo + qb > 0:
+            families += 1
+    return h, k, o, bosses, total, mine_threat, total - mine_threat, families, mine
+
+
+@njit(cache=True)
+def worth_of(env, p, target, goods, fbi, h, k, o, bosses, total, mine_threat, others, families, mine):
+    """(expected worth to p, chance of success) of a card with this crew on it: the chance (exact
+    table of sim.ag.odds) times p's fair share of the gains (AG-N rule), cut by CONFLICT for each
+    other family (a bargain may fail), plus the FBI step, plus p's appetite (aggression above one
+    half) or distaste for the other families' threat."""
+    rerolls = bosses if env.rp[P_REROLL] else 0
+    chance = env.success[min(h, T_H), min(k, T_K), min(o, T_O), min(rerolls, T_R), min(target, MAX_TARGET)]
+    if mine == 0:
+        return chance * fbi, chance
+    if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
+        share = 1.0 / (families + 1)
+    else:
+        share = mine_threat / total
+    share *= max(0.0, 1.0 - CONFLICT * families)
+    crowd = (env.params[p, AGGRESSION] - 0.5) * others
+    return chance * (share * goods + fbi) + crowd, chance
+
+
+@njit(cache=True)
+def location_worth(game, env, p, slot):
+    """Expected worth to p of a card slot as it stands."""
+    card = game.g[SHOW0 + slot]
+    h, k, o, bosses, total, mt, ot, families, mine = tally(game, env, slot, p)
+    worth, _ = worth_of(env, p, env.rp[RP_C_TARGET + card], goods_worth(game, env, p, card),
+                        env.rp[RP_C_FBI + card] * fbi_worth(game, env, p), h, k, o, bosses, total, mt, ot,
+                        families, mine)
+    return worth
+
+
+@njit(cache=True)
+def hospital_worth(game, env, p, piece):
+    """AG-H1, AG-B1: the boss heals a wound or recruits a lost die; the Drugs Baron's lone boss
+    takes an occasional henchman. Dice at the hospital do nothing (and spoil the Drugs Baron's)."""
+    w = env.params[p]
+    if piece != BOSS:
+        return -0.01
+    worth = 4.0 * w[HEAL] if game.pl[p, WOUNDS] > 0 else 0.0
+    bags = bag_count(game, p)
+    for kind in (HENCH, KILLER):
+        have = game.pl[p, HENCHMEN] if kind == HENCH else game.pl[p, KILLERS]
+        most = env.rp[P_HENCHMEN] if kind == HENCH else env.rp[P_KILLERS]
+        price = recruit_price(game, env, kind)
+        if have < most and bags >= price:
+            worth = max(worth, 3.0 + (kind == KILLER) * w[AGGRESSION] - price * w[VAL_BAG])
+    if game.g[BARON0 + DRUGS] == p and env.rp[P_POWERS] and game.g[OCC_SUPPLY] > 0 \
+            and game.at[HOSPITAL, p, HENCH] + game.at[HOSPITAL, p, KILLER] + game.at[HOSPITAL, p, OCC] == 0:
+        worth += w[VAL_OCC]
+    return worth
+
+
+@njit(cache=True)
+def place(game, env, p, opts, n, ctx):
+    """AG-T3: send this piece where the family's remaining crew (this piece, the pieces still to
+    place and the boss, placed last) adds the most expected worth. A card the crew cannot take
+    alone may be worth leading a coalition on, when a family still to place could join (counted
+    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn)."""
+    piece = ctx[CTX_PIECE]
+    w = env.params[p]
+    add_h = ctx[CTX_REST_H] + (piece == HENCH)
+    add_k = ctx[CTX_REST_K] + (piece == KILLER)
+    add_o = ctx[CTX_REST_O] + (piece == OCC)
+    add_boss = 1 if piece == BOSS or game.pl[p, WOUNDS] == 0 else 0
+    bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
+    add_t = add_h * bh + add_k * bk + add_o * bo
+    adds = add_h + add_k + add_o + add_boss
+    partner = strongest_after(game, p)
+    ph, pk, po = 0, 0, 0
+    if partner >= 0:
+        ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
+    pt = ph * bh + pk * bk + po * bo
+    fbi_w = fbi_worth(game, env, p)
+    best, k = -1e18, 0
+    for i in range(n):
+        slot = opts[i, 1]
+        if slot == NO:
+            worth = -env.rp[P_UNPLACED_BOSS] * w[VAL_RENOWN] if piece == BOSS else 0.0
+        elif slot == HOSPITAL:
+            worth = hospital_worth(game, env, p, piece)
+        else:
+            card = game.g[SHOW0 + slot]
+            target = env.rp[RP_C_TARGET + card]
+            goods = goods_worth(game, env, p, card)
+            fbi = env.rp[RP_C_FBI + card] * fbi_w
+            h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
+            before, _ = worth_of(env, p, target, goods, fbi, h, kk, o, b, total, mt, ot, fam, mine)
+            after, chance = worth_of(env, p, target, goods, fbi, h + add_h, kk + add_k, o + add_o, b + add_boss,
+                                     total + add_t, mt + add_t, ot, fam, mine + adds)
+            worth = after - before
+            if partner >= 0 and chance < w[MIN_CHANCE]:   # lead a coalition a later family may join
+                led, led_chance = worth_of(env, p, target, goods, fbi, h + add_h + ph, kk + add_k + pk,
+                                           o + add_o + po, b + add_boss + 1, total + add_t + pt, mt + add_t,
+                                           ot + pt, fam + 1, mine + adds)
+                worth = max(worth, LEAD * (led - before))
+                chance = max(chance, led_chance)
+            if piece == BOSS and game.pl[p, WOUNDS] > 0:
+                worth -= ot * (1.0 - w[AGGRESSION])
+            elif piece != BOSS and chance < w[MIN_CHANCE]:
+                worth *= 0.5
+            if piece == OCC:
+                worth += env.rp[P_O_FBI] / 6.0 * fbi_w   # its FBI joker (AG-C11)
+        if worth > best + 1e-12:
+            best, k = worth, i
+    return k
+
+
+@njit(cache=True)
+def strongest_after(game, p):
+    """The family with the most dice among those placing after p this turn (turn order from the
+    godfather, AG-T3), or NO."""
+    n = game.g[N_PLAYERS]
+    best, most = NO, 0
+    for i in range((game.g[GODFATHER] - p - 1) % n):
+        q = (p + 1 + i) % n
+        dice = game.pl[q, HENCHMEN] + game.pl[q, KILLERS] + game.pl[q, OCC_READY]
+        if dice > most:
+            best, most = q, dice
+    return best
+
+
+# --- the parametric policy ------------------------------------------------------------------------------
+
+@njit(cache=True)
+def parametric(game, env, p, decision, opts, n, ctx):
+    w = env.params[p]
+    if decision == D_PLACE:
+        return place(game, env, p, opts, n, ctx)
+    if decision == D_TRADE:
+        return trade(game, env, p, opts, n)
+    if decision == D_OFFER:
+        return min(int(w[GREED] * (N_LEVELS - 1) + 0.5), n - 1)
+    if decision == D_ACCEPT:
+        return 0 if accepts(game, env, p, ctx) else 1
+    if decision == D_SHOOT:
+        return shoot_at(game, env, p, opts, n, ctx)
+    if decision == D_HIT:
+        return take_hit(game, env, p, opts, n)
+    if decision == D_HOSPITAL:
+        return at_hospital(game, env, p, opts, n)
+    if decision == D_MOVE:
+        return best_move(game, env, p, opts, n)
+    if decision == D_BUY:
+        want = w[AGGRESSION] >= 0.5 if ctx[CTX_POWER] == POWER_ARMS else w[TITLE_WEIGHT] >= 1.0
+        rich = bag_count(game, p) >= env.rp[P_POWER_PRICE] + w[BAG_RESERVE]
+        return pick(opts, n, OP_YES) if want and rich else 0
+    if decision == D_STEAL:
+        return richest(game, opts, n)
+    if decision == D_BID:
+        return min(int(w[BID_FRACTION] * bag_count(game, p)), n - 1)
+    if decision == D_ROULETTE:
+        return roulette_move(game, env, p, opts, n, ctx)
+    if decision == D_DUEL:
+        return duel_target(game, env, p, opts, n)
+    if decision == D_DRUGS:
+        return 0 if w[VAL_OCC] + env.rp[P_O_FBI] / 6.0 * fbi_worth(game, env, p) > 0 else 1
+    if decision == D_GIVE_CARD:
+        return least_title(game, opts, n, p, CAID0, WON0)
+    if decision == D_GIVE_TOKEN:
+        return least_title(game, opts, n, p, BARON0, TOK0)
+    return 0   # D_REROLL, D_ARMS: yes (option 0)
+
+
+@njit(cache=True)
+def pick(opts, n, op):
+    for i in range(n):
+        if opts[i, 0] == op:
+            return i
+    return 0
+
+
+@njit(cache=True)
+def goal(game, env, p):
+    """The renown this family plays for: the informer's (AG-G2) or the Parrain's (AG-G1)."""
+    return env.rp[P_INFORMER_RENOWN] if game.pl[p, IS_INFORMER] else env.rp[P_PARRAIN]
+
+
+@njit(cache=True)
+def trade(game, env, p, opts, n):
+    """AG-T1: buy a level when it wins or is worth its bags beyond the reserve; give one up for a
+    henchman when the family is down to one die or none and cannot pay the hospital."""
+    w = env.params[p]
+    bags = bag_count(game, p)
+    buy = env.rp[P_BUY_BAGS]
+    for i in range(n):
+        if opts[i, 0] == OP_BUY_RENOWN:
+            closing = score(game, env, p) + 1 >= goal(game, env, p)
+            worth_it = w[VAL_RENOWN] >= buy * w[VAL_BAG] and bags - buy >= w[BAG_RESERVE]
+            if closing or worth_it:
+                return i
+    dice = game.pl[p, HENCHMEN] + game.pl[p, KILLERS] + game.pl[p, OCC_READY]
+    for i in range(n):
+        if opts[i, 0] == OP_SELL_HENCH and dice <= 1 and bags < recruit_price(game, env, HENCH):
+            return i
+    return 0
+
+
+@njit(cache=True)
+def accepts(game, env, p, ctx):
+    """AG-N1: accept when the offer is worth at least `accept` times the fair share, both valued
+    with this family's own worths; after a shoot-out (AG-N3) refusing loses the card for all, so
+    half of that is enough."""
+    w = env.params[p]
+    card = game.g[SHOW0 + ctx[CTX_SLOT]]
+    r, b, t, c, o = card_items(game, env, card)
+    worths = (w[VAL_RENOWN], w[VAL_BAG], w[VAL_TOKEN], w[VAL_CARD], w[VAL_OCC])
+    units = (r, b, t, c, o)
+    offer, whole = 0.0, 0.0
+    for item in range(5):
+        offer += game.alloc[p, item] * worths[item]
+        whole += units[item] * worths[item]
+    bar = w[ACCEPT] * (0.5 if ctx[CTX_ROUND] > 1 else 1.0)
+    return offer >= bar * game.share[p] * whole - 1e-9
+
+
+@njit(cache=True)
+def shoot_at(game, env, p, opts, n, ctx):
+    """AG-N2: the most dangerous family on the card, the leader for an aggressive one."""
+    w = env.params[p]
+    slot = ctx[CTX_SLOT]
+    best, k = -1e18, 0
+    for i in range(n):
+        q = opts[i, 1]
+        worth = threat(game, env, slot, q) + w[AGGRESSION] * score(game, env, q) / 3.0
+        if game.at[slot, q, BOSS] and game.pl[q, WOUNDS] > 0:
+            worth += w[AGGRESSION]
+        if worth > best:
+            best, k = worth, i
+    return k
+
+
+@njit(cache=True)
+def take_hit(game, env, p, opts, n):
+    """AG-N2: lose what costs least: an occasional die, then a henchman, the boss's first wound, a
+    killer; a wounded boss last."""
+    w = env.params[p]
+    best, k = 1e18, 0
+    for i in range(n):
+        piece = opts[i, 1]
+        if piece == OCC:
+            cost = 0.5 * w[VAL_OCC]
+        elif piece == HENCH:
+            cost = 1.0 + recruit_price(game, env, HENCH) * w[VAL_BAG]
+        elif piece == KILLER:
+            cost = 1.5 + recruit_price(game, env, KILLER) * w[VAL_BAG]
+        elif game.pl[p, WOUNDS] > 0:
+            cost = 1e6
+        else:
+            cost = 1.0 + 3.0 * w[HEAL]
+        if cost < best:
+            best, k = cost, i
+    return k
+
+
+@njit(cache=True)
+def at_hospital(game, env, p, opts, n):
+    """AG-H1: heal a wound, else recruit the die most wanted (a killer for the aggressive)."""
+    w = env.params[p]
+    for i in range(n):
+        if opts[i, 0] == OP_HEAL and w[HEAL] >= 0.5:
+            return i
+    best, k = 0.0, 0
+    for i in range(n):
+        if opts[i, 0] == OP_RECRUIT:
+            worth = 1.0 + (opts[i, 1] == KILLER) * (w[AGGRESSION] - 0.5) * 2.0
+            if worth > best:
+                best, k = worth, i
+    if k == 0:
+        return pick(opts, n, OP_HEAL)
+    return k
+
+
+@njit(cache=True)
+def best_move(game, env, p, opts, n):
+    """AG-B4: the move of a henchman that raises this family's expected worth the most (or none).
+    Only moves touching a card where the family has pieces can change its share of anything; a
+    move's gain is the change where the die leaves plus the change where it arrives, each worked
+    out once per card, family and kind of die."""
+    best, k = 0.05, 0
+    last = game.g[SHOW_N]
+    now = np.zeros(last + 1)
+    for s in range(1, last + 1):
+        now[s] = location_worth(game, env, p, s)
+    leave = np.full((last + 1, MAX_SEATS, 2), np.nan)   # change of p's worth when a die leaves
+    arrive = np.full((last + 1, MAX_SEATS, 2), np.nan)
+    for i in range(n):
+        if opts[i, 0] != OP_MOVE:
+            continue
+        s, q, piece, t = opts[i, 1], opts[i, 2], opts[i, 3], opts[i, 4]
+        if pieces_at(game, s, p) + pieces_at(game, t, p) == 0:
+            continue
+        j = 0 if piece == HENCH else 1
+        if np.isnan(leave[s, q, j]):
+            game.at[s, q, piece] -= 1
+            leave[s, q, j] = slot_worth(game, env, p, s) - now[s]
+            game.at[s, q, piece] += 1
+        if np.isnan(arrive[t, q, j]):
+            game.at[t, q, piece] += 1
+            arrive[t, q, j] = slot_worth(game, env, p, t) - now[t]
+            game.at[t, q, piece] -= 1
+        gain = leave[s, q, j] + arrive[t, q, j]
+        if gain > best:
+            best, k = gain, i
+    return k
+
+
+@njit(cache=True)
+def slot_worth(game, env, p, slot):
+    return 0.0 if slot == HOSPITAL else location_worth(game, env, p, slot)
+
+
+@njit(cache=True)
+def richest(game, opts, n):
+    """AG-B2: a bag from the family with the most bags."""
+    best, k = 0, 0
+    for i in range(n):
+        q = opts[i, 1]
+        if q >= 0 and bag_count(game, q) > best:
+            best, k = bag_count(game, q), i
+    return k
+
+
+@njit(cache=True)
+def roulette_move(game, env, p, opts, n, ctx):
+    """AG-V2: pull in the first round (folding then costs renown) unless wounded; later rounds
+    pull with probability `nerve` while unwounded."""
+    w = env.params[p]
+    pull = pick(opts, n, OP_PULL)
+    if opts[pull, 0] != OP_PULL:
+        return 0
+    if game.pl[p, WOUNDS] > 0:
+        return pull if w[NERVE] >= 0.9 else 0
+    if ctx[CTX_ROUND] == 1:
+        return pull
+    return pull if below(game.rng, 1000) < int(1000 * w[NERVE]) else 0
+
+
+@njit(cache=True)
+def duel_target(game, env, p, opts, n):
+    """AG-V3: the leader, or a wounded boss a BANG would kill."""
+    w = env.params[p]
+    best, k = -1e18, 0
+    for i in range(n):
+        q = opts[i, 1]
+        worth = score(game, env, q) + 2.0 * w[AGGRESSION] * game.pl[q, WOUNDS]
+        if worth > best:
+            best, k = worth, i
+    return k
+
+
+@njit(cache=True)
+def least_title(game, opts, n, p, title0, count0):
+    """AG-K4: give up a card (token) where it costs no title: not where p holds the title, else
+    where p has the most to spare."""
+    best, k = -1e18, 0
+    for i in range(n):
+        x = opts[i, 1]
+        worth = game.pl[p, count0 + x] - (100.0 if game.g[title0 + x] == p else 0.0)
+        if worth > best:
+            best, k = worth, i
+    return k

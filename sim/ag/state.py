@@ -1,0 +1,160 @@
+"""American Gangsters game state: one numpy record (`GAME_DTYPE`) changed in place by the engine.
+
+Every row and column has a named constant here, so jitted code reads `game.pl[p, RENOWN]` rather
+than a magic number. Location slots: slot 0 is the hospital (AG-C8), slots 1..g[SHOW_N] the
+location cards revealed this turn (card id at g[SHOW0 + slot]). Bags (AG-C2) are counted by value
+per holder: rows 0..4 the seats, BANK_ROW the bank, POT_ROW the roulette pot.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.ag.decisions import MAX_OPTS, N_CTX, OPT_W
+from sim.rules.ag.content import MAX_CARDS, MAX_EVENT_CARDS
+
+MAX_SEATS = 5
+N_DISTRICTS = 4
+N_TRAFFICS = 4
+DRUGS, ARMS, GAMBLING, PROSTITUTION = range(4)     # traffic order of sim.rules.ag.content.TRAFFICS
+HOSPITAL = 0
+MAX_SLOTS = 1 + MAX_SEATS + 5                       # the hospital and up to players + 5 cards
+MAX_TURNS = 100                                     # end.turn_cap is at most this
+MAX_LOG = 4096
+MAX_BULLETS = 32
+N_FORCED = 64
+N_SCRIPT = 256
+NO = -1
+
+# pieces a family places (AG-T3) and the dice kinds they roll
+BOSS, HENCH, KILLER, OCC = range(4)
+N_PIECES = 4
+DIE_H, DIE_K, DIE_O = 0, 1, 2      # the die kinds are the piece kinds minus one
+R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
+
+# --- g: game scalars, then fixed blocks ------------------------------------------------------------
+(TURN, N_PLAYERS, GODFATHER, GAME_OVER, CAP_HIT, FBI, INFORMER, N_EVENTS, RECORD, CHECK, BROKEN,
+ DECISIONS, ILLEGAL, WINNER, DECIDED_BY, ENDED_BY, TURNS_PLAYED, FORCED_N, FORCED_POS, SCRIPT_N,
+ SCRIPT_POS, OCC_SUPPLY, H_COST_POS, K_COST_POS, L_DECK_N, L_DISC_N, SHOW_N, E_DECK_N, E_DISC_N,
+ BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
+ EVENTS_PLAYED) = range(38)
+SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
+BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
+CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO
+L_DECK0 = CAID0 + N_DISTRICTS    # location draw pile, top at L_DECK0 + g[L_DECK_N] - 1
+L_DISC0 = L_DECK0 + MAX_CARDS    # location discard pile
+SHOW0 = L_DISC0 + MAX_CARDS      # card id on each slot (slot 0, the hospital, holds NO)
+E_DECK0 = SHOW0 + MAX_SLOTS      # event draw pile
+E_DISC0 = E_DECK0 + MAX_EVENT_CARDS
+BARREL0 = E_DISC0 + MAX_EVENT_CARDS  # bullet cards (1 = BANG), drawn from BARREL_POS
+ORDER0 = BARREL0 + MAX_BULLETS   # seats in turn order from the godfather
+IN0 = ORDER0 + MAX_SEATS         # scratch flags per seat (roulette players, ...)
+FORCED0 = IN0 + MAX_SEATS        # forced die faces / bullets (scenario tests)
+SCRIPT0 = FORCED0 + N_FORCED     # scripted option indices (the `script` policy of tests)
+N_G = SCRIPT0 + N_SCRIPT
+
+# --- pl: families -----------------------------------------------------------------------------------
+(RENOWN, HENCHMEN, KILLERS, WOUNDS, OCC_READY, OCC_NEW, IS_INFORMER, TRADED, REROLLED, RANK,
+ BID) = range(11)
+# OCC_READY: occasional dice to place this turn; OCC_NEW: gained this turn, ready next (AG-K3)
+WON0 = 12                        # location cards won, per district
+TOK0 = WON0 + N_DISTRICTS        # traffic tokens held, per traffic
+CTR0 = TOK0 + N_TRAFFICS
+
+# --- per-seat counters (summed over the game; every mechanic has its own) ---------------------------
+COUNTERS = (
+    "trades_up", "trades_down_bags", "trades_down_henchman", "bosses_unplaced", "dice_placed",
+    "locations_tried", "locations_succeeded", "locations_failed", "cards_won", "renown_from_locations",
+    "bags_from_locations", "tokens_won", "occasional_gained", "offers_made", "offers_refused",
+    "agreements", "shootouts", "bangs_fired", "henchmen_lost", "killers_lost", "occasional_lost",
+    "wounds", "boss_deaths", "bosses_killed", "hospital_recruits", "heals", "recruit_spent", "rerolls",
+    "fbi_raised", "fbi_lowered", "baron_turns", "caid_turns", "bags_stolen", "power_uses",
+    "powers_sold", "auction_spent", "auctions_won", "roulette_pulls", "roulette_wins", "duel_shots",
+)
+N_COUNTERS = len(COUNTERS)
+N_PL = CTR0 + N_COUNTERS
+(C_TRADES_UP, C_TRADES_DOWN_BAGS, C_TRADES_DOWN_HENCH, C_UNPLACED, C_DICE_PLACED, C_TRIED,
+ C_SUCCEEDED, C_FAILED, C_CARDS_WON, C_RENOWN_LOC, C_BAGS_LOC, C_TOKENS_WON, C_OCC_GAINED,
+ C_OFFERS_MADE, C_OFFERS_REFUSED, C_AGREEMENTS, C_SHOOTOUTS, C_BANGS, C_HENCH_LOST, C_KILLERS_LOST,
+ C_OCC_LOST, C_WOUNDS, C_BOSS_DEATHS, C_BOSSES_KILLED, C_RECRUITS, C_HEALS, C_RECRUIT_SPENT,
+ C_REROLLS, C_FBI_RAISED, C_FBI_LOWERED, C_BARON_TURNS, C_CAID_TURNS, C_BAGS_STOLEN, C_POWER_USES,
+ C_POWERS_SOLD, C_AUCTION_SPENT, C_AUCTIONS_WON, C_ROULETTE_PULLS, C_ROULETTE_WINS,
+ C_DUEL_SHOTS) = range(CTR0, N_PL)
+
+# --- location cards ---------------------------------------------------------------------------------
+LC_STATE, LC_OWNER = 0, 1
+LS_DECK, LS_DISCARD, LS_SHOWN, LS_WON = range(4)
+
+# --- bags: rows of `bags` (columns: worth 1, worth 3) -------------------------------------------------
+BANK_ROW = MAX_SEATS
+POT_ROW = MAX_SEATS + 1
+
+# --- negotiation scratch: the items of a card's gains (AG-N1) -----------------------------------------
+IT_RENOWN, IT_BAGS, IT_TOKEN, IT_CARD, IT_OCC = range(5)
+N_ITEMS = 5
+
+# --- the end (AG-G1, G2, E1) ------------------------------------------------------------------------
+ENDED = ("parrain", "informer", "all_won", "cap")
+END_PARRAIN, END_INFORMER, END_ALL_WON, END_CAP = range(4)
+DECIDED = ("informer", "parrain", "renown", "money", "shared")
+BY_INFORMER, BY_PARRAIN, BY_RENOWN, BY_MONEY, BY_SHARED = range(5)
+
+EVENT_WIDTH = 8
+
+GAME_DTYPE = np.dtype([
+    ("g", np.int64, N_G),
+    ("pl", np.int64, (MAX_SEATS, N_PL)),
+    ("bags", np.int64, (MAX_SEATS + 2, 2)),             # bags by value: seats, bank, pot
+    ("lc", np.int64, (MAX_CARDS, 2)),                    # each location card's state and owner
+    ("at", np.int64, (MAX_SLOTS, MAX_SEATS, N_PIECES)),  # pieces placed on each slot (AG-T3)
+    ("dice", np.int64, (MAX_SEATS, 3, 3)),               # rolled dice: family, die kind, result
+    ("alloc", np.int64, (MAX_SEATS, N_ITEMS)),           # a split of a card's gains (AG-N1)
+    ("share", np.float64, MAX_SEATS),                    # each family's fair share of a bargain
+    ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
+    ("rng", np.uint64, 4),
+    ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
+    ("ctx", np.int64, N_CTX),                            # ... and what it is about
+    ("events", np.int64, (MAX_LOG, EVENT_WIDTH)),        # the game told event by event (optional)
+])
+Game = np.record
+
+
+def new_game() -> Game:
+    game = np.zeros(1, GAME_DTYPE).view(np.recarray)[0]
+    clear_game(game)
+    return game
+
+
+@njit(cache=True)
+def clear_game(game):
+    """Empty every field a game reads (the event log is only read up to g[N_EVENTS])."""
+    game.g[:] = 0
+    game.pl[:, :] = 0
+    game.bags[:, :] = 0
+    game.lc[:, :] = 0
+    game.at[:, :, :] = 0
+    game.fortune[:, :] = 0
+    game.rng[:] = 0
+    for i in range(N_TRAFFICS):
+        game.g[BARON0 + i] = NO
+    for i in range(N_DISTRICTS):
+        game.g[CAID0 + i] = NO
+    for s in range(MAX_SLOTS):
+        game.g[SHOW0 + s] = NO
+    game.g[INFORMER] = NO
+    game.g[WINNER] = NO
+
+
+@njit(cache=True)
+def bag_count(game, row):
+    return game.bags[row, 0] + game.bags[row, 1]
+
+
+@njit(cache=True)
+def bag_value(game, row):
+    """The hidden worth of a holder's bags (AG-C2): only the final tie-break reads it."""
+    return game.bags[row, 0] + 3 * game.bags[row, 1]
+
+
+@njit(cache=True)
+def pieces_at(game, slot, p):
+    return game.at[slot, p, BOSS] + game.at[slot, p, HENCH] + game.at[slot, p, KILLER] + game.at[slot, p, OCC]
