@@ -42,7 +42,7 @@ clean:
 NB_STAMP := $(VENV)/.notebooks-installed
 
 notebooks: install $(NB_STAMP)  # open JupyterLab on notebooks/ (installed into the venv once, pinned)
-	cd notebooks && MPLBACKEND= ../$(BIN)/jupyter lab
+	cd notebooks && MPLBACKEND= ../$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root)  # root: containers
 
 $(NB_STAMP): requirements-notebooks.lock
 	$(BIN)/python -m pip install --quiet -r requirements-notebooks.lock
