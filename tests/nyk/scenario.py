@@ -22,8 +22,9 @@ from sim.nyk.decisions import option_buffer
 from sim.nyk.env import make_env
 from sim.rng import run_key
 from sim.rules import Ruleset
+from strategies.nyk.params import DEFAULTS
 
-RANDOM, SIMPLE = 0, 1
+RANDOM, SIMPLE, PARAM = 0, 1, 2  # policy families (strategies.nyk.params.FAMILIES)
 RULES = Ruleset.load()
 BOARD = RULES.board.names
 DISTRICT = {name: i for i, name in enumerate(BOARD)}
@@ -43,7 +44,8 @@ NINE, TEN, J, Q, K, A = range(6)
 @cache
 def env_for(kind=RANDOM, overrides=()):
     ruleset = Ruleset.load(overrides=dict(overrides)) if overrides else RULES
-    return make_env(ruleset, [kind] * S.MAX_SEATS, np.zeros((S.MAX_SEATS, 4)))
+    knobs = np.tile(DEFAULTS, (S.MAX_SEATS, 1))  # PARAM seats play the balanced preset
+    return make_env(ruleset, [kind] * S.MAX_SEATS, knobs)
 
 
 def compiled(overrides=()):

@@ -4,13 +4,13 @@ under the default rules and under random valid rulesets (hypothesis)."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario import RANDOM, SIMPLE, play
+from scenario import PARAM, RANDOM, SIMPLE, play
 
 from sim.nyk import engine as E
 from sim.nyk import state as S
 
 
-@pytest.mark.parametrize("kind", [RANDOM, SIMPLE])
+@pytest.mark.parametrize("kind", [RANDOM, SIMPLE, PARAM])
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5])
 def test_invariants_hold_in_every_game(kind, n_players):
     for game_id in range(40):
@@ -88,7 +88,7 @@ def rulesets(draw):
 
 @settings(suppress_health_check=[HealthCheck.too_slow])  # examples: tests/conftest.py profiles
 @given(overrides=rulesets(), seed=st.integers(0, 2**32 - 1), n_players=st.integers(2, 5),
-       kind=st.sampled_from([RANDOM, SIMPLE]))
+       kind=st.sampled_from([RANDOM, SIMPLE, PARAM]))
 def test_random_rulesets_keep_the_invariants_and_end(overrides, seed, n_players, kind):
     for game_id in range(2):
         game, code = play(n_players, kind, overrides, seed=seed, game_id=game_id)
