@@ -81,3 +81,12 @@ def test_cli_ladder_json(tmp_path):
     assert out.exit_code == 0, out.output
     row = json.loads(out.output.splitlines()[0])
     assert row["lower"] == "random" and row["games"] == 40
+
+
+def test_newcombe_interval_is_never_degenerate_and_matches_its_closed_form():
+    from sim.league.ladder import newcombe
+
+    lo, hi = newcombe(100, 100, 0, 100)  # one side always wins: still a real interval
+    assert lo < 1.0 and hi == pytest.approx(1.0)
+    lo, hi = newcombe(56, 70, 48, 80)  # Newcombe (1998), Statistics in Medicine 17, table II
+    assert (lo, hi) == pytest.approx((0.0524, 0.3339), abs=1e-4)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sim.analysis.stats import Z95
+from sim.analysis.stats import Z95, wilson
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 
 RUNGS = ("random", "simple", "balanced", "tuned")
@@ -38,7 +38,21 @@ def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, rule
         # one side wins (shared wins aside): Var d = E[d^2] - diff^2 = wins per game / half^2 - diff^2
         per_game = sum(m.wins) / games
         se = float(np.sqrt(max(per_game / half**2 - diff**2, 0.0) / games))
+        lo, hi = diff - Z95 * se, diff + Z95 * se
+        # near 0 or 100% that normal interval collapses: never report one narrower than Newcombe's
+        # (the difference of the two sides' Wilson intervals)
+        n_lo, n_hi = newcombe(sum(m.wins[half:]), games * half, sum(m.wins[:half]), games * half)
+        lo, hi = min(lo, n_lo), max(hi, n_hi)
         rows.append({"lower": rungs[i].name, "higher": rungs[j].name, "games": games,
                      "lower_win_rate": low_rate, "higher_win_rate": high_rate, "difference": diff,
-                     "low": diff - Z95 * se, "high": diff + Z95 * se, "ordered": diff - Z95 * se > 0})
+                     "low": lo, "high": hi, "ordered": lo > 0})
     return pd.DataFrame(rows)
+
+
+def newcombe(wins_a: int, trials_a: int, wins_b: int, trials_b: int) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of the difference of two proportions a - b."""
+    pa, pb = wins_a / trials_a, wins_b / trials_b
+    la, ua = (float(x) for x in wilson(wins_a, trials_a))
+    lb, ub = (float(x) for x in wilson(wins_b, trials_b))
+    d = pa - pb
+    return d - float(np.hypot(pa - la, ub - pb)), d + float(np.hypot(ua - pa, pb - lb))
