@@ -14,15 +14,20 @@ from sim.cli.common import ruleset_from_options, ruleset_options
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--strategies", default="simple", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
-@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
 def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json):
     """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking."""
-    from sim.nyk.game import play_one, result
-    from sim.nyk.narrate import event_dicts, story
+    if game == "ag":
+        from sim.ag.game import play_one, result
+        from sim.ag.narrate import event_dicts, story
+    else:
+        from sim.nyk.game import play_one, result
+        from sim.nyk.narrate import event_dicts, story
 
-    rs = ruleset_from_options(ruleset, sets)
+    rs = ruleset_from_options(ruleset, sets, game=game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
     try:
         played = play_one(seed, players, names, rs, game_id=game_id)

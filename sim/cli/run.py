@@ -29,7 +29,8 @@ from sim.cli.common import parse_sets, ruleset_options
 @click.option("--force", is_flag=True, help="Clear --out (a run directory) and start over.")
 @click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
               help="Play the batches on Dask: a LocalCluster, or a running scheduler.")
-@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
             fixed_seating, record_turns, resume, force, scheduler, game, as_json):

@@ -203,7 +203,9 @@ class Nyk:
         return tables
 
 
-GAMES: dict[str, GameAdapter] = {"nyk": Nyk()}
+from sim.ag.adapter import Ag  # noqa: E402  (it uses the helpers above)
+
+GAMES: dict[str, GameAdapter] = {"nyk": Nyk(), "ag": Ag()}
 
 
 def adapter(name: str) -> GameAdapter:
