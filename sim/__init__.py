@@ -21,9 +21,11 @@ __version__ = "0.1.0"
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 _HERE = Path(__file__).resolve().parent
 _refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
-    "kernel": ([_HERE / "rules"], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]),
+    # the jitted kernel modules, and the rule constants jitted code reads (sim.rules.compiled)
+    "kernel": ([], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]
+               + [_HERE / "rules" / "compiled.py"]),
     "nyk": ([_HERE / "nyk", _HERE.parent / "strategies"], []),
-    "ag": ([_HERE / "ag"], []),
+    "ag": ([_HERE / "ag", _HERE / "rules" / "ag"], []),
 }, kernel="kernel")
 
 

@@ -59,3 +59,19 @@ def test_the_kernel_room_lists_every_jitted_module_directly_in_sim():
     source = (here / "__init__.py").read_text()
     listed = set(re.search(r'for m in \(([^)]*)\)', source).group(1).replace('"', "").replace(" ", "").split(","))
     assert jitted <= listed, jitted - listed
+
+
+def test_rule_modules_read_by_jitted_code_are_stamped():
+    """Jitted code freezes the constants it imports: their modules must be in a stamped room."""
+    import re
+    from pathlib import Path
+
+    import sim
+
+    root = Path(sim.__file__).parent
+    stamped = {"sim.rules.compiled"}
+    engines = [*root.joinpath("nyk").rglob("*.py"), *root.joinpath("ag").rglob("*.py"),
+               *root.parent.joinpath("strategies").rglob("*.py")]
+    for path in engines:
+        for module in re.findall(r"from (sim\.rules[\w.]*) import", path.read_text()):
+            assert module in stamped or module.startswith("sim.rules.ag") or module == "sim.rules", (path, module)

@@ -1,9 +1,10 @@
 """Options shared by the commands that take a ruleset: `--ruleset FILE` and `--set key=value`."""
 
-import tomllib
 from pathlib import Path
 
 import click
+
+from sim.rules.spec import parse_value
 
 
 def ruleset_options(func):
@@ -18,14 +19,6 @@ def ruleset_options(func):
         metavar="FILE", help="A ruleset file holding only what it changes from the defaults.",
     )(func)
     return func
-
-
-def parse_value(text: str):
-    """A TOML scalar (int, float, bool, quoted string, list), or the bare text as a string."""
-    try:
-        return tomllib.loads(f"value = {text.strip()}")["value"]
-    except tomllib.TOMLDecodeError:
-        return text.strip()
 
 
 def parse_sets(sets) -> dict:

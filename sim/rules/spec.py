@@ -129,6 +129,15 @@ def _show(value) -> str:
     return repr(value)
 
 
+def parse_value(text: str):
+    """A value as typed on a command line: a TOML scalar (int, float, bool, quoted string, list),
+    or the bare text as a string (`--set start.district=SOHO`)."""
+    try:
+        return tomllib.loads(f"value = {text.strip()}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text.strip()
+
+
 def read_toml(path: Path, what: str = "file") -> dict:
     """Parse a TOML file; a missing or malformed file is a RulesetError naming the file and line."""
     try:

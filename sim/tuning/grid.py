@@ -79,7 +79,7 @@ def parse_values(key: str, text: str, game: str = "nyk", where: str = "--set") -
     match = _RANGE.match(text)
     if match:
         return _range_values(option, *match.groups(), where)
-    from sim.cli.common import parse_value
+    from sim.rules.spec import parse_value
 
     items = [item for item in text.split(",")]
     if any(not item.strip() for item in items):
@@ -125,7 +125,7 @@ def _refuse_repeats(key: str, values: tuple, where: str):
 
 def split_sets(items, game: str = "nyk") -> tuple[dict, dict]:
     """`--set` items split into swept options {key: values} and fixed overrides {key: value}."""
-    from sim.cli.common import parse_value
+    from sim.rules.spec import parse_value
 
     swept, fixed = {}, {}
     for item in items or ():
