@@ -884,7 +884,7 @@ def offer_worth(game, env, p):
 
 @njit(cache=True)
 def bundle(game, env, card, units):
-    """units[item]: the card's gains now; returns their worth under the bargaining rule."""
+    """units[item] = the card's gains now; returns their worth under the bargaining rule."""
     r, b, t, c, o = card_items(game, env, card)
     units[IT_RENOWN], units[IT_BAGS], units[IT_TOKEN], units[IT_CARD], units[IT_OCC] = r, b, t, c, o
     total = 0.0
@@ -899,13 +899,13 @@ def build_offer(game, env, card, proposer, level, mask):
     offered (1 - greed) of its fair share (game.share) of the gains' worth, the proposer keeps the
     rest; units of the gains go, most valuable first, to the family furthest below its target
     (ties: the proposer, then turn order). game.alloc holds the split."""
-    units = np.zeros(5, dtype=np.int64)
+    units, want = game.units, game.want
     total = bundle(game, env, card, units)
     greed = level / (N_LEVELS - 1.0)
     n_players = game.g[N_PLAYERS]
-    want = np.zeros(MAX_SEATS)
     others = 0.0
     for p in range(n_players):
+        want[p] = 0.0
         for item in range(5):
             game.alloc[p, item] = 0
         if (mask >> p) & 1 and p != proposer:

@@ -42,10 +42,10 @@ PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional
                "title_weight", "heal", "nerve", "bid_fraction")
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
  AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION) = range(16)
-# the `simple` policy: a plain, middle-of-the-road player
+# the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
-DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 2.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.2])
+DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 0.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.2])
 
 
 @njit(cache=True)
@@ -74,39 +74,54 @@ def scripted(game, n):
 
 @njit(cache=True)
 def fbi_worth(game, env, p):
-    """Worth of one FBI step: an informer wants the pawn up (AG-G2); a mafia family fears it more
-    as it nears the informer's space."""
+    """Worth of one FBI step. An informer that plays its role (val_fbi_informer > 0) wants the pawn
+    up to its space (AG-G2) and no further, twice as much once its own renown is nearly there; a
+    mafia family, or an informer playing as one, fears it more as it nears the informer's space."""
     w = env.params[p]
-    if game.pl[p, IS_INFORMER]:
-        return w[VAL_FBI_INFORMER]
+    if plays_informer(game, env, p):
+        if game.g[FBI] >= env.rp[P_INFORMER_FBI]:
+            return 0.0
+        close = score(game, env, p) + 1 >= env.rp[P_INFORMER_RENOWN]
+        return w[VAL_FBI_INFORMER] * (2.0 if close else 1.0)
     return w[VAL_FBI_MAFIA] * (1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1))
 
 
 @njit(cache=True)
-def would_lead(game, base, index, p):
-    """Would one more card (or token) give p a strict majority it does not have the title of?"""
-    mine = game.pl[p, base + index] + 1
+def plays_informer(game, env, p):
+    """Dealt the informer's profile and minded to play it (val_fbi_informer > 0)."""
+    return game.pl[p, IS_INFORMER] == 1 and env.params[p, VAL_FBI_INFORMER] > 0.0
+
+
+@njit(cache=True)
+def title_at_stake(game, base, index, holder, p):
+    """Would one more card (or token) of this district (or traffic) win p the title (a strict
+    majority, AG-T5), or, p holding it, keep a rival who would draw level or pass from taking it?"""
+    mine = game.pl[p, base + index]
     for q in range(game.g[N_PLAYERS]):
-        if q != p and game.pl[q, base + index] >= mine:
+        if q == p:
+            continue
+        if holder == p and game.pl[q, base + index] >= mine:
+            return True
+        if holder != p and game.pl[q, base + index] >= mine + 1:
             return False
-    return True
+    return holder != p
 
 
 @njit(cache=True)
 def goods_worth(game, env, p, card):
     """The card's gains (renown, bags, token, card, occasional) as family p values them, titles
-    they would bring included (AG-T5)."""
+    they would win or defend included (AG-T5)."""
     w = env.params[p]
     r, b, t, c, o = card_items(game, env, card)
     worth = r * w[VAL_RENOWN] + b * w[VAL_BAG] + o * w[VAL_OCC]
     if t:
         traffic = env.rp[RP_C_TRAFFIC + card]
         worth += w[VAL_TOKEN]
-        if game.g[BARON0 + traffic] != p and would_lead(game, TOK0, traffic, p):
+        if title_at_stake(game, TOK0, traffic, game.g[BARON0 + traffic], p):
             worth += w[TITLE_WEIGHT] * env.rp[P_BARON_POINTS] * w[VAL_RENOWN]
     district = env.rp[RP_C_DISTRICT + card]
     worth += c * w[VAL_CARD]
-    if game.g[CAID0 + district] != p and would_lead(game, WON0, district, p):
+    if title_at_stake(game, WON0, district, game.g[CAID0 + district], p):
         worth += w[TITLE_WEIGHT] * env.rp[P_CAID_POINTS] * w[VAL_RENOWN]
     return worth
 
@@ -307,7 +322,7 @@ def pick(opts, n, op):
 @njit(cache=True)
 def goal(game, env, p):
     """The renown this family plays for: the informer's (AG-G2) or the Parrain's (AG-G1)."""
-    return env.rp[P_INFORMER_RENOWN] if game.pl[p, IS_INFORMER] else env.rp[P_PARRAIN]
+    return env.rp[P_INFORMER_RENOWN] if plays_informer(game, env, p) else env.rp[P_PARRAIN]
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ N_TRAFFICS = 4
 DRUGS, ARMS, GAMBLING, PROSTITUTION = range(4)     # traffic order of sim.rules.ag.content.TRAFFICS
 HOSPITAL = 0
 MAX_SLOTS = 1 + MAX_SEATS + 5                       # the hospital and up to players + 5 cards
-MAX_TURNS = 100                                     # end.turn_cap is at most this
+MAX_TURNS = 150                                     # end.turn_cap is at most this
 MAX_LOG = 4096
 MAX_BULLETS = 32
 N_FORCED = 64
@@ -109,6 +109,8 @@ GAME_DTYPE = np.dtype([
     ("dice", np.int64, (MAX_SEATS, 3, 3)),               # rolled dice: family, die kind, result
     ("alloc", np.int64, (MAX_SEATS, N_ITEMS)),           # a split of a card's gains (AG-N1)
     ("share", np.float64, MAX_SEATS),                    # each family's fair share of a bargain
+    ("want", np.float64, MAX_SEATS),                     # ... and what it still lacks of it
+    ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, 4),
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
