@@ -62,6 +62,7 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(hand_speed(seconds))
     figures.update(fight_speed(seconds))
     figures.update(game_speed(seconds))
+    figures.update(ag_game_speed(seconds))
     return {k: round(v, 1) for k, v in figures.items()}
 
 
@@ -75,41 +76,44 @@ print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
 """
 
 
-def _study():
-    from sim.nyk.game import Lineup
+def _study(game: str = "nyk"):
+    """(ruleset, lineup, play_many) of the benchmark study: 4 `simple` players of the game."""
     from sim.rules import Ruleset
 
-    return Ruleset.load(), Lineup.of(["simple"], 4)
+    if game == "ag":
+        from sim.ag.game import Lineup, play_many
+    else:
+        from sim.nyk.game import Lineup, play_many
+    return Ruleset.load(game=game), Lineup.of(["simple"], 4), play_many
 
 
-def _play_slice(first_and_n) -> int:
-    from sim.nyk.game import play_many
-
-    rs, lineup = _study()
+def _play_slice(first_and_n, game: str = "nyk") -> int:
+    rs, lineup, play_many = _study(game)
     first, n = first_and_n
     play_many(0, n, 4, lineup, rs, first_id=first)
     return n
 
 
-def games_per_s_one_thread(n_games: int, seconds: float) -> float:
+def games_per_s_one_thread(n_games: int, seconds: float, game: str = "nyk") -> float:
     """4-player games per second of the batch kernel in this process (jitted or not)."""
-    rs, lineup = _study()
-    _play_slice((0, 2))  # warm
-    return _best_rate(lambda: _play_slice((0, n_games)), n_games, seconds, min_repeats=1)
+    _play_slice((0, 2), game)  # warm
+    return _best_rate(lambda: _play_slice((0, n_games), game), n_games, seconds, min_repeats=1)
 
 
-def games_per_s_all_cores(n_games: int, seconds: float) -> float:
+def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk") -> float:
     """4-player games per second with one process per core, each playing its share of a run."""
     import os
     from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
     from multiprocessing import get_context
 
     workers = os.cpu_count() or 1
     share = n_games // workers
     slices = [(w * share, share) for w in range(workers)]
+    play = partial(_play_slice, game=game)
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        list(pool.map(_play_slice, [(0, 2)] * workers))  # warm every worker
-        return _best_rate(lambda: sum(pool.map(_play_slice, slices)), share * workers, seconds,
+        list(pool.map(play, [(0, 2)] * workers))  # warm every worker
+        return _best_rate(lambda: sum(pool.map(play, slices)), share * workers, seconds,
                           min_repeats=2)
 
 
@@ -129,3 +133,12 @@ def game_speed(seconds: float) -> dict:
     plain = json.loads(out.stdout.strip().splitlines()[-1])
     return {"games_per_s_4p": everywhere, "games_per_s_4p_one_thread": one,
             "games_per_s_4p_nojit": plain, "engine_speedup_vs_nojit": one / plain}
+
+
+# --- whole games (American Gangsters engine) ---------------------------------------------------------
+
+def ag_game_speed(seconds: float) -> dict:
+    """Whole 4-player American Gangsters games (`simple` players): on every core (a process each)
+    and on one thread, in this run."""
+    return {"ag_games_per_s_4p": games_per_s_all_cores(80_000, seconds, game="ag"),
+            "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag")}

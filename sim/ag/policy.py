@@ -27,9 +27,9 @@ from sim.ag.env import (
 )
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
-    BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER, KILLER, KILLERS,
-    MAX_SEATS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N, SCRIPT_POS, SHOW0, SHOW_N, TOK0, WON0,
-    WOUNDS, bag_count, pieces_at,
+    BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
+    KILLER, KILLERS, MAX_SEATS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
+    SCRIPT_POS, SHOW0, SHOW_N, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
 from sim.rng import below
 from sim.rules.ag.content import MAX_TARGET
@@ -221,6 +221,7 @@ def place(game, env, p, opts, n, ctx):
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
     fbi_w = fbi_worth(game, env, p)
+    goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
         slot = opts[i, 1]
@@ -231,7 +232,7 @@ def place(game, env, p, opts, n, ctx):
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
-            goods = goods_worth(game, env, p, card)
+            goods = game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
             h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
             before, _ = worth_of(env, p, target, goods, fbi, h, kk, o, b, total, mt, ot, fam, mine)
@@ -253,6 +254,19 @@ def place(game, env, p, opts, n, ctx):
         if worth > best + 1e-12:
             best, k = worth, i
     return k
+
+
+@njit(cache=True)
+def goods_of_cards(game, env, p):
+    """game.goods[slot]: each revealed card's gains as p values them. Nothing they depend on
+    (titles, tokens, supplies) changes while a family places its pieces, so they are worked out
+    once per family and turn."""
+    key = game.g[TURN] * 8 + p + 1
+    if game.g[GOODS_KEY] == key:
+        return
+    game.g[GOODS_KEY] = key
+    for slot in range(1, game.g[SHOW_N] + 1):
+        game.goods[slot] = goods_worth(game, env, p, game.g[SHOW0 + slot])
 
 
 @njit(cache=True)

@@ -36,7 +36,8 @@ R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
  DECISIONS, ILLEGAL, WINNER, DECIDED_BY, ENDED_BY, TURNS_PLAYED, FORCED_N, FORCED_POS, SCRIPT_N,
  SCRIPT_POS, OCC_SUPPLY, H_COST_POS, K_COST_POS, L_DECK_N, L_DISC_N, SHOW_N, E_DECK_N, E_DISC_N,
  BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
- EVENTS_PLAYED) = range(38)
+ EVENTS_PLAYED, GOODS_KEY) = range(39)
+# GOODS_KEY: whose placement the policy scratch `goods` was worked out for (sim.ag.policy)
 SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
 BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
 CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO
@@ -111,6 +112,7 @@ GAME_DTYPE = np.dtype([
     ("share", np.float64, MAX_SEATS),                    # each family's fair share of a bargain
     ("want", np.float64, MAX_SEATS),                     # ... and what it still lacks of it
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
+    ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, 4),
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
