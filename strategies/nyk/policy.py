@@ -9,7 +9,9 @@ Three families, chosen per seat by `env.kinds`:
 
 Any seat may also be restricted (`env.restrict`, bits R_*): the restricted options are never
 taken, whatever the family. A policy sees the game as a player at the table would: its own hidden
-destinations, never another player's, nor anyone's hand of cards.
+destinations, never another player's, nor anyone's hand of cards. It does read the others'
+fortunes: every payment in the game is made in the open (bids revealed, rewards, pots, fares), so
+a player keeping count knows them.
 """
 
 from numba import njit
