@@ -28,7 +28,7 @@ from sim.ag.env import (
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
-    KILLER, KILLERS, MAX_SEATS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
+    KILLER, KILLERS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
     SCRIPT_POS, SHOW0, SHOW_N, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
 from sim.rng import below
@@ -169,13 +169,12 @@ def worth_of(env, p, target, goods, fbi, h, k, o, bosses, total, mine_threat, ot
 
 
 @njit(cache=True)
-def location_worth(game, env, p, slot):
-    """Expected worth to p of a card slot as it stands."""
+def location_worth(game, env, p, slot, fbi_w):
+    """Expected worth to p of a card slot as it stands (game.goods must hold p's worths)."""
     card = game.g[SHOW0 + slot]
     h, k, o, bosses, total, mt, ot, families, mine = tally(game, env, slot, p)
-    worth, _ = worth_of(env, p, env.rp[RP_C_TARGET + card], goods_worth(game, env, p, card),
-                        env.rp[RP_C_FBI + card] * fbi_worth(game, env, p), h, k, o, bosses, total, mt, ot,
-                        families, mine)
+    worth, _ = worth_of(env, p, env.rp[RP_C_TARGET + card], game.goods[slot], env.rp[RP_C_FBI + card] * fbi_w,
+                        h, k, o, bosses, total, mt, ot, families, mine)
     return worth
 
 
@@ -439,14 +438,13 @@ def best_move(game, env, p, opts, n):
     """AG-B4: the move of a henchman that raises this family's expected worth the most (or none).
     Only moves touching a card where the family has pieces can change its share of anything; a
     move's gain is the change where the die leaves plus the change where it arrives, each worked
-    out once per card, family and kind of die."""
+    out once per card, family and kind of die (game.moved: 0 not yet, else 1 + the change)."""
     best, k = 0.05, 0
+    game.g[GOODS_KEY] = 0   # supplies may have changed since placement (AG-B1): work them out again
+    goods_of_cards(game, env, p)
+    fbi_w = fbi_worth(game, env, p)
     last = game.g[SHOW_N]
-    now = np.zeros(last + 1)
-    for s in range(1, last + 1):
-        now[s] = location_worth(game, env, p, s)
-    leave = np.full((last + 1, MAX_SEATS, 2), np.nan)   # change of p's worth when a die leaves
-    arrive = np.full((last + 1, MAX_SEATS, 2), np.nan)
+    game.moved[:, : last + 1, :, :] = 0.0
     for i in range(n):
         if opts[i, 0] != OP_MOVE:
             continue
@@ -454,23 +452,23 @@ def best_move(game, env, p, opts, n):
         if pieces_at(game, s, p) + pieces_at(game, t, p) == 0:
             continue
         j = 0 if piece == HENCH else 1
-        if np.isnan(leave[s, q, j]):
-            game.at[s, q, piece] -= 1
-            leave[s, q, j] = slot_worth(game, env, p, s) - now[s]
-            game.at[s, q, piece] += 1
-        if np.isnan(arrive[t, q, j]):
-            game.at[t, q, piece] += 1
-            arrive[t, q, j] = slot_worth(game, env, p, t) - now[t]
-            game.at[t, q, piece] -= 1
-        gain = leave[s, q, j] + arrive[t, q, j]
+        gain = 0.0
+        for side, slot, step in ((0, s, -1), (1, t, 1)):
+            if game.moved[side, slot, q, j] == 0.0:
+                before = slot_worth(game, env, p, slot, fbi_w)
+                game.at[slot, q, piece] += step
+                change = slot_worth(game, env, p, slot, fbi_w) - before
+                game.at[slot, q, piece] -= step
+                game.moved[side, slot, q, j] = 1.0 + change
+            gain += game.moved[side, slot, q, j] - 1.0
         if gain > best:
             best, k = gain, i
     return k
 
 
 @njit(cache=True)
-def slot_worth(game, env, p, slot):
-    return 0.0 if slot == HOSPITAL else location_worth(game, env, p, slot)
+def slot_worth(game, env, p, slot, fbi_w):
+    return 0.0 if slot == HOSPITAL else location_worth(game, env, p, slot, fbi_w)
 
 
 @njit(cache=True)

@@ -113,6 +113,7 @@ GAME_DTYPE = np.dtype([
     ("want", np.float64, MAX_SEATS),                     # ... and what it still lacks of it
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
+    ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, 4),
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
