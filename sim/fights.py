@@ -61,7 +61,7 @@ def _crews():
                     continue
                 values = [v for v in (v1, v2, v3) if v >= 0]
                 codes.append(crew_code(values))
-                packed.append(hands.pack(values) if values else 0)
+                packed.append(hands.pack(np.array(values, dtype=np.int64)) if values else 0)
     return np.array(codes, dtype=np.int64), np.array(packed, dtype=np.int64)
 
 
