@@ -29,7 +29,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "occasional": ("dice",),    # the godfather takes `dice` occasional henchmen
     "calm": (),                 # nothing happens
 }
-MAX_EVENT_PARAMS = max(1, max(len(v) for v in EFFECTS.values()))
+assert max(len(v) for v in EFFECTS.values()) <= 1   # the engine keeps one parameter per card
 
 _CARD_FIELDS = ("target", "renown", "bags", "traffic", "occasional", "fbi")
 _RANGES = {"target": (1, MAX_TARGET), "renown": (0, 10), "bags": (0, 10), "occasional": (0, 2),
