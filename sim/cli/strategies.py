@@ -14,10 +14,17 @@ def strategies_cmd():
 
 
 @strategies_cmd.command("list")
-@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
 def list_cmd(game):
     """Print the preset names (with their one-line description) and the restrictions."""
     import strategies
+
+    if game == "ag":  # American Gangsters keeps its presets beside its engine (sim.ag.strategies)
+        from sim.ag.strategies import presets
+
+        for name, s in sorted(presets().items()):
+            click.echo(f"{name:<15} {s.doc}")
+        return
 
     for name in strategies.available(game):
         s = strategies.load(name, game)

@@ -27,7 +27,7 @@ def study_options(games_default: int | None):
                          help="Run seed shared by every run."),
             click.option("--workers", type=click.IntRange(min=1), default=None,
                          help="Processes per run (default: one per core); 1 plays in this process."),
-            click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True),
+            click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True),
             click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object."),
         ]):
             func = option(func)
