@@ -37,7 +37,8 @@ from sim.nyk.events import (
 )
 from sim.nyk.state import (
     DECISIONS,
-    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, group_at, lowest_bit, set_owner, C_AFFRANCHI_LOST, C_DEALS,
+    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, carries_risk, count_henchmen, crew_code_of, group_at, lowest_bit,
+    set_owner, C_AFFRANCHI_LOST, C_DEALS,
     C_DONE_BY_VALUE, C_FAVOURITE, C_FAVOURITE_WON, C_FUSILLADES, C_OFFERED_BY_VALUE, C_RAISED, C_TRIED_BY_VALUE,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
@@ -57,7 +58,7 @@ from sim.nyk.state import (
     TURNS_PLAYED, VALUE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_DECK, W_DISCARD, W_PERIPHERAL, WHERE,
     WINNER, ZEROS, count_bits, in_mask, police_at,
 )
-from sim.fights import LOSE, WIN, code_add
+from sim.fights import LOSE, WIN
 from sim.rng import below, roll_die, seed_game
 from strategies.nyk.policy import choose
 from sim.rules.compiled import (
@@ -749,14 +750,6 @@ def roll_n(game, packed, n):
     for _ in range(n):
         packed = add_value(packed, die(game))
     return packed
-
-
-@njit(cache=True)
-def carries_risk(game, group):
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -1529,12 +1522,7 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
 @njit(cache=True)
 def favourite_of(game, env, p, q, mine, theirs):
     """The side with the better exact fusillade odds (sim.fights), or NO when even."""
-    a, b = np.int64(0), np.int64(0)
-    for c in range(N_CHARS):
-        if in_mask(mine, c):
-            a = code_add(a, game.ch[c, VALUE])
-        if in_mask(theirs, c):
-            b = code_add(b, game.ch[c, VALUE])
+    a, b = crew_code_of(game, mine), crew_code_of(game, theirs)
     win, lose = env.fight[a, b, WIN], env.fight[a, b, LOSE]
     return p if win > lose else (q if lose > win else NO)
 
@@ -1665,18 +1653,6 @@ def list_offers(game, env, p, h, card, opts, n):
     while offer <= hi and offer <= game.pl[p, MONEY]:
         n = put(opts, n, OP_RECRUIT, h, offer, card)
         offer += step
-    return n
-
-
-@njit(cache=True)
-def count_henchmen(game, p):
-    n = 0
-    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-    while todo:
-        c = lowest_bit(todo)
-        todo &= todo - 1
-        if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
-            n += 1
     return n
 
 

@@ -13,6 +13,7 @@ from numba import njit
 from numba.core.extending import overload
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from sim.fights import code_add
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
 MAX_SEATS = 5
@@ -198,6 +199,37 @@ def group_at(game, p, d):
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d:
             mask |= np.int64(1) << np.int64(c)
     return mask
+
+
+@njit(cache=True)
+def carries_risk(game, group):
+    """Whether a member of `group` holds an at-risk mission."""
+    for c in range(N_CHARS):
+        if in_mask(group, c) and game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def count_henchmen(game, p):
+    """p's henchmen, controlled or in custody (the NYK-A7 limit and the second tie-break)."""
+    n = 0
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        n += game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY
+    return n
+
+
+@njit(cache=True)
+def crew_code_of(game, group):
+    """The crew's index in the exact fight table (sim.fights: its three highest values)."""
+    code = 0
+    for c in range(N_CHARS):
+        if in_mask(group, c):
+            code = code_add(code, game.ch[c, VALUE])
+    return code
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ a player keeping count knows them.
 
 from numba import njit
 
-from sim.fights import LOSE, WIN, code_add
+from sim.fights import LOSE, WIN
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
@@ -29,8 +29,8 @@ from sim.nyk.env import RP_PERIPH, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.state import (
     ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, N_POLICE,
-    NO, PERIPH0, POLICE0, ROSTER, ROW0, SUIT, VALUE, W_CONTROLLED, W_CUSTODY, WHERE, count_bits,
-    group_at, in_mask, lowest_bit, police_at,
+    NO, PERIPH0, POLICE0, ROSTER, ROW0, SUIT, VALUE, W_CONTROLLED, WHERE, carries_risk, count_bits,
+    count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
 from sim.rng import below
 from sim.hands import table_key
@@ -209,15 +209,6 @@ def bid(k, opts, n):
 # --- judging fights with exact odds ----------------------------------------------------------------
 
 @njit(cache=True)
-def crew_code_of(game, group):
-    code = 0
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            code = code_add(code, game.ch[c, VALUE])
-    return code
-
-
-@njit(cache=True)
 def win_chance(env, mine, theirs, dice):
     """Exact chance that hand `mine` beats hand `theirs` (packed counts) once each side rolls
     `dice` more dice: every multiset of the dice, weighted by its orderings."""
@@ -322,14 +313,6 @@ def nearest_to(env, goal, opts, n):
         if opts[i, 0] == OP_STEP and goal != NO and env.dist[opts[i, 1], goal] < best:
             best, pick = env.dist[opts[i, 1], goal], i
     return pick
-
-
-@njit(cache=True)
-def carries_risk(game, group):
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
-            return True
-    return False
 
 
 # --- movement ----------------------------------------------------------------------------------------
@@ -592,17 +575,6 @@ def card_worth(game, env, p, k, card, kind, target):
     if kind == E_DISCARD_HENCHMAN:
         return eager + 1000.0 * game.ch[target, VALUE]
     return 0.0
-
-
-@njit(cache=True)
-def count_henchmen(game, p):
-    n = 0
-    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-    while todo:
-        c = lowest_bit(todo)
-        todo &= todo - 1
-        n += game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY
-    return n
 
 
 # --- answers outside the own turn's flow ---------------------------------------------------------------
