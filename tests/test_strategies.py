@@ -125,12 +125,12 @@ def test_win_chance_matches_brute_force_over_ordered_dice():
     from sim import hands
 
     env = make_env(RULES, [0] * 5, np.zeros((5, 4)))
-    mine, theirs = hands.pack([5, 2, 2]), hands.pack([4, 4, 1])
+    mine, theirs = hands.pack(np.array([5, 2, 2])), hands.pack(np.array([4, 4, 1]))
     table = hands.table()
     wins = total = 0
     for a in product(range(6), repeat=2):
-        sa = table[hands.table_key(mine + hands.pack(a))]
+        sa = table[hands.table_key(mine + hands.pack(np.array(a)))]
         for b in product(range(6), repeat=2):
             total += 1
-            wins += sa > table[hands.table_key(theirs + hands.pack(b))]
+            wins += sa > table[hands.table_key(theirs + hands.pack(np.array(b)))]
     assert win_chance(env, mine, theirs, 2) == pytest.approx(wins / total, abs=1e-12)
