@@ -20,8 +20,8 @@ $(STAMP): requirements.lock pyproject.toml
 demo: install
 	$(BIN)/mobsim demo --out reports/demo
 
-test: install
-	$(BIN)/python -m pytest
+test: install  # one worker per core; a test file stays on one worker (its module fixtures run once)
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -x tests/nyk/test_invariants.py -k random_rulesets
