@@ -62,6 +62,14 @@ def _load(spec, game):
         raise click.BadParameter(str(err), param_hint="SPEC") from None
 
 
+def _json_rows(table, as_json: bool) -> bool:
+    """With --json, print one JSON object per row (and say so)."""
+    if as_json:
+        for row in table.to_dict("records"):
+            click.echo(json.dumps(row))
+    return as_json
+
+
 @strategies_cmd.command("ladder")
 @click.option("--rungs", default="random,simple,balanced,tuned", show_default=True,
               help="Strategies from weakest to strongest, comma-separated.")
@@ -81,9 +89,7 @@ def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
     ruleset_from_options(ruleset, sets)  # a bad ruleset is a one-line error before any game
     table = ladder(names, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
                    workers=workers)
-    if as_json:
-        for row in table.to_dict("records"):
-            click.echo(json.dumps(row))
+    if _json_rows(table, as_json):
         return
     for row in table.itertuples():
         verdict = "stronger" if row.ordered else "NOT significantly stronger"
@@ -108,9 +114,7 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
     ruleset_from_options(ruleset, sets)
     table = mechanic_values(base, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
                             workers=workers)
-    if as_json:
-        for row in table.to_dict("records"):
-            click.echo(json.dumps(row))
+    if _json_rows(table, as_json):
         return
     for row in table.itertuples():
         mark = "" if row.significant else "  (not significant)"
