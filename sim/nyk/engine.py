@@ -1136,7 +1136,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
     extra = game.pl[p, EXTRA_STEPS]  # an extra_move card played for this journey (NYK-C5)
     game.pl[p, EXTRA_STEPS] = 0
     while group:
-        group &= group_at(game, p, d)  # an arrest (on landing, after a step or a police move) takes members off
+        group &= group_at(game, p, d)  # NYK-P4: an arrest (on landing, a step, a police move) takes members off
         if not group:
             break
         ctx[CTX_DISTRICT], ctx[CTX_GROUP], ctx[CTX_STEPS], ctx[CTX_MODE] = d, group, steps, mode
