@@ -134,3 +134,15 @@ def test_win_chance_matches_brute_force_over_ordered_dice():
             total += 1
             wins += sa > table[hands.table_key(theirs + hands.pack(np.array(b)))]
     assert win_chance(env, mine, theirs, 2) == pytest.approx(wins / total, abs=1e-12)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_the_players_recruit_odds_are_the_kernels_exact_ones(pay):
+    from sim.odds import RecruitTerms, recruit_odds as exact
+    from strategies.nyk.policy import recruit_odds
+
+    terms = RecruitTerms(1000, 8000, 1000, 1000)
+    for value in range(5):
+        for dice in range(1, 9):
+            expected = float(exact(value, 1000 * dice, terms, pay)["success"])
+            assert recruit_odds(value, dice, pay) == pytest.approx(expected, abs=1e-12)
