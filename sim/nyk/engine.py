@@ -80,6 +80,7 @@ from sim.rules.compiled import (
 )
 
 ONE = np.int64(1)
+BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -725,9 +726,11 @@ def to_custody(game, env, c):
 def choose_loss(game, env, p, group, opts, ctx):
     """The victim chooses which of its characters in `group` is lost (NYK-A4, P5)."""
     n = 0
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            n = put(opts, n, OP_CHAR, c)
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        n = put(opts, n, OP_CHAR, c)
     if n == 0:
         return NO
     ctx[CTX_DECISION] = D_LOSE
@@ -739,9 +742,11 @@ def choose_loss(game, env, p, group, opts, ctx):
 @njit(cache=True)
 def crew_packed(game, group):
     packed = np.int64(0)
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            packed = add_value(packed, game.ch[c, VALUE])
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        packed = add_value(packed, game.ch[c, VALUE])
     return packed
 
 
@@ -824,18 +829,23 @@ def interrogate(game, env, p, d):
 def arrest(game, env, p, group, lost):
     """The at-risk mission is discarded; `lost` (if any) dies, the others go to the last cell."""
     game.pl[p, C_ARRESTS] += 1
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            m = game.ch[c, MISSION]
-            if m != NO and game.ms[m, M_RISK]:
-                for h in range(N_CHARS):
-                    if game.ch[h, MISSION] == m:
-                        game.ch[h, MISSION] = NO
-                mission_out(game, m)
-                game.pl[p, C_MISSIONS_LOST] += 1
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        m = game.ch[c, MISSION]
+        if m != NO and game.ms[m, M_RISK]:
+            for h in range(N_CHARS):
+                if game.ch[h, MISSION] == m:
+                    game.ch[h, MISSION] = NO
+            mission_out(game, m)
+            game.pl[p, C_MISSIONS_LOST] += 1
     log(game.g, game.events, EV_ARREST, p, group, lost)
-    for c in range(N_CHARS):
-        if in_mask(group, c) and c != lost:
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if c != lost:
             to_custody(game, env, c)
     if lost != NO:
         eliminate(game, env, lost)
@@ -965,8 +975,11 @@ def list_journeys(game, env, p, opts, n, police_steps_left):
 
 @njit(cache=True)
 def all_started_at(game, group, d):
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, START] != d:
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, START] != d:
             return False
     return True
 
@@ -1056,9 +1069,9 @@ def list_movement_cards(game, env, p, opts, n):
             for k in range(N_POLICE):
                 if game.g[POLICE0 + k] >= 0:
                     n = put(opts, n, OP_PLAY, card, kind, k)
-        elif kind == E_POLICE_PLACE:
+        elif kind == E_POLICE_PLACE and police_at(game, env.rp[RP_STATION]) > 0:
             for d in range(env.rp[RP_N_DISTRICTS]):
-                if d != env.rp[RP_STATION] and police_at(game, env.rp[RP_STATION]) > 0:
+                if d != env.rp[RP_STATION]:
                     n = put(opts, n, OP_PLAY, card, kind, d)
         elif kind == E_EXTRA_MOVE:
             n = put(opts, n, OP_PLAY, card, kind, NO)
@@ -1194,26 +1207,32 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             extra -= 1
         d = opts[k, 1]
         steps += 1
-        for c in range(N_CHARS):
-            if in_mask(group, c):
-                game.ch[c, LOC] = d
-                game.ch[c, STEPS] += 1
+        rest = group
+        while rest:
+            c = lowest_bit(rest)
+            rest &= rest - 1
+            game.ch[c, LOC] = d
+            game.ch[c, STEPS] += 1
         log(game.g, game.events, EV_STEP, p, d, group)
         if not ignore_police and police_at(game, d) > 0:
             credit = 0  # NYK-P2: only a new card goes on past this check
             arrive_at_police(game, env, p, d, group)
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            game.ch[c, MOVED] = 1
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, MOVED] = 1
 
 
 @njit(cache=True)
 def arrive_at_police(game, env, p, d, group):
     """NYK-M2: entering a police district stops the group (a check); an at-risk mission there
     means an interrogation, the first player rolling for the police (NYK-P4)."""
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            game.ch[c, STOPPED] = 1
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, STOPPED] = 1
     log(game.g, game.events, EV_CHECK, p, d)
     if carries_risk(game, group_at(game, p, d)):
         interrogate(game, env, p, d)
@@ -1221,8 +1240,11 @@ def arrive_at_police(game, env, p, d, group):
 
 @njit(cache=True)
 def any_stopped(game, group):
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, STOPPED]:
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, STOPPED]:
             return True
     return False
 
@@ -1230,9 +1252,11 @@ def any_stopped(game, group):
 @njit(cache=True)
 def max_steps(game, group):
     m = 0
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            m = max(m, game.ch[c, STEPS])
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        m = max(m, game.ch[c, STEPS])
     return m
 
 
@@ -1248,9 +1272,11 @@ def helicopter(game, env, p, group, opts, ctx):
         n = put(opts, n, OP_STEP, d, NO)
     ctx[CTX_DECISION] = D_HELI
     d = opts[ask(game, env, p, opts, n, ctx), 1]
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            game.ch[c, LOC] = d
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, LOC] = d
     log(game.g, game.events, EV_HELI, p, d, group, cost)
     if police_at(game, d) > 0:
         arrive_at_police(game, env, p, d, group)
@@ -1276,8 +1302,11 @@ def free_crew(game, p, d):
 @njit(cache=True)
 def spent_any(game, crew):
     """Whether a member of `crew` has spent its action this turn (NYK-A0)."""
-    for c in range(N_CHARS):
-        if in_mask(crew, c) and game.ch[c, ACTED]:
+    rest = crew
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, ACTED]:
             return True
     return False
 
@@ -1376,11 +1405,13 @@ def actions_phase(game, env, p, opts, ctx):
 def spend_actions(game, env, crew):
     """Ruling NYK-A1: each crew member spends its action (or only one, by option)."""
     each = env.rp[P_CREW_ACTIONS] == CREW_ACTIONS_EACH
-    for c in range(N_CHARS):
-        if in_mask(crew, c):
-            game.ch[c, ACTED] = 1
-            if not each:
-                return
+    rest = crew
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, ACTED] = 1
+        if not each:
+            return
 
 
 @njit(cache=True)
@@ -1395,9 +1426,11 @@ def accept(game, env, p, slot, crew):
             mission_out(game, m)
             reveal_mission(game, env)
             return
-    for c in range(N_CHARS):
-        if in_mask(crew, c):
-            game.ch[c, MISSION] = m
+    rest = crew
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, MISSION] = m
     spend_actions(game, env, crew)
     if game.ms[m, M_CREW] == 1:
         game.pl[p, C_ACCEPTED_1] += 1
@@ -1823,26 +1856,19 @@ def list_bids(game, p, n_bills, opts):
     """Every multiset of `n_bills` bills among $0/$1,000/$2,000/$5,000 that p can put down:
     no more $0 bills than it holds, valued bills up to its money (the bank gives change)."""
     n = 0
-    counts = np.zeros(4, dtype=np.int64)
-    total = 4 ** n_bills
-    for code in range(total):
-        x = code
-        counts[:] = 0
-        ok = True
-        last = 0
+    for code in range(4 ** n_bills):
+        x, last, zeros, amount = code, 0, 0, 0
         for _ in range(n_bills):
             b = x % 4
             x //= 4
             if b < last:  # count each multiset once: bills in non-decreasing order
-                ok = False
                 break
             last = b
-            counts[b] += 1
-        if not ok or counts[0] > game.pl[p, ZEROS]:
-            continue
-        amount = 1000 * counts[1] + 2000 * counts[2] + 5000 * counts[3]
-        if amount <= game.pl[p, MONEY]:
-            n = put(opts, n, OP_BID, amount, counts[0])
+            zeros += b == 0
+            amount += BILL_VALUES[b]
+        else:
+            if zeros <= game.pl[p, ZEROS] and amount <= game.pl[p, MONEY]:
+                n = put(opts, n, OP_BID, amount, zeros)
     return n
 
 

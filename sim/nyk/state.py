@@ -10,7 +10,7 @@ Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the
 
 import numpy as np
 from numba import njit
-from numba.core.extending import overload
+from numba.core.extending import intrinsic, overload
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.fights import code_add
@@ -204,8 +204,11 @@ def group_at(game, p, d):
 @njit(cache=True)
 def carries_risk(game, group):
     """Whether a member of `group` holds an at-risk mission."""
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, MISSION] != NO and game.ms[game.ch[c, MISSION], M_RISK]:
             return True
     return False
 
@@ -226,9 +229,11 @@ def count_henchmen(game, p):
 def crew_code_of(game, group):
     """The crew's index in the exact fight table (sim.fights: its three highest values)."""
     code = 0
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            code = code_add(code, game.ch[c, VALUE])
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        code = code_add(code, game.ch[c, VALUE])
     return code
 
 
@@ -237,10 +242,22 @@ def in_mask(mask, c):
     return (mask >> np.int64(c)) & np.int64(1) == 1
 
 
-@njit(cache=True)
 def count_bits(mask):
+    """Number of set bits of a mask (one instruction once compiled)."""
     n = 0
     while mask:
         mask &= mask - 1
         n += 1
     return n
+
+
+@intrinsic
+def _popcount(typingctx, mask):
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return mask(mask), codegen
+
+
+@overload(count_bits)
+def _count_bits_compiled(mask):
+    return lambda mask: _popcount(mask)

@@ -28,7 +28,7 @@ from sim.nyk.decisions import (
 from sim.nyk.env import RP_PERIPH, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.state import (
     ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
-    M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, N_POLICE,
+    M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_MISSIONS, N_PLAYERS, N_POLICE,
     NO, PERIPH0, POLICE0, ROSTER, ROW0, SUIT, VALUE, W_CONTROLLED, WHERE, carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
@@ -300,10 +300,7 @@ def goal_of(game, env, p, k, c):
 
 @njit(cache=True)
 def goal_of_group(game, env, p, k, group):
-    for c in range(N_CHARS):
-        if in_mask(group, c):
-            return goal_of(game, env, p, k, c)
-    return NO
+    return goal_of(game, env, p, k, lowest_bit(group)) if group else NO
 
 
 @njit(cache=True)
@@ -376,8 +373,11 @@ def journey_gain(game, env, p, k, d, group, mode):
 
 @njit(cache=True)
 def same_job(game, group, m):
-    for c in range(N_CHARS):
-        if in_mask(group, c) and game.ch[c, MISSION] != m:
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, MISSION] != m:
             return False
     return True
 
@@ -504,8 +504,11 @@ def provoke_worth(game, env, p, k, d, q):
     if edge < need or need >= 1.0:
         return 0.0
     job = 0.0
-    for c in range(N_CHARS):
-        if in_mask(group_at(game, q, d), c) and game.ch[c, MISSION] != NO:
+    rest = group_at(game, q, d)
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, MISSION] != NO:
             job = 5000.0
     return 20000.0 + 20000.0 * (edge - need) + job
 
@@ -660,10 +663,7 @@ def target_of(game, env, c):
 
 @njit(cache=True)
 def first_in(mask):
-    for c in range(N_CHARS):
-        if in_mask(mask, c):
-            return c
-    return NO
+    return lowest_bit(mask) if mask else NO
 
 
 @njit(cache=True)
