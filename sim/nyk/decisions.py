@@ -13,15 +13,20 @@ import numpy as np
 
 # --- decisions -------------------------------------------------------------------------------------
 (D_BID, D_DISCARD, D_MOVE, D_STEP, D_HELI, D_CUSTODY, D_WHOM, D_RESIST, D_FOLD, D_LOSE, D_ACTION,
- D_HESITATE, D_REACT, D_DEAL, D_DEAL_ACCEPT) = range(15)
+ D_HESITATE, D_REACT, D_DEAL, D_DEAL_ACCEPT, D_POLICE, D_PLACE, D_OFFER) = range(18)
 DECISIONS = ("bid", "discard", "move", "step", "heli", "custody", "whom", "resist", "fold", "lose",
-             "action", "hesitate", "react", "deal", "deal_accept")
+             "action", "hesitate", "react", "deal", "deal_accept", "police", "place", "offer")
 
 # --- option rows: op code, then up to four arguments ---------------------------------------------
 (OP_END, OP_BID, OP_CARD, OP_POLICE, OP_JOURNEY, OP_STEP, OP_DROP, OP_PICKUP, OP_PLAYER, OP_YES,
  OP_NO, OP_CHAR, OP_ACCEPT, OP_ACCOMPLISH, OP_PROVOKE, OP_RECRUIT, OP_PLAY, OP_PART, OP_STOP) = range(19)
 OPT_W = 5
 MAX_OPTS = 512
+
+# An argument left to a second decision once its option is chosen, so that the first list stays
+# short: which card pays a journey step (NYK-M8, D_DISCARD), how much a recruit offers (NYK-A6, D_OFFER)
+ANY_CARD = -2
+ANY_OFFER = -2
 
 # journey modes (NYK-M1, M6, M7)
 MODE_NORMAL, MODE_SUBWAY, MODE_HELI = 0, 1, 2

@@ -16,7 +16,8 @@ from sim.hands import add_value, table_key
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT,
     CTX_STAGE, CTX_STEPS, CTX_THEIRS, CTX_WINDOW, D_ACTION, D_BID, D_CUSTODY, D_DISCARD, D_FOLD,
-    D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_REACT, D_RESIST, D_STEP, D_WHOM, D_DEAL, D_DEAL_ACCEPT, MAX_OPTS, MODE_HELI,
+    D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_OFFER, D_PLACE, D_POLICE, ANY_CARD, ANY_OFFER, D_REACT, D_RESIST, D_STEP,
+    D_WHOM, D_DEAL, D_DEAL_ACCEPT, MAX_OPTS, MODE_HELI,
     MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH, OP_BID, OP_CARD, OP_CHAR, OP_DROP,
     OP_END, OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_PLAYER, OP_POLICE, OP_PROVOKE,
     OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, WIN_ACCOMPLISHED, WIN_CARD_PLAYED, WIN_FUSILLADE,
@@ -66,8 +67,8 @@ from sim.rules.compiled import (
     E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
     E_MISSION_BONUS, E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_POLICE_REMOVE, E_RECRUIT,
     E_RELEASE_CUSTODY, E_STEAL_MONEY, MAX_PARAMS, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000,
-    P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CORRUPTION_BILLS,
-    P_CREW_ACTIONS, P_CUSTODY_CELLS, P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE,
+    P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CREW_ACTIONS, P_CUSTODY_CELLS,
+    P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE,
     P_CUSTODY_STEPS, P_END_CARD_AMONG_LAST, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_HAND_LIMIT,
     P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_HENCHMEN_MAX, P_INTERROGATION_DICE,
     P_INTIMIDATION_DICE, P_LAST_TURNS, P_MISSION_ROW, P_MOVE_STEPS, P_POLICE_CAR_VALUE,
@@ -80,7 +81,6 @@ from sim.rules.compiled import (
 )
 
 ONE = np.int64(1)
-BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -969,7 +969,7 @@ def list_journeys(game, env, p, opts, n, police_steps_left):
                 n = put(opts, n, OP_JOURNEY, d, sub, MODE_HELI)
             sub = (sub - 1) & here
     if police_steps_left:
-        n = list_police_moves(game, env, p, opts, n)
+        n = list_police_cars(game, env, opts, n)
     return n
 
 
@@ -985,15 +985,45 @@ def all_started_at(game, group, d):
 
 
 @njit(cache=True)
-def list_police_moves(game, env, p, opts, n):
+def may_move_car(game, env, k):
     """NYK-M5: each car up to `police.move_steps` connected districts this turn."""
+    d = game.g[POLICE0 + k]
+    return d >= 0 and game.g[POLICE_STEPS0 + k] < env.rp[P_POLICE_MOVE_STEPS]
+
+
+@njit(cache=True)
+def list_police_moves(game, env, opts, n):
+    """Every single step of a car that may still move, as (car, destination) options."""
     for k in range(N_POLICE):
-        d = game.g[POLICE0 + k]
-        if d < 0 or game.g[POLICE_STEPS0 + k] >= env.rp[P_POLICE_MOVE_STEPS]:
-            continue
-        for j in range(env.nbr[d, 0]):
-            n = put(opts, n, OP_POLICE, k, env.nbr[d, 1 + j])
+        if may_move_car(game, env, k):
+            n = list_car_steps(env, k, game.g[POLICE0 + k], opts, n)
     return n
+
+
+@njit(cache=True)
+def list_car_steps(env, k, d, opts, n):
+    for j in range(env.nbr[d, 0]):
+        n = put(opts, n, OP_POLICE, k, env.nbr[d, 1 + j])
+    return n
+
+
+@njit(cache=True)
+def list_police_cars(game, env, opts, n):
+    """The cars the first player may move now, one option each (the destination comes next,
+    see `drive`: listing every step of every car at every move would dwarf the other options)."""
+    for k in range(N_POLICE):
+        if may_move_car(game, env, k):
+            n = put(opts, n, OP_POLICE, k, NO)
+    return n
+
+
+@njit(cache=True)
+def drive(game, env, p, k, ctx):
+    """NYK-M5: p moves car k one step, to the neighbour it picks."""
+    opts = game.opts2
+    n = list_car_steps(env, k, game.g[POLICE0 + k], opts, 0)
+    ctx[CTX_DECISION] = D_POLICE
+    move_police(game, env, k, opts[ask(game, env, p, opts, n, ctx), 2], p)
 
 
 @njit(cache=True)
@@ -1012,7 +1042,7 @@ def movement_phase(game, env, p, opts, ctx):
         if op == OP_END:
             break
         if op == OP_POLICE:
-            move_police(game, env, opts[k, 1], opts[k, 2], p)
+            drive(game, env, p, opts[k, 1], ctx)
         elif op == OP_JOURNEY:
             journey(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
         elif op == OP_PLAY:
@@ -1037,7 +1067,7 @@ def police_deals(game, env, first, opts, ctx):
         q = (first + i) % n_players
         if not game.pl[q, ALIVE] or game.pl[q, MONEY] < price:
             continue
-        n = list_police_moves(game, env, first, opts, put(opts, 0, OP_NO))
+        n = list_police_moves(game, env, opts, put(opts, 0, OP_NO))
         if n == 1:
             return
         ctx[CTX_OPPONENT], ctx[CTX_POT] = first, price
@@ -1070,9 +1100,7 @@ def list_movement_cards(game, env, p, opts, n):
                 if game.g[POLICE0 + k] >= 0:
                     n = put(opts, n, OP_PLAY, card, kind, k)
         elif kind == E_POLICE_PLACE and police_at(game, env.rp[RP_STATION]) > 0:
-            for d in range(env.rp[RP_N_DISTRICTS]):
-                if d != env.rp[RP_STATION]:
-                    n = put(opts, n, OP_PLAY, card, kind, d)
+            n = put(opts, n, OP_PLAY, card, kind, NO)  # where: asked once played (`place_car`)
         elif kind == E_EXTRA_MOVE:
             n = put(opts, n, OP_PLAY, card, kind, NO)
         elif kind == E_RELEASE_CUSTODY:
@@ -1096,9 +1124,7 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
             d = game.g[POLICE0 + target]
             if d < 0:
                 break
-            n = put(opts, 0, OP_STOP)
-            for j in range(env.nbr[d, 0]):
-                n = put(opts, n, OP_POLICE, target, env.nbr[d, 1 + j])
+            n = list_car_steps(env, target, d, opts, put(opts, 0, OP_STOP))
             ctx[CTX_DECISION] = D_STEP
             k = ask(game, env, p, opts, n, ctx)
             if k == 0:
@@ -1110,12 +1136,7 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
     elif kind == E_EXTRA_MOVE:  # e.g. Fast Car: the next journey goes `steps` districts further
         game.pl[p, EXTRA_STEPS] += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
     elif kind == E_POLICE_PLACE:
-        for k in range(N_POLICE):
-            if game.g[POLICE0 + k] == env.rp[RP_STATION]:
-                game.g[POLICE0 + k] = target
-                log(game.g, game.events, EV_POLICE_MOVE, p, k, target)
-                police_arrived(game, env, target, p)
-                break
+        place_car(game, env, p, opts, ctx)
     elif kind == E_RELEASE_CUSTODY:
         todo = game.pl[p, ROSTER]
         while todo:
@@ -1124,6 +1145,24 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
             if game.ch[c, WHERE] == W_CUSTODY:
                 for _ in range(env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
                     custody_step(game, env, c)
+
+
+@njit(cache=True)
+def place_car(game, env, p, opts, ctx):
+    """A police_place card (NYK-C5): a car waiting at the station goes to any other district."""
+    station = env.rp[RP_STATION]
+    n = 0
+    for d in range(env.rp[RP_N_DISTRICTS]):
+        if d != station:
+            n = put(opts, n, OP_STEP, d, NO)
+    ctx[CTX_DECISION] = D_PLACE
+    target = opts[ask(game, env, p, opts, n, ctx), 1]
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] == station:
+            game.g[POLICE0 + k] = target
+            log(game.g, game.events, EV_POLICE_MOVE, p, k, target)
+            police_arrived(game, env, target, p)
+            break
 
 
 @njit(cache=True)
@@ -1159,12 +1198,13 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             normal = normal and max_steps(game, group) < limit
         free = extra > 0 and not stopped  # like a normal step, it does not pass a check (NYK-P2)
         n = put(opts, 0, OP_STOP)
+        paid = bonus > 0 and game.pl[p, HAND_N] > 0
         for j in range(env.nbr[d, 0]):
             nb = env.nbr[d, 1 + j]
             if normal or credit > 0 or free:
                 n = put(opts, n, OP_STEP, nb, NO)
-            for i in range(game.pl[p, HAND_N] if bonus > 0 else 0):
-                n = put(opts, n, OP_STEP, nb, game.pl[p, HAND0 + i])
+            if paid:  # which card pays is asked once the step is chosen (`pay_with_card`)
+                n = put(opts, n, OP_STEP, nb, ANY_CARD)
         if count_bits(group) > 1:
             for c in range(N_CHARS):
                 if in_mask(group, c):
@@ -1175,7 +1215,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
                 if in_mask(pick, c):
                     n = put(opts, n, OP_PICKUP, c)
         if p == game.g[FIRST]:  # NYK-M5: the first player moves the police at any time of its moves
-            n = list_police_moves(game, env, p, opts, n)
+            n = list_police_cars(game, env, opts, n)
         ctx[CTX_DECISION] = D_STEP
         k = ask(game, env, p, opts, n, ctx)
         op = opts[k, 0]
@@ -1189,14 +1229,15 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             group |= ONE << opts[k, 1]
             continue
         if op == OP_POLICE:
-            move_police(game, env, opts[k, 1], opts[k, 2], p)
+            drive(game, env, p, opts[k, 1], ctx)
             if police_at(game, d) > 0 and not ignore_police:  # a car driven onto the group: a check
                 for c in range(N_CHARS):
                     if in_mask(group, c):
                         game.ch[c, STOPPED] = 1
             continue
-        card = opts[k, 2]
+        to, card = opts[k, 1], opts[k, 2]
         if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
+            card = pay_with_card(game, env, p, ctx)
             discard_card(game, p, card)
             game.pl[p, C_CARDS_AS_MOVES] += 1
             log(game.g, game.events, EV_CARD_MOVE, p, card)
@@ -1205,7 +1246,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             credit -= 1
         elif not normal:
             extra -= 1
-        d = opts[k, 1]
+        d = to
         steps += 1
         rest = group
         while rest:
@@ -1222,6 +1263,17 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         c = lowest_bit(rest)
         rest &= rest - 1
         game.ch[c, MOVED] = 1
+
+
+@njit(cache=True)
+def pay_with_card(game, env, p, ctx):
+    """NYK-M8: the card p discards for a bonus move, any card of its hand."""
+    opts = game.opts2
+    n = 0
+    for i in range(game.pl[p, HAND_N]):
+        n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
+    ctx[CTX_DECISION] = D_DISCARD
+    return opts[ask(game, env, p, opts, n, ctx), 1]
 
 
 @njit(cache=True)
@@ -1681,18 +1733,32 @@ def list_recruits(game, env, p, opts, n):
 
 @njit(cache=True)
 def list_offers(game, env, p, h, card, opts, n):
+    """A recruit attempt on h, if p can make the smallest offer; the offer is chosen next."""
+    lo = env.rp[P_RECRUIT_MIN_OFFER]
+    if lo <= env.rp[P_RECRUIT_MAX_OFFER] and lo <= game.pl[p, MONEY]:
+        n = put(opts, n, OP_RECRUIT, h, ANY_OFFER, card)
+    return n
+
+
+@njit(cache=True)
+def choose_offer(game, env, p, h, card, opts, ctx):
+    """NYK-A6: p offers from `recruit.min_offer` to `max_offer` by `offer_step`, up to its money."""
     lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
+    n = 0
     offer = lo
     while offer <= hi and offer <= game.pl[p, MONEY]:
         n = put(opts, n, OP_RECRUIT, h, offer, card)
         offer += step
-    return n
+    ctx[CTX_DECISION] = D_OFFER
+    return opts[ask(game, env, p, opts, n, ctx), 2]
 
 
 @njit(cache=True)
 def recruit(game, env, p, h, offer, card, opts, ctx):
     """NYK-A6: one die per $1,000 offered; a die above the value recruits, else a die equal makes
     it hesitate (pay $1,000 more or give up), else refusal. The attempt is the turn's recruit."""
+    if offer == ANY_OFFER:
+        offer = choose_offer(game, env, p, h, card, opts, ctx)
     game.pl[p, RECRUITED] += 1
     game.pl[p, C_RECRUITS_TRIED] += 1
     bonus = 0
@@ -1822,12 +1888,11 @@ def corruption(game, env, opts, ctx):
     """NYK-T1: two bills face down, revealed together; the largest sum takes the first player
     card (ties at random); valued bills go to the bank, $0 bills are kept."""
     n_players = game.g[N_PLAYERS]
-    n_bills = env.rp[P_CORRUPTION_BILLS]
     bids = np.full(n_players, -1, dtype=np.int64)
     for p in range(n_players):
         if not game.pl[p, ALIVE]:
             continue
-        n = list_bids(game, p, n_bills, opts)
+        n = list_bids(game, env, p, opts)
         ctx[CTX_DECISION] = D_BID
         k = ask(game, env, p, opts, n, ctx)
         bids[p] = opts[k, 1]
@@ -1852,23 +1917,14 @@ def corruption(game, env, opts, ctx):
 
 
 @njit(cache=True)
-def list_bids(game, p, n_bills, opts):
-    """Every multiset of `n_bills` bills among $0/$1,000/$2,000/$5,000 that p can put down:
-    no more $0 bills than it holds, valued bills up to its money (the bank gives change)."""
+def list_bids(game, env, p, opts):
+    """Every multiset of `corruption.bills` bills among $0/$1,000/$2,000/$5,000 that p can put
+    down: no more $0 bills than it holds, valued bills up to its money (the bank gives change)."""
     n = 0
-    for code in range(4 ** n_bills):
-        x, last, zeros, amount = code, 0, 0, 0
-        for _ in range(n_bills):
-            b = x % 4
-            x //= 4
-            if b < last:  # count each multiset once: bills in non-decreasing order
-                break
-            last = b
-            zeros += b == 0
-            amount += BILL_VALUES[b]
-        else:
-            if zeros <= game.pl[p, ZEROS] and amount <= game.pl[p, MONEY]:
-                n = put(opts, n, OP_BID, amount, zeros)
+    for i in range(env.n_bids):
+        amount, zeros = env.bids[i, 0], env.bids[i, 1]
+        if zeros <= game.pl[p, ZEROS] and amount <= game.pl[p, MONEY]:
+            n = put(opts, n, OP_BID, amount, zeros)
     return n
 
 

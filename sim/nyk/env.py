@@ -6,6 +6,8 @@ number in the int64 vector `rp` (offsets RP_* below, the ruleset's `params` firs
 indices hold), the neighbour lists, the distance matrix, the hand table, and each seat's policy.
 """
 
+from itertools import combinations_with_replacement
+
 import numpy as np
 
 from sim import fights, hands
@@ -36,6 +38,8 @@ MAX_DEGREE = 12
 N_POLICY_PARAMS = 24
 MAX_MSET_DICE = 4  # dice multisets kept for strategies' exact mid-fight odds (sizes 0..4)
 N_MSETS = 126      # multisets of 4 dice
+BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
+MAX_BIDS = 165     # multisets of up to 8 bills, the most `corruption.bills` allows
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),                              # every rule constant and content number
     ("nbr", np.int64, (N_DISTRICTS_MAX, 1 + MAX_DEGREE)),  # degree, then each district's neighbours
@@ -50,7 +54,16 @@ ENV_DTYPE = np.dtype([
     ("msets", np.int64, (MAX_MSET_DICE + 1, N_MSETS)),
     ("mweights", np.float64, (MAX_MSET_DICE + 1, N_MSETS)),
     ("mcount", np.int64, MAX_MSET_DICE + 1),
+    ("bids", np.int64, (MAX_BIDS, 2)),                   # NYK-T1: every bid, (amount, $0 bills)
+    ("n_bids", np.int64),
 ])
+
+
+def bid_sets(n_bills: int) -> list[tuple[int, int]]:
+    """Every multiset of `n_bills` bills as (amount, number of $0 bills), in a fixed order."""
+    sets = sorted(combinations_with_replacement(range(len(BILL_VALUES)), n_bills),
+                  key=lambda bills: sum(b * 4**i for i, b in enumerate(bills)))
+    return [(sum(BILL_VALUES[b] for b in bills), bills.count(0)) for bills in sets]
 
 
 def rules_vector(R) -> np.ndarray:
@@ -94,6 +107,12 @@ def make_env(ruleset, kinds, params, restrict=None):
         restrict = np.asarray(restrict, dtype=np.int64)
         env.restrict[: len(restrict)] = restrict
     fusillade_dice = ruleset["provocation.intimidation_dice"] + 2  # NYK-A4: one more at each later stage
+    bids = bid_sets(ruleset["corruption.bills"])
+    if len(bids) > MAX_BIDS:
+        raise ValueError(f"corruption.bills = {ruleset['corruption.bills']}: the engine holds bids "
+                         f"of at most 8 bills")
+    env.bids[: len(bids)] = bids
+    env.n_bids = len(bids)
     env.fight[:] = fights.fight_table(ruleset["hands.five_of_a_kind"], fusillade_dice)
     for k in range(MAX_MSET_DICE + 1):
         space = dice_space(k)

@@ -20,12 +20,12 @@ from sim.fights import LOSE, WIN
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
-    D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE,
+    D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_OFFER, D_PLACE, D_POLICE, ANY_OFFER,
     D_REACT, D_RESIST, D_STEP, D_WHOM, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH,
     OP_BID, OP_CARD, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT, OP_STEP,
     WIN_CARD_PLAYED, WIN_RESOURCES,
 )
-from sim.nyk.env import RP_PERIPH, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.state import (
     ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_MISSIONS, N_PLAYERS, N_POLICE,
@@ -38,7 +38,7 @@ from sim.rules.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
-    P_RECRUIT_OFFER_STEP, P_RESIST_DICE,
+    P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RESIST_DICE,
 )
 from strategies.nyk.params import (
     K_ACCEPT_MIN, K_AFFRANCHI_CARE, K_AVOID_POLICE, K_BID, K_CANCEL_CARDS, K_CARD_EVENTS, K_CARD_MOVES,
@@ -52,6 +52,7 @@ RANDOM, SIMPLE, PARAM = (FAMILIES.index(f) for f in ("random", "simple", "param"
 HAND_SCALE = 7**5  # strengths of one category span this many (sim.hands)
 NEVER = -1e18
 SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
+ANYWHERE = -2  # place_gain: the best district
 
 
 @njit(cache=True)
@@ -171,6 +172,12 @@ def heuristic(game, env, p, decision, opts, n, ctx):
         return 1 if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2 else 0
     if decision == D_DISCARD:
         return least_useful_card(env, opts, n)
+    if decision == D_POLICE:
+        return best_destination(game, env, p, k, opts, n)
+    if decision == D_PLACE:
+        return best_place(game, env, p, k, opts, n)
+    if decision == D_OFFER:
+        return best_offer(game, env, p, k, opts, n)
     if decision == D_DEAL:
         return buy_police_move(game, env, p, k, opts, n, ctx[CTX_POT])
     if decision == D_DEAL_ACCEPT:  # take the money unless the move costs it more than the price
@@ -322,7 +329,7 @@ def best_move(game, env, p, k, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+            score = car_gain(game, env, p, k, opts[i, 1])
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3])
         elif op == OP_PLAY:
@@ -347,6 +354,27 @@ def police_gain(game, env, p, k, car, to):
         elif not game.ms[m, M_SECRET]:  # a secret destination is hidden from the others
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
     return gain
+
+
+@njit(cache=True)
+def car_gain(game, env, p, k, car):
+    """What moving `car` one step is worth at best (its destination is picked next)."""
+    here = game.g[POLICE0 + car]
+    best = NEVER
+    for j in range(env.nbr[here, 0]):
+        best = max(best, police_gain(game, env, p, k, car, env.nbr[here, 1 + j]))
+    return best
+
+
+@njit(cache=True)
+def best_destination(game, env, p, k, opts, n):
+    """The chosen car's step of highest worth (NYK-M5)."""
+    best, pick = NEVER, 0
+    for i in range(n):
+        score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+        if score > best:
+            best, pick = score, i
+    return pick
 
 
 @njit(cache=True)
@@ -386,8 +414,8 @@ def same_job(game, group, m):
 def movement_card_gain(game, env, p, k, kind, target):
     if kind == E_RELEASE_CUSTODY:
         return 4000.0 * k[K_CARD_EVENTS]
-    if kind == E_POLICE_PLACE:
-        return place_gain(game, env, p, k, target)
+    if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
+        return place_gain(game, env, p, k, ANYWHERE)
     if kind == E_EXTRA_MOVE:
         return 2000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k) else 0.0
     return 0.0
@@ -395,12 +423,24 @@ def movement_card_gain(game, env, p, k, kind, target):
 
 @njit(cache=True)
 def place_gain(game, env, p, k, d):
-    """A car placed on d (from BROADWAY): worth it on a rival's public at-risk destination."""
+    """A car placed on d (from BROADWAY; ANYWHERE: its best district): worth it on a rival's
+    public at-risk destination."""
     for m in range(N_MISSIONS):
         if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_RISK] and game.ms[m, M_HOLDER] != p
-                and not game.ms[m, M_SECRET] and game.ms[m, M_DEST] == d):
+                and not game.ms[m, M_SECRET]
+                and (game.ms[m, M_DEST] == d or (d == ANYWHERE and game.ms[m, M_DEST] != env.rp[RP_STATION]))):
             return 6000.0 * k[K_POLICE_BLOCK]
     return 0.0
+
+
+@njit(cache=True)
+def best_place(game, env, p, k, opts, n):
+    best, pick = 0.0, 0
+    for i in range(n):
+        score = place_gain(game, env, p, k, opts[i, 1])
+        if score > best:
+            best, pick = score, i
+    return pick
 
 
 @njit(cache=True)
@@ -419,7 +459,8 @@ def far_goal(game, env, p, k):
 def best_step(game, env, p, k, opts, n, ctx):
     """One step of a journey (NYK-M1, M2, M8): closer to the goal, around the police."""
     group = ctx[CTX_GROUP]
-    if opts[min(1, n - 1), 0] == OP_POLICE:  # a police-move card's steps
+    second = min(1, n - 1)
+    if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
         return best_police_step(game, env, p, k, opts, n)
     here = game.ch[lowest_bit(group), LOC] if group else NO
     goal = goal_of_group(game, env, p, k, group)
@@ -433,7 +474,7 @@ def best_step(game, env, p, k, opts, n, ctx):
             if goal_of(game, env, p, k, c) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+            score = car_gain(game, env, p, k, opts[i, 1])
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
@@ -551,6 +592,14 @@ def adds_to_family(game, p, h):
 
 @njit(cache=True)
 def recruit_worth(game, env, p, k, h, offer, card):
+    """What trying h is worth; for ANY_OFFER, at the best offer (which is chosen next)."""
+    if offer == ANY_OFFER:
+        offer = best_offer_amount(game, env, p, k, h, card)
+    return offer_worth(game, env, p, k, h, offer, card)
+
+
+@njit(cache=True)
+def offer_worth(game, env, p, k, h, offer, card):
     if game.pl[p, MONEY] - offer < k[K_RESERVE] or k[K_RECRUIT_DRIVE] <= 0:
         return 0.0
     dice = offer // env.rp[P_RECRUIT_OFFER_STEP]
@@ -561,6 +610,30 @@ def recruit_worth(game, env, p, k, h, offer, card):
     if chance < k[K_RECRUIT_MIN_P]:
         return 0.0
     return 10000.0 + chance * henchman_worth(game, p, k, h) - offer
+
+
+@njit(cache=True)
+def best_offer_amount(game, env, p, k, h, card):
+    lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
+    best, pick = NEVER, lo
+    offer = lo
+    while offer <= hi and offer <= game.pl[p, MONEY]:
+        score = offer_worth(game, env, p, k, h, offer, card)
+        if score > best:
+            best, pick = score, offer
+        offer += step
+    return pick
+
+
+@njit(cache=True)
+def best_offer(game, env, p, k, opts, n):
+    """NYK-A6: the offer of highest worth for the chosen henchman."""
+    best, pick = NEVER, 0
+    for i in range(n):
+        score = offer_worth(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3])
+        if score > best:
+            best, pick = score, i
+    return pick
 
 
 @njit(cache=True)
@@ -685,7 +758,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 if target_of(game, env, c) != game.ch[c, LOC]:
                     return i
         for i in range(n):
-            if opts[i, 0] == OP_POLICE and below(game.rng, 8) == 0:
+            if opts[i, 0] == OP_POLICE and below(game.rng, 4) == 0:
                 return i
         return 0
     if decision == D_STEP:
@@ -735,7 +808,22 @@ def simple(game, env, p, decision, opts, n, ctx):
         return 0
     if decision == D_DEAL_ACCEPT:
         return n - 1
+    if decision == D_OFFER:
+        wanted = simple_offer(game, env, p, opts[0, 1])
+        for i in range(n):
+            if opts[i, 2] == wanted:
+                return i
     return below(game.rng, n)
+
+
+@njit(cache=True)
+def simple_offer(game, env, p, h):
+    """`simple` offers $1,000 per point of value plus $2,000, when it keeps $6,000 after it."""
+    wanted = 1000 * (game.ch[h, VALUE] + 2)
+    lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
+    if lo <= wanted <= hi and (wanted - lo) % step == 0 and game.pl[p, MONEY] >= wanted + 6000:
+        return wanted
+    return NO
 
 
 @njit(cache=True)
@@ -761,9 +849,7 @@ def simple_action(game, env, p, opts, n):
             if game.ms[m, M_RISK] and game.ms[m, M_DEST] != NO and police_at(game, game.ms[m, M_DEST]):
                 score -= 5000
         elif op == OP_RECRUIT:
-            h = opts[i, 1]
-            wanted = 1000 * (game.ch[h, VALUE] + 2)
-            if opts[i, 2] == wanted and opts[i, 3] == NO and game.pl[p, MONEY] >= wanted + 6000:
+            if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO:
                 score = 20000
         elif op == OP_PLAY and (opts[i, 2] == E_STEAL_MONEY or opts[i, 2] == E_BANK_INCOME
                                 or opts[i, 2] == E_DRAW_CARDS):

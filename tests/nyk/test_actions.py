@@ -9,7 +9,7 @@ from scenario import (
 
 from sim.nyk import engine as E
 from sim.nyk import state as S
-from sim.nyk.decisions import OP_ACCEPT, OP_ACCOMPLISH, OP_PART, OP_PROVOKE, OP_RECRUIT
+from sim.nyk.decisions import ANY_OFFER, OP_ACCEPT, OP_ACCOMPLISH, OP_PART, OP_PROVOKE, OP_RECRUIT
 from sim.rules.compiled import E_RECRUIT
 
 LITTLE_SAL, FURYO, LOOXY, THE_LORD = 5, 7, 8, 9   # 9, J, Q, K of spades
@@ -328,13 +328,25 @@ def test_nyk_a6_recruiting_at_a_distance_through_phone_books():
     t.hench(LOOXY, 0, CHELSEA)  # Q of spades knows J and K of spades
     t.begin(0)
     assert {row[0] for row in ops(t, 0, OP_RECRUIT)} == {FURYO, THE_LORD}
-    assert {row[1] for row in ops(t, 0, OP_RECRUIT) if row[0] == FURYO} == set(
-        range(1000, 11000, 1000))
+    assert [row[1] for row in ops(t, 0, OP_RECRUIT) if row[0] == FURYO] == [ANY_OFFER]
     t.force("A")
     t.recruit(0, FURYO, 1000)
     assert t.ch[FURYO, S.OWNER] == 0 and t.ch[FURYO, S.LOC] == BRONX
     assert t.g[S.PERIPH0 + 2] not in (FURYO, S.NO)
     t.check()
+
+
+def test_nyk_a6_the_offer_is_chosen_once_the_henchman_is_from_the_minimum_up_to_the_money():
+    t = Table()
+    t.peripheral(2, FURYO)
+    t.at(0, BRONX)
+    t.begin(0)
+    t.pl[0, S.MONEY] = 4500
+    t.steer((4, 3))  # $1,000 to $4,000: the fourth
+    assert E.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 4000
+    t.pl[0, S.MONEY] = 50000
+    t.steer((10, 9))  # up to `recruit.max_offer`
+    assert E.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 10000
 
 
 def test_nyk_a6_peripheral_only_with_the_affranchi_there():

@@ -101,9 +101,9 @@ def test_nyk_m5_first_player_moves_each_police_car_up_to_two_districts():
     t.at(0, SOHO)
     t.g[S.FIRST] = 0
     t.begin(0)
-    # END, SOHO journey, car 0 x5, car 1 x5: car 0 to GARMENT DISTRICT, then on to CHELSEA;
-    # then car 0 has used its two districts: END, journey, car 1 x5.
-    t.steer((12, 2), (12, 2), (7, 0))
+    # END, SOHO journey, car 0, car 1; then car 0's five destinations: to GARMENT DISTRICT, then
+    # on to CHELSEA; then car 0 has used its two districts: END, journey, car 1.
+    t.steer((4, 2), (5, 0), (4, 2), (5, 0), (3, 0))
     t.movement(0)
     assert t.cars()[:2] == [CHELSEA, BROADWAY]
     assert t.g[S.POLICE_STEPS0] == 2
@@ -120,10 +120,11 @@ def test_nyk_m5_the_first_player_moves_a_car_in_the_middle_of_a_journey():
     t.police(GREENWICH, BROADWAY)
     t.g[S.FIRST] = 0
     t.begin(0)
-    # at SOHO: STOP, a step to each neighbour, then each car's moves (car 0 from GREENWICH first)
-    onto_soho = 1 + len(neighbours(t, SOHO)) + neighbours(t, GREENWICH).index(SOHO)
-    n = 1 + len(neighbours(t, SOHO)) + len(neighbours(t, GREENWICH)) + len(neighbours(t, BROADWAY))
-    t.steer((n, onto_soho), (1 + 1 + len(neighbours(t, BROADWAY)), 0))  # then stop
+    # at SOHO: STOP, a step to each neighbour, then each car (car 0 at GREENWICH first); car 0's
+    # destinations; then, the group checked: STOP and the two cars (car 0 may go one more district)
+    n = 1 + len(neighbours(t, SOHO)) + 2
+    onto_soho = neighbours(t, GREENWICH).index(SOHO)
+    t.steer((n, n - 2), (len(neighbours(t, GREENWICH)), onto_soho), (3, 0))  # then stop
     t.journey(0, SOHO, 1)
     assert t.cars()[:2] == [SOHO, BROADWAY] and t.pl[0, S.C_POLICE_MOVES] == 1
     assert t.ch[0, S.LOC] == SOHO and t.ch[0, S.STOPPED] == 1  # a car driven onto the group: a check
@@ -234,6 +235,22 @@ def test_nyk_m8_one_card_moves_the_whole_group_one_more_district():
     assert t.pl[0, S.C_CARDS_AS_MOVES] == 1
 
 
+def test_nyk_m8_the_player_picks_which_card_pays_for_the_step():
+    t = Table()
+    t.at(0, SOHO)
+    t.give(0, 0, 1)
+    t.begin(0)
+    first = neighbours(t, SOHO)[0]
+    t.steer(
+        (7, 2),  # SOHO: stop, (step, step paid by a card) x3 -> the first neighbour, with a card
+        (2, 1),  # which card: the second of the hand
+        (1 + 2 * len(neighbours(t, first)), 0),  # then stop
+    )
+    t.journey(0, SOHO, 1)
+    assert t.ch[0, S.LOC] == first and t.hand(0) == [0] and t.pl[0, S.C_CARDS_AS_MOVES] == 1
+    t.check()
+
+
 def test_nyk_m8_bonus_steps_per_card_option():
     t = Table(overrides={"move.bonus_steps_per_card": 2})
     t.at(0, SOHO)
@@ -277,3 +294,21 @@ def test_nyk_c5_fast_car_extra_move_adds_districts_to_the_next_journey():
     t.journey(0, SOHO, 1)
     assert t.ch[0, S.LOC] == HELLS_KITCHEN and t.ch[0, S.STEPS] == 4
     assert t.pl[0, S.EXTRA_STEPS] == 0 and t.pl[0, S.C_CARDS_AS_MOVES] == 0
+
+
+def test_nyk_c5_police_place_card_sends_a_waiting_car_where_its_player_picks():
+    """A police_place card: listed once in the movement options; the district is asked next,
+    among every district but the station, and the car waiting there goes to it."""
+    t = Table()
+    t.at(0, SOHO)
+    t.police(GREENWICH, BROADWAY)
+    card = card_ids(E.E_POLICE_PLACE)[0]
+    t.give(0, card)
+    t.begin(0)
+    n = E.list_movement_cards(t.game, t.env, 0, t.opts, 0)
+    assert [list(t.opts[i, :4]) for i in range(n)] == [[E.OP_PLAY, card, E.E_POLICE_PLACE, S.NO]]
+    others = [d for d in range(t.env.rp[E.RP_N_DISTRICTS]) if d != BROADWAY]
+    t.steer((len(others), others.index(CHELSEA)))
+    E.movement_card(t.game, t.env, 0, card, E.E_POLICE_PLACE, S.NO, t.opts, t.ctx)
+    assert t.cars()[:2] == [GREENWICH, CHELSEA] and t.hand(0) == []
+    t.check()
