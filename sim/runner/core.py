@@ -307,15 +307,19 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
                            smoothing=0.1, file=sys.stderr, dynamic_ncols=True,
                            desc=f"{manifest['game']} {root.name or root}")
             jobs = _backend(scheduler, workers, len(todo))
+            store_in = (str(root), tuple(manifest["tables"]))
             for batch_id, tables in jobs(manifest["game"], plan, manifest["seed"], todo,
-                                         manifest["record_turns"]):
-                for name in manifest["tables"]:
-                    store.write_part(root, name, batch_id, tables[name])
+                                         manifest["record_turns"], store_in):
+                if isinstance(tables, int):  # the worker wrote its parts
+                    n = tables
+                else:
+                    for name in manifest["tables"]:
+                        store.write_part(root, name, batch_id, tables[name])
+                    n = len(tables["games"])
                 manifest["batches_done"].append(batch_id)
                 manifest["seconds"] = round(manifest["seconds"] + time.perf_counter() - t0, 3)
                 t0 = time.perf_counter()
                 store.write_manifest(root, manifest)
-                n = len(tables["games"])
                 played += n
                 if bar is not None:
                     bar.update(n)
@@ -361,11 +365,11 @@ def _backend(scheduler: str | None, workers: int, n_batches: int) -> Jobs:
     return lambda *a: _process_jobs(min(workers, n_batches), *a)
 
 
-def _inline_jobs(game, plan, seed, todo, record_turns):
+def _inline_jobs(game, plan, seed, todo, record_turns, store_in):
     from sim.runner.worker import play_batch
 
     for b, first, n in todo:
-        yield play_batch(game, plan, seed, b, first, n, record_turns)
+        yield play_batch(game, plan, seed, b, first, n, record_turns, store_in)
 
 
 def _windowed(submit, wait_first, todo, window):
@@ -380,7 +384,9 @@ def _windowed(submit, wait_first, todo, window):
             yield fut.result()
 
 
-def _process_jobs(workers, game, plan, seed, todo, record_turns):
+def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
+    """Local worker processes, each writing its own batches' parts (the driver keeps the
+    manifest): no tables cross between processes."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -395,7 +401,7 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns):
             os.environ["NUMBA_NUM_THREADS"] = "1"
             try:
                 return pool.submit(worker.play_batch, game, plan, seed, b, first, n,
-                                   record_turns)
+                                   record_turns, store_in)
             finally:
                 if saved is None:
                     del os.environ["NUMBA_NUM_THREADS"]
@@ -411,7 +417,9 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns):
+def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_in):
+    """Dask workers may not share the run's disk: they send their tables back (`store_in`
+    unused)."""
     import logging
 
     from distributed import Client, LocalCluster, wait
