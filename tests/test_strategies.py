@@ -8,6 +8,7 @@ from sim.nyk import batch
 from sim.nyk.env import make_env
 from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
+from sim.rules.content import EFFECTS
 from strategies.nyk import params as knobs
 from strategies.nyk.policy import win_chance
 
@@ -80,6 +81,18 @@ def assert_legal(games):
 def test_every_preset_plays_legal_games(lineup):
     games, _ = play(list(lineup), 1000, players=len(lineup))
     assert_legal(games)
+
+
+def test_cards_drawn_and_played_by_kind_add_up_to_the_totals():
+    """The per-kind card counters (one column per effect of sim/rules/content.py) split the
+    totals exactly, and every kind of the deck is drawn and played in 1,000 games."""
+    games, seats = play(["random", "balanced", "random", "balanced"], 1000)
+    assert_legal(games)
+    for what in ("drawn", "played"):
+        by_kind = {e: seats[:, :, COL[f"cards_{what}_{e}"]] for e in EFFECTS}
+        assert (sum(by_kind.values()) == seats[:, :, COL[f"cards_{what}"]]).all()
+        in_deck = {list(EFFECTS)[k] for k in RULES.compile().resource_kind}
+        assert {e for e, n in by_kind.items() if n.sum() > 0} == in_deck, what
 
 
 # restriction -> counters that must stay at zero for the restricted seat

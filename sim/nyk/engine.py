@@ -40,6 +40,7 @@ from sim.nyk.state import (
     DECISIONS,
     EXTRA_STEPS, HENCHMEN_MASK, ROSTER, carries_risk, count_henchmen, crew_code_of, group_at, lowest_bit,
     set_owner, C_AFFRANCHI_LOST, C_DEALS,
+    C_DRAWN_BY_KIND, C_PLAYED_BY_KIND,
     C_DONE_BY_VALUE, C_FAVOURITE, C_FAVOURITE_WON, C_FUSILLADES, C_OFFERED_BY_VALUE, C_RAISED, C_TRIED_BY_VALUE,
     ACTED, ACTIVE, POLICE_CHECK, ALIVE, BROKEN, ALL_SUITS, BAG0, BAG_N, BANK, BANK_FAILURES, BY_FORTUNE, BY_HENCHMEN,
     BY_LAST_STANDING, BY_RANDOM, BY_SHARED, BY_VALUES, C_ACCEPTED_1, C_ACCEPTED_2,
@@ -495,6 +496,7 @@ def draw_card(game, env, p):
     game.pl[p, HAND0 + game.pl[p, HAND_N]] = card
     game.pl[p, HAND_N] += 1
     game.pl[p, C_CARDS_DRAWN] += 1
+    game.pl[p, C_DRAWN_BY_KIND + env.rp[RP_R_KIND + card]] += 1
     return True
 
 
@@ -602,6 +604,7 @@ def cancelled_by_informer(game, env, p, card, opts, ctx):
         if ask(game, env, q, opts, n, ctx) == 1:
             discard_card(game, q, informer)
             game.pl[q, C_CARDS_PLAYED] += 1
+            game.pl[q, C_PLAYED_BY_KIND + E_CANCEL_CARD] += 1
             log(game.g, game.events, EV_CANCELLED, q, informer, p, card)
             return True
     return False
@@ -612,6 +615,7 @@ def spend_event(game, env, p, card, opts, ctx):
     """Discard a card played for its event; False if an opponent cancelled it."""
     discard_card(game, p, card)
     game.pl[p, C_CARDS_PLAYED] += 1
+    game.pl[p, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + card]] += 1
     log(game.g, game.events, EV_CARD, p, card, env.rp[RP_R_KIND + card])
     return not cancelled_by_informer(game, env, p, card, opts, ctx)
 

@@ -14,6 +14,7 @@ from numba.core.extending import intrinsic, overload
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.fights import code_add
+from sim.rules.compiled import EFFECT_KINDS
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
 MAX_SEATS = 5
@@ -88,7 +89,8 @@ COUNTERS = (
     "affranchi_lost", "provocations_raised", "fusillades", "fights_as_favourite",
     "fights_won_as_favourite",
 ) + tuple(f"recruits_{what}_{v}" for what in ("tried", "done") for v in ("9", "10", "J", "Q", "K")) + tuple(
-    f"recruit_offered_{v}" for v in ("9", "10", "J", "Q", "K"))
+    f"recruit_offered_{v}" for v in ("9", "10", "J", "Q", "K")) + tuple(
+    f"cards_{what}_{effect}" for what in ("drawn", "played") for effect in EFFECT_KINDS)
 N_COUNTERS = len(COUNTERS)
 C = {name: CTR0 + i for i, name in enumerate(COUNTERS)}
 N_PL = CTR0 + N_COUNTERS
@@ -102,6 +104,8 @@ N_PL = CTR0 + N_COUNTERS
 C_TRIED_BY_VALUE = C["recruits_tried_9"]      # + henchman value (9 = 0 .. K = 4)
 C_DONE_BY_VALUE = C["recruits_done_9"]
 C_OFFERED_BY_VALUE = C["recruit_offered_9"]
+C_DRAWN_BY_KIND = CTR0 + COUNTERS.index(f"cards_drawn_{EFFECT_KINDS[0]}")  # + effect kind (E_*)
+C_PLAYED_BY_KIND = CTR0 + COUNTERS.index(f"cards_played_{EFFECT_KINDS[0]}")
 
 # --- how the winner was decided (NYK-E1) ------------------------------------------------------------
 DECIDED = ("fortune", "henchmen", "henchman_values", "random", "shared", "last_standing")

@@ -55,7 +55,7 @@ SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its acc
 ANYWHERE = -2  # place_gain: the best district
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # into `ask`, its one caller: a call less per decision
 def choose(game, env, p, opts, n, ctx):
     """Seat p's policy picks one of the n options; the decision kind is ctx[CTX_DECISION]."""
     kind = env.kinds[p]
