@@ -136,7 +136,7 @@ def random_allowed(game, decision, opts, n, r):
 
 # --- the heuristic player -------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # into `choose`, its one caller
 def heuristic(game, env, p, decision, opts, n, ctx):
     k = env.params[p]
     if decision == D_ACTION:
@@ -739,7 +739,7 @@ def first_in(mask):
     return lowest_bit(mask) if mask else NO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # into `choose`, its one caller
 def simple(game, env, p, decision, opts, n, ctx):
     dist = env.dist
     if decision == D_BID:
