@@ -118,3 +118,17 @@ def test_deaths_count_dead_affranchi():
     table = nyk.deaths(seats).set_index("group")
     assert table.loc["a", "count"] == 1 and table.loc["all", "rate"] == 0.75
     assert np.isclose(table.loc["all", "characters_lost_per_seat"], 1.0)
+
+
+def test_cards_by_kind_are_per_seat_means_of_the_counters():
+    seats = pd.DataFrame({
+        "strategy": pd.Categorical(["a", "b", "a", "b"]),
+        "cards_drawn_steal_money": [2, 0, 1, 1], "cards_played_steal_money": [1, 0, 1, 0],
+        "cards_drawn_recruit": [0, 0, 0, 0], "cards_played_recruit": [0, 0, 0, 0],  # not in the deck
+    })
+    table = nyk.cards_by_kind(seats).set_index("effect")
+    assert list(table.index) == ["steal_money"]
+    row = table.loc["steal_money"]
+    assert row["drawn_per_seat"] == 1.0 and row["played_per_seat"] == 0.5
+    assert row["played:a"] == 1.0 and row["played:b"] == 0.0
+    assert nyk.cards_by_kind(pd.DataFrame({"strategy": ["a"], "cards_drawn": [1]})) is None

@@ -93,6 +93,9 @@ def test_cards_drawn_and_played_by_kind_add_up_to_the_totals():
         assert (sum(by_kind.values()) == seats[:, :, COL[f"cards_{what}"]]).all()
         in_deck = {list(EFFECTS)[k] for k in RULES.compile().resource_kind}
         assert {e for e, n in by_kind.items() if n.sum() > 0} == in_deck, what
+    heuristic = seats[:, :, COL["strategy"]] % 2 == 1  # the balanced seats
+    for kind in ("extra_move", "police_move", "police_place", "recruit", "steal_money"):
+        assert seats[:, :, COL[f"cards_played_{kind}"]][heuristic].sum() > 0, kind
 
 
 # restriction -> counters that must stay at zero for the restricted seat

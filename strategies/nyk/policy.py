@@ -416,8 +416,10 @@ def movement_card_gain(game, env, p, k, kind, target):
         return 4000.0 * k[K_CARD_EVENTS]
     if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
         return place_gain(game, env, p, k, ANYWHERE)
-    if kind == E_EXTRA_MOVE:
-        return 2000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k) else 0.0
+    if kind == E_EXTRA_MOVE:  # before the journey it lengthens: above a journey's worth
+        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k) else 0.0
+    if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
+        return max(car_gain(game, env, p, k, target), 0.0) * k[K_CARD_EVENTS]
     return 0.0
 
 

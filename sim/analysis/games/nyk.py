@@ -276,6 +276,25 @@ def activity(seats: pd.DataFrame) -> pd.DataFrame:
     return economy.per_seat_means(seats, columns)
 
 
+def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
+    """Resource cards drawn and played per seat for each effect kind in play, overall and (played)
+    by strategy; None for a run without the per-kind counters."""
+    kinds = [c.removeprefix("cards_drawn_") for c in seats.columns if c.startswith("cards_drawn_")]
+    if not kinds:
+        return None
+    by = list(seats.groupby("strategy", observed=True, sort=False))
+    rows = []
+    for kind in kinds:
+        drawn, played = seats[f"cards_drawn_{kind}"], seats[f"cards_played_{kind}"]
+        if drawn.sum() == 0 and played.sum() == 0:
+            continue  # not in this deck
+        row = {"effect": kind, "drawn_per_seat": drawn.mean(), "played_per_seat": played.mean()}
+        for name, g in by:
+            row[f"played:{name}"] = g[f"cards_played_{kind}"].mean()
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 # --- the sections ------------------------------------------------------------------------------------
 
 def add_sections(report, run) -> None:
@@ -291,6 +310,10 @@ def add_sections(report, run) -> None:
     report.heading("Other activity per seat", level=3)
     report.table(activity(seats), "Mean per seat of the other counters", name="activity",
                  formats={c: _two for c in ACTIVITY})
+    kinds = cards_by_kind(seats)
+    if kinds is not None:
+        report.table(kinds, "Resource cards drawn and played per seat, by effect", name="cards",
+                     formats={c: _two for c in kinds.columns if c != "effect"})
 
 
 def _two(value) -> str:
