@@ -38,7 +38,7 @@ from sim.nyk.events import (
 )
 from sim.nyk.state import (
     DECISIONS,
-    EXTRA_STEPS, HENCHMEN_MASK, ROSTER, carries_risk, count_henchmen, crew_code_of, group_at, lowest_bit,
+    EXTRA_STEPS, HAND_KINDS, HENCHMEN_MASK, ROSTER, carries_risk, count_henchmen, crew_code_of, group_at, lowest_bit,
     set_owner, C_AFFRANCHI_LOST, C_DEALS,
     C_DRAWN_BY_KIND, C_PLAYED_BY_KIND,
     C_DONE_BY_VALUE, C_FAVOURITE, C_FAVOURITE_WON, C_FUSILLADES, C_OFFERED_BY_VALUE, C_RAISED, C_TRIED_BY_VALUE,
@@ -82,6 +82,9 @@ from sim.rules.compiled import (
 )
 
 ONE = np.int64(1)
+MOVEMENT_KINDS = sum(1 << k for k in (E_POLICE_MOVE, E_POLICE_PLACE, E_EXTRA_MOVE, E_RELEASE_CUSTODY))
+ACTION_KINDS = sum(1 << k for k in (E_STEAL_MONEY, E_BANK_INCOME, E_DRAW_CARDS, E_RECRUIT,
+                                    E_POACH_HENCHMAN, E_DISCARD_HENCHMAN))
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -495,13 +498,14 @@ def draw_card(game, env, p):
     card = game.g[R_DECK0 + game.g[R_DECK_N]]
     game.pl[p, HAND0 + game.pl[p, HAND_N]] = card
     game.pl[p, HAND_N] += 1
+    game.pl[p, HAND_KINDS] |= ONE << env.rp[RP_R_KIND + card]
     game.pl[p, C_CARDS_DRAWN] += 1
     game.pl[p, C_DRAWN_BY_KIND + env.rp[RP_R_KIND + card]] += 1
     return True
 
 
 @njit(cache=True)
-def discard_card(game, p, card):
+def discard_card(game, env, p, card):
     n = game.pl[p, HAND_N]
     for i in range(n):
         if game.pl[p, HAND0 + i] == card:
@@ -509,7 +513,16 @@ def discard_card(game, p, card):
             game.pl[p, HAND_N] = n - 1
             game.g[R_DISC0 + game.g[R_DISC_N]] = card
             game.g[R_DISC_N] += 1
+            game.pl[p, HAND_KINDS] = kinds_in_hand(game, env, p)
             return
+
+
+@njit(cache=True)
+def kinds_in_hand(game, env, p):
+    kinds = np.int64(0)
+    for i in range(game.pl[p, HAND_N]):
+        kinds |= ONE << env.rp[RP_R_KIND + game.pl[p, HAND0 + i]]
+    return kinds
 
 
 @njit(cache=True)
@@ -538,7 +551,7 @@ def enforce_hand_limit(game, env, p, opts, ctx):
             n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
         ctx[CTX_DECISION] = D_DISCARD
         k = ask(game, env, p, opts, n, ctx)
-        discard_card(game, p, opts[k, 1])
+        discard_card(game, env, p, opts[k, 1])
         game.pl[p, C_CARDS_DISCARDED] += 1
         log(game.g, game.events, EV_DISCARD, p, opts[k, 1])
 
@@ -577,6 +590,8 @@ def card_playable(game, p, card, env):
 
 @njit(cache=True)
 def has_kind(game, env, p, kind):
+    if not in_mask(game.pl[p, HAND_KINDS], kind):
+        return NO
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         if env.rp[RP_R_KIND + card] == kind and card_playable(game, p, card, env):
@@ -602,7 +617,7 @@ def cancelled_by_informer(game, env, p, card, opts, ctx):
         n = put(opts, n, OP_PLAY, informer)
         ctx[CTX_DECISION] = D_REACT
         if ask(game, env, q, opts, n, ctx) == 1:
-            discard_card(game, q, informer)
+            discard_card(game, env, q, informer)
             game.pl[q, C_CARDS_PLAYED] += 1
             game.pl[q, C_PLAYED_BY_KIND + E_CANCEL_CARD] += 1
             log(game.g, game.events, EV_CANCELLED, q, informer, p, card)
@@ -613,7 +628,7 @@ def cancelled_by_informer(game, env, p, card, opts, ctx):
 @njit(cache=True)
 def spend_event(game, env, p, card, opts, ctx):
     """Discard a card played for its event; False if an opponent cancelled it."""
-    discard_card(game, p, card)
+    discard_card(game, env, p, card)
     game.pl[p, C_CARDS_PLAYED] += 1
     game.pl[p, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + card]] += 1
     log(game.g, game.events, EV_CARD, p, card, env.rp[RP_R_KIND + card])
@@ -621,25 +636,40 @@ def spend_event(game, env, p, card, opts, ctx):
 
 
 @njit(cache=True)
+def answering_kinds(window):
+    """The effect kinds a card may have to be played in a window (bits of E_*)."""
+    if window == WIN_RESOURCES:
+        return (ONE << E_BANK_INCOME) | (ONE << E_DRAW_CARDS)
+    if window == WIN_INTERROGATED:
+        return ONE << E_BLOCK_INTERROGATION
+    if window == WIN_TURN_START:
+        return ONE << E_POLICE_REMOVE
+    if window == WIN_INTIMIDATION:
+        return ONE << E_FIGHT_REROLL
+    if window == WIN_FUSILLADE:
+        return ONE << E_FIGHT_BONUS_DIE
+    if window == WIN_LOSING:
+        return ONE << E_CANCEL_ELIMINATION
+    if window == WIN_WON_FIGHT:
+        return ONE << E_EXTRA_ELIMINATION
+    if window == WIN_ACCOMPLISHED:
+        return ONE << E_MISSION_BONUS
+    return np.int64(0)
+
+
+@njit(cache=True)
 def react(game, env, p, subject, opts, ctx):
     """Offer p the cards that answer the window in ctx[CTX_WINDOW] (resources phase,
     interrogation, fights...). Returns the effect kind played, or NO."""
     window = ctx[CTX_WINDOW]
+    answers = answering_kinds(window) & game.pl[p, HAND_KINDS]
+    if answers == 0 or (window == WIN_TURN_START and subject == NO):
+        return NO
     n = put(opts, 0, OP_END)
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         kind = env.rp[RP_R_KIND + card]
-        if not card_playable(game, p, card, env):
-            continue
-        fits = ((window == WIN_RESOURCES and (kind == E_BANK_INCOME or kind == E_DRAW_CARDS))
-                or (window == WIN_INTERROGATED and kind == E_BLOCK_INTERROGATION)
-                or (window == WIN_TURN_START and kind == E_POLICE_REMOVE and subject != NO)
-                or (window == WIN_INTIMIDATION and kind == E_FIGHT_REROLL)
-                or (window == WIN_FUSILLADE and kind == E_FIGHT_BONUS_DIE)
-                or (window == WIN_LOSING and kind == E_CANCEL_ELIMINATION)
-                or (window == WIN_WON_FIGHT and kind == E_EXTRA_ELIMINATION)
-                or (window == WIN_ACCOMPLISHED and kind == E_MISSION_BONUS))
-        if fits:
+        if in_mask(answers, kind) and card_playable(game, p, card, env):
             n = put(opts, n, OP_PLAY, card, kind)
     if n == 1:
         return NO
@@ -704,7 +734,7 @@ def player_out(game, env, p):
     game.g[BANK] += game.pl[p, MONEY]
     game.pl[p, MONEY] = 0
     while game.pl[p, HAND_N] > 0:
-        discard_card(game, p, game.pl[p, HAND0 + 0])
+        discard_card(game, env, p, game.pl[p, HAND0 + 0])
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
         c = lowest_bit(todo)
@@ -898,7 +928,7 @@ def custody_phase(game, env, p, opts, ctx):
         k = ask(game, env, p, opts, n, ctx)
         if k == 0:
             break
-        discard_card(game, p, opts[k, 1])
+        discard_card(game, env, p, opts[k, 1])
         game.pl[p, C_CARDS_AS_MOVES] += 1
         any_inside = False
         todo = game.pl[p, ROSTER]
@@ -1094,6 +1124,8 @@ def police_deals(game, env, first, opts, ctx):
 @njit(cache=True)
 def list_movement_cards(game, env, p, opts, n):
     """Own-turn cards played in the movement phase: police moves and placements, custody."""
+    if game.pl[p, HAND_KINDS] & MOVEMENT_KINDS == 0:
+        return n
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         if not card_playable(game, p, card, env):
@@ -1242,7 +1274,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         to, card = opts[k, 1], opts[k, 2]
         if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
             card = pay_with_card(game, env, p, ctx)
-            discard_card(game, p, card)
+            discard_card(game, env, p, card)
             game.pl[p, C_CARDS_AS_MOVES] += 1
             log(game.g, game.events, EV_CARD_MOVE, p, card)
             credit = bonus - 1
@@ -1819,6 +1851,8 @@ def take_henchman(game, env, p, h):
 
 @njit(cache=True)
 def list_action_cards(game, env, p, opts, n):
+    if game.pl[p, HAND_KINDS] & ACTION_KINDS == 0:
+        return n
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         if not card_playable(game, p, card, env):
@@ -2157,6 +2191,8 @@ def invariants(game, env):
         cards += game.pl[p, HAND_N]
         if game.pl[p, HAND_N] > env.rp[P_HAND_LIMIT]:
             return INV_HAND
+        if game.pl[p, HAND_KINDS] != kinds_in_hand(game, env, p):
+            return INV_CARDS
         if count_henchmen(game, p) > env.rp[P_HENCHMEN_MAX]:
             return INV_LIMIT
     if cards != env.rp[RP_N_CARDS]:

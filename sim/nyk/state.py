@@ -51,10 +51,12 @@ FORCED0 = POLICE_STEPS0 + 4                 # dice to roll before the generator'
 N_G = FORCED0 + N_FORCED
 
 # --- pl: players: scalars, the hand of resource cards, then the counters ------------------------
-(MONEY, ZEROS, ALIVE, HAND_N, RECRUITED, EXTRA_STEPS, RANK, ROSTER) = range(8)
+(MONEY, ZEROS, ALIVE, HAND_N, RECRUITED, EXTRA_STEPS, RANK, ROSTER, HAND_KINDS) = range(9)
+# HAND_KINDS: bitmask of the effect kinds in the hand, kept by `draw_card` and `discard_card`, so
+# that the many "may p play a card here?" questions are one test when the answer is no
 # EXTRA_STEPS: districts an extra_move card (e.g. Fast Car) adds to the player's next journey
 # ROSTER: bitmask of the characters the player owns (any place), kept by `set_owner`
-HAND0 = 8  # pl[p, HAND0 + i] for i < pl[p, HAND_N]
+HAND0 = 9  # pl[p, HAND0 + i] for i < pl[p, HAND_N]
 CTR0 = HAND0 + 32
 
 # --- ch: characters ------------------------------------------------------------------------------

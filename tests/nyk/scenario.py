@@ -294,6 +294,7 @@ class Table:
             deck.remove(card)
             self.pl[p, S.HAND0 + self.pl[p, S.HAND_N]] = card
             self.pl[p, S.HAND_N] += 1
+        self.pl[p, S.HAND_KINDS] = E.kinds_in_hand(self.game, self.env, p)
         self.g[S.R_DECK0:S.R_DECK0 + len(deck)] = deck
         self.g[S.R_DECK_N] = len(deck)
 
