@@ -85,6 +85,14 @@ ONE = np.int64(1)
 MOVEMENT_KINDS = sum(1 << k for k in (E_POLICE_MOVE, E_POLICE_PLACE, E_EXTRA_MOVE, E_RELEASE_CUSTODY))
 ACTION_KINDS = sum(1 << k for k in (E_STEAL_MONEY, E_BANK_INCOME, E_DRAW_CARDS, E_RECRUIT,
                                     E_POACH_HENCHMAN, E_DISCARD_HENCHMAN))
+# the effect kinds whose cards answer each reaction window (NYK-C5), indexed by WIN_*
+_ANSWERING = {
+    WIN_RESOURCES: (E_BANK_INCOME, E_DRAW_CARDS), WIN_INTERROGATED: (E_BLOCK_INTERROGATION,),
+    WIN_TURN_START: (E_POLICE_REMOVE,), WIN_INTIMIDATION: (E_FIGHT_REROLL,),
+    WIN_FUSILLADE: (E_FIGHT_BONUS_DIE,), WIN_LOSING: (E_CANCEL_ELIMINATION,),
+    WIN_WON_FIGHT: (E_EXTRA_ELIMINATION,), WIN_ACCOMPLISHED: (E_MISSION_BONUS,),
+}
+ANSWERS = tuple(sum(1 << k for k in _ANSWERING.get(w, ())) for w in range(max(_ANSWERING) + 1))
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -636,33 +644,11 @@ def spend_event(game, env, p, card, opts, ctx):
 
 
 @njit(cache=True)
-def answering_kinds(window):
-    """The effect kinds a card may have to be played in a window (bits of E_*)."""
-    if window == WIN_RESOURCES:
-        return (ONE << E_BANK_INCOME) | (ONE << E_DRAW_CARDS)
-    if window == WIN_INTERROGATED:
-        return ONE << E_BLOCK_INTERROGATION
-    if window == WIN_TURN_START:
-        return ONE << E_POLICE_REMOVE
-    if window == WIN_INTIMIDATION:
-        return ONE << E_FIGHT_REROLL
-    if window == WIN_FUSILLADE:
-        return ONE << E_FIGHT_BONUS_DIE
-    if window == WIN_LOSING:
-        return ONE << E_CANCEL_ELIMINATION
-    if window == WIN_WON_FIGHT:
-        return ONE << E_EXTRA_ELIMINATION
-    if window == WIN_ACCOMPLISHED:
-        return ONE << E_MISSION_BONUS
-    return np.int64(0)
-
-
-@njit(cache=True)
 def react(game, env, p, subject, opts, ctx):
     """Offer p the cards that answer the window in ctx[CTX_WINDOW] (resources phase,
     interrogation, fights...). Returns the effect kind played, or NO."""
     window = ctx[CTX_WINDOW]
-    answers = answering_kinds(window) & game.pl[p, HAND_KINDS]
+    answers = ANSWERS[window] & game.pl[p, HAND_KINDS]
     if answers == 0 or (window == WIN_TURN_START and subject == NO):
         return NO
     n = put(opts, 0, OP_END)
