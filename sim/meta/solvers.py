@@ -1,0 +1,313 @@
+"""Solvers of a symmetric N-player meta-game given by its heuristic payoff table.
+
+A heuristic payoff table (Walsh et al. 2002; Tuyls et al. 2018; OpenSpiel's `egt` tools) lists
+every profile of a symmetric game, the multiset of strategies at the table (counts summing to N
+players), and each present strategy's mean payoff there. From it:
+
+- `expected_payoffs`: the payoff of each strategy when the N-1 other seats are drawn
+  independently from a population mixture x (multinomial weighting of the profiles);
+- `nash`: symmetric Nash equilibria found by replicator dynamics from several starts, each with
+  its regret (the most any strategy gains over the mixture's own payoff; 0 at an equilibrium);
+- `alpharank`: alpha-Rank (Omidshafiei et al. 2019), the stationary distribution of the Markov
+  chain over monomorphic populations of finite size m, where a single mutant takes over with
+  the Fermi fixation probability at ranking intensity alpha; with its response graph;
+- `cycles`: the intransitive cycles of that response graph.
+
+Everything is numpy over small tables (a few hundred profiles): the games are the costly part.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+SUPPORT_WEIGHT = 0.05  # a strategy with at least this weight is in a mixture's support
+
+
+def profiles(n_strategies: int, players: int) -> np.ndarray:
+    """Every multiset of `players` strategies as a row of counts, in a fixed (lexicographic) order."""
+    rows = []
+    for combo in itertools.combinations_with_replacement(range(n_strategies), players):
+        rows.append(np.bincount(combo, minlength=n_strategies))
+    return np.array(rows, dtype=np.int64).reshape(-1, n_strategies)
+
+
+@dataclass
+class PayoffTable:
+    """`counts[p, k]`: seats of strategy k in profile p; `payoffs[p, k]`: its mean payoff there
+    (NaN where absent); `se[p, k]` its standard error (optional)."""
+
+    strategies: tuple[str, ...]
+    counts: np.ndarray
+    payoffs: np.ndarray
+    se: np.ndarray | None = None
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self):
+        self.counts = np.asarray(self.counts, dtype=np.int64)
+        self.payoffs = np.asarray(self.payoffs, dtype=np.float64)
+        sums = self.counts.sum(axis=1)
+        if self.counts.shape != self.payoffs.shape or self.counts.shape[1] != len(self.strategies):
+            raise ValueError("counts and payoffs need one row per profile and one column per strategy")
+        if len(set(sums)) != 1:
+            raise ValueError("every profile must seat the same number of players")
+        present = self.counts > 0
+        if np.isnan(self.payoffs[present]).any():
+            raise ValueError("a strategy present in a profile has no payoff there")
+        self._row = {tuple(c): i for i, c in enumerate(self.counts)}
+        if len(self._row) != len(self.counts):
+            raise ValueError("a profile appears twice in the table")
+
+    @property
+    def players(self) -> int:
+        return int(self.counts[0].sum())
+
+    @property
+    def n(self) -> int:
+        return len(self.strategies)
+
+    def payoff(self, counts, k: int) -> float:
+        """The payoff of strategy k in the profile with these counts."""
+        try:
+            return float(self.payoffs[self._row[tuple(int(c) for c in counts)], k])
+        except KeyError:
+            raise ValueError(f"profile {tuple(counts)} is not in the table") from None
+
+    def complete(self) -> bool:
+        return len(self.counts) == math.comb(self.n + self.players - 1, self.players)
+
+    def _terms(self, k: int):
+        """For strategy k: the others' counts of each profile holding k, their multinomial
+        coefficients and k's payoff there."""
+        if k not in self._cache:
+            rows = np.nonzero(self.counts[:, k] > 0)[0]
+            others = self.counts[rows].copy()
+            others[:, k] -= 1
+            fact = np.array([math.factorial(i) for i in range(self.players + 1)], dtype=np.float64)
+            coef = fact[self.players - 1] / np.prod(fact[others], axis=1)
+            self._cache[k] = (others, coef, self.payoffs[rows, k])
+        return self._cache[k]
+
+
+def expected_payoffs(table: PayoffTable, x) -> np.ndarray:
+    """f[k]: strategy k's expected payoff when the other N-1 seats are drawn i.i.d. from mixture x
+    (a vector, or one mixture per row); the profile weights are multinomial."""
+    x = np.asarray(x, dtype=np.float64)
+    one = x.ndim == 1
+    X = np.atleast_2d(x)
+    if X.shape[1] != table.n:
+        raise ValueError(f"a mixture needs {table.n} weights, got {X.shape[1]}")
+    f = np.empty_like(X)
+    for k in range(table.n):
+        others, coef, u = table._terms(k)
+        weights = coef[None, :] * np.prod(X[:, None, :] ** others[None, :, :], axis=2)
+        f[:, k] = weights @ u
+    return f[0] if one else f
+
+
+def regrets(table: PayoffTable, x) -> np.ndarray:
+    """What each pure strategy gains over the mixture's own payoff against the population x."""
+    f = expected_payoffs(table, x)
+    return f - np.sum(np.asarray(x) * f, axis=-1, keepdims=True)
+
+
+def regret(table: PayoffTable, x) -> float:
+    """The mixture's regret (NashConv of a symmetric profile): max over strategies of the gain
+    from deviating alone; 0 exactly at a symmetric Nash equilibrium."""
+    return float(np.max(regrets(table, x)))
+
+
+# --- replicator dynamics ----------------------------------------------------------------------------
+
+@dataclass
+class Equilibrium:
+    mixture: np.ndarray
+    regret: float
+    payoff: float          # the mixture's payoff against itself
+    starts: int            # how many starts ended here (the size of its basin, roughly)
+
+    def support(self, strategies, weight: float = SUPPORT_WEIGHT) -> list[str]:
+        order = np.argsort(-self.mixture)
+        return [strategies[i] for i in order if self.mixture[i] >= weight]
+
+    def as_dict(self, strategies) -> dict:
+        return {"mixture": {s: round(float(w), 6) for s, w in zip(strategies, self.mixture, strict=True)},
+                "regret": self.regret, "payoff": self.payoff, "starts": self.starts,
+                "support": self.support(strategies)}
+
+
+def starting_points(n: int, random_starts: int = 8, seed: int = 0) -> np.ndarray:
+    """The centre, one start leaning on each strategy, and random interior points."""
+    rng = np.random.default_rng(seed)
+    lean = np.full((n, n), 0.3 / max(n - 1, 1)) + np.eye(n) * (0.7 - 0.3 / max(n - 1, 1))
+    if n == 1:
+        lean = np.ones((1, 1))
+    points = [np.full((1, n), 1.0 / n), lean, rng.dirichlet(np.ones(n), size=random_starts)]
+    return np.vstack(points)
+
+
+def replicator(table: PayoffTable, starts: np.ndarray, steps: int = 3000, step: float | None = None):
+    """Discrete replicator dynamics x_k <- x_k exp(eta (f_k(x) - x.f(x))), every start at once.
+    Returns (end points, time averages over the second half): the average settles on the
+    equilibrium that cyclic dynamics (rock-paper-scissors) orbit around."""
+    spread = np.nanmax(table.payoffs) - np.nanmin(table.payoffs)
+    eta = step if step is not None else 1.0 / max(spread, 1e-12)
+    X = np.array(starts, dtype=np.float64)
+    avg = np.zeros_like(X)
+    half = steps // 2
+    for t in range(steps):
+        f = expected_payoffs(table, X)
+        gain = f - np.sum(X * f, axis=1, keepdims=True)
+        X = X * np.exp(np.clip(eta * gain, -50, 50))
+        X = np.maximum(X / X.sum(axis=1, keepdims=True), 1e-300)
+        if t >= half:
+            avg += X
+    return X, avg / (steps - half)
+
+
+def nash(table: PayoffTable, random_starts: int = 8, steps: int = 3000, seed: int = 0,
+         merge: float = 0.02) -> list[Equilibrium]:
+    """Symmetric equilibria from replicator dynamics started at several points: for each start the
+    end point or the time average, whichever has the lower regret; starts that end within `merge`
+    (L1) of each other are one equilibrium. Sorted by regret, then by how many starts found it."""
+    starts = starting_points(table.n, random_starts, seed)
+    ends, avgs = replicator(table, starts, steps)
+    found: list[Equilibrium] = []
+    for end, avg in zip(ends, avgs, strict=True):
+        r_end, r_avg = regret(table, end), regret(table, avg)
+        x = end if r_end <= r_avg else avg
+        x = _tidy(x)
+        for eq in found:
+            if np.abs(eq.mixture - x).sum() < merge:
+                eq.starts += 1
+                break
+        else:
+            f = expected_payoffs(table, x)
+            found.append(Equilibrium(x, regret(table, x), float(x @ f), 1))
+    return sorted(found, key=lambda e: (round(e.regret, 6), -e.starts))
+
+
+def _tidy(x: np.ndarray, floor: float = 1e-6) -> np.ndarray:
+    """Weights below `floor` are the dynamics' slow approach to the boundary: set them to 0."""
+    x = np.where(x < floor, 0.0, x)
+    return x / x.sum()
+
+
+def entropy(x) -> float:
+    x = np.asarray(x, dtype=np.float64)
+    x = x[x > 0]
+    return float(-(x * np.log(x)).sum())
+
+
+# --- alpha-Rank -------------------------------------------------------------------------------------
+
+@dataclass
+class AlphaRank:
+    pi: np.ndarray             # stationary distribution over monomorphic populations
+    rho: np.ndarray            # rho[s, r]: fixation probability of one r mutant among m playing s
+    alpha: float
+    m: int
+
+    def ranking(self, strategies) -> list[str]:
+        return [strategies[i] for i in np.argsort(-self.pi, kind="stable")]
+
+    def beats(self) -> np.ndarray:
+        """beats[r, s]: r invades s more readily than s invades r (the response graph)."""
+        return self.rho.T > self.rho + 1e-12
+
+    def as_dict(self, strategies) -> dict:
+        return {"alpha": self.alpha, "population": self.m,
+                "pi": {s: float(p) for s, p in zip(strategies, self.pi, strict=True)},
+                "ranking": self.ranking(strategies)}
+
+
+def invasion_fitness(table: PayoffTable, s: int, r: int, m: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fitness of a mutant r and of a resident s when k = 1..m-1 of the m individuals play r and
+    each plays N-1 opponents drawn without replacement from the other m-1 (hypergeometric)."""
+    N = table.players
+    f_r = np.zeros(m - 1)
+    f_s = np.zeros(m - 1)
+    for idx, k in enumerate(range(1, m)):
+        for j in range(N):  # j other mutants among the N-1 opponents
+            w_r = _hyper(j, k - 1, m - k, N - 1)
+            if w_r:
+                f_r[idx] += w_r * table.payoff(_two(table.n, r, j + 1, s, N - 1 - j), r)
+            w_s = _hyper(j, k, m - k - 1, N - 1)
+            if w_s:
+                f_s[idx] += w_s * table.payoff(_two(table.n, r, j, s, N - j), s)
+    return f_r, f_s
+
+
+def _hyper(j: int, good: int, bad: int, draws: int) -> float:
+    if j > good or draws - j > bad or j < 0 or draws - j < 0:
+        return 0.0
+    return math.comb(good, j) * math.comb(bad, draws - j) / math.comb(good + bad, draws)
+
+
+def _two(n: int, r: int, count_r: int, s: int, count_s: int) -> np.ndarray:
+    counts = np.zeros(n, dtype=np.int64)
+    counts[r] += count_r
+    counts[s] += count_s
+    return counts
+
+
+def fixation(delta: np.ndarray, alpha: float) -> float:
+    """Fermi-process fixation probability of one mutant, from the fitness gaps f_r(k) - f_s(k):
+    1 / (1 + sum_l prod_{k<=l} exp(-alpha delta_k)), in log space (alpha may be large)."""
+    logs = np.concatenate([[0.0], np.cumsum(-alpha * np.asarray(delta, dtype=np.float64))])
+    top = logs.max()
+    return float(np.exp(-(top + np.log(np.exp(logs - top).sum()))))
+
+
+def alpharank(table: PayoffTable, alpha: float = 50.0, m: int = 50) -> AlphaRank:
+    """alpha-Rank of a symmetric N-player game (single population of size m >= N)."""
+    n, N = table.n, table.players
+    if m < N:
+        raise ValueError(f"the population ({m}) must hold at least one table ({N} players)")
+    rho = np.zeros((n, n))
+    for s in range(n):
+        for r in range(n):
+            if r != s:
+                f_r, f_s = invasion_fitness(table, s, r, m)
+                rho[s, r] = fixation(f_r - f_s, alpha)
+    eta = 1.0 / max(n - 1, 1)
+    C = eta * rho
+    C[np.diag_indices(n)] = 1.0 - C.sum(axis=1)
+    return AlphaRank(_stationary(C), rho, float(alpha), int(m))
+
+
+def _stationary(C: np.ndarray) -> np.ndarray:
+    """pi with pi C = pi and sum(pi) = 1 (least squares: exact when the chain is irreducible)."""
+    n = len(C)
+    A = np.vstack([(C - np.eye(n)).T, np.ones((1, n))])
+    b = np.zeros(n + 1)
+    b[-1] = 1.0
+    pi = np.linalg.lstsq(A, b, rcond=None)[0]
+    pi = np.clip(pi, 0.0, None)
+    return pi / pi.sum()
+
+
+# --- cycles -----------------------------------------------------------------------------------------
+
+def cycles(beats: np.ndarray, max_length: int = 4) -> list[list[int]]:
+    """Simple directed cycles a -> b -> ... -> a of the response graph (beats[b, a]: b beats a)
+    up to `max_length`, each once, starting at its smallest member."""
+    n = len(beats)
+    found = []
+
+    def walk(path):
+        last = path[-1]
+        for nxt in range(path[0], n):
+            if not beats[nxt, last]:
+                continue
+            if nxt == path[0] and len(path) >= 3:
+                found.append(list(path))
+            elif nxt not in path and nxt > path[0] and len(path) < max_length:
+                walk(path + [nxt])
+
+    for start in range(n):
+        walk([start])
+    return sorted(found, key=lambda c: (len(c), c))

@@ -1,0 +1,130 @@
+"""The meta-game solvers on games whose answers are known (sim.meta.solvers)."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from sim.meta.solvers import (
+    PayoffTable,
+    alpharank,
+    cycles,
+    expected_payoffs,
+    fixation,
+    nash,
+    profiles,
+    regret,
+)
+
+
+def table_from(players, names, payoff):
+    """A heuristic payoff table from payoff(counts, k) for every profile."""
+    counts = profiles(len(names), players)
+    pay = np.full(counts.shape, np.nan)
+    for p, c in enumerate(counts):
+        for k in range(len(names)):
+            if c[k]:
+                pay[p, k] = payoff(c, k)
+    return PayoffTable(tuple(names), counts, pay)
+
+
+def rps():
+    """Two-player rock-paper-scissors as win shares: a win 1, a loss 0, a draw 1/2 each."""
+    def payoff(c, k):
+        if c[k] == 2:
+            return 0.5
+        other = int(np.nonzero(c * (np.arange(3) != k))[0][0])
+        return 1.0 if (k - other) % 3 == 1 else 0.0   # paper (1) beats rock (0), ...
+    return table_from(2, ("rock", "paper", "scissors"), payoff)
+
+
+def test_profile_count_is_the_multiset_count():
+    assert len(profiles(7, 4)) == math.comb(10, 4) == 210
+    assert (profiles(7, 4).sum(axis=1) == 4).all()
+
+
+def test_expected_payoff_matches_brute_force_over_ordered_opponents():
+    rng = np.random.default_rng(3)
+    names = ("a", "b", "c")
+    values = {}
+
+    def payoff(c, k):
+        return values.setdefault((tuple(c), k), float(rng.random()))
+
+    t = table_from(4, names, payoff)
+    x = np.array([0.2, 0.5, 0.3])
+    brute = np.zeros(3)
+    for k in range(3):
+        for others in itertools.product(range(3), repeat=3):
+            c = np.bincount(list(others) + [k], minlength=3)
+            brute[k] += np.prod(x[list(others)]) * t.payoff(c, k)
+    assert np.allclose(expected_payoffs(t, x), brute)
+
+
+def test_rock_paper_scissors_equilibrium_is_uniform():
+    eq = nash(rps())[0]
+    assert np.allclose(eq.mixture, 1 / 3, atol=0.01)
+    assert eq.regret < 1e-3
+
+
+def test_a_dominated_strategy_gets_no_weight():
+    # b beats a at every table; c is a copy of a
+    def payoff(c, k):
+        return {0: 0.2, 1: 0.6, 2: 0.2}[k] + 0.01 * c[1]
+    t = table_from(3, ("a", "b", "c"), payoff)
+    eq = nash(t)[0]
+    assert eq.mixture[1] > 0.999
+    assert eq.regret < 1e-6
+    assert alpharank(t, alpha=20).pi[1] > 0.99
+
+
+def test_three_player_game_solved_by_hand():
+    # A earns 1 only when both others play B; B earns 4 only when both others play A.
+    # Against a population playing A with probability x: f_A = (1-x)^2, f_B = 4x^2,
+    # equal at x = 1/3, where both earn 4/9.
+    def payoff(c, k):
+        if k == 0:
+            return 1.0 if c[0] == 1 else 0.0
+        return 4.0 if c[0] == 2 else 0.0
+    t = table_from(3, ("A", "B"), payoff)
+    assert np.allclose(expected_payoffs(t, [1 / 3, 2 / 3]), [4 / 9, 4 / 9])
+    eq = nash(t)[0]
+    assert eq.mixture[0] == pytest.approx(1 / 3, abs=1e-3)
+    assert eq.payoff == pytest.approx(4 / 9, abs=1e-3)
+    assert regret(t, [0.5, 0.5]) > 0.1  # a mixture off the equilibrium has a regret
+
+
+def test_alpharank_of_rock_paper_scissors_is_uniform_with_one_cycle():
+    ar = alpharank(rps(), alpha=10, m=20)
+    assert np.allclose(ar.pi, 1 / 3, atol=1e-9)
+    assert cycles(ar.beats()) == [[0, 1, 2]]   # rock, beaten by paper, beaten by scissors, beaten by rock
+
+
+def test_fixation_probability_closed_forms():
+    # neutral drift: 1/m; a constant fitness gap u: (1 - e^-u) / (1 - e^-mu) (Fermi process)
+    assert fixation(np.zeros(9), 5.0) == pytest.approx(1 / 10)
+    u, m = 0.3, 10
+    assert fixation(np.full(m - 1, u), 1.0) == pytest.approx((1 - math.exp(-u)) / (1 - math.exp(-m * u)))
+    assert fixation(np.full(49, -1.0), 500.0) == pytest.approx(0.0, abs=1e-300)  # large alpha: no overflow
+
+
+def test_alpharank_fixation_in_a_game_with_a_constant_gap():
+    # strategy 1 always scores 1 more than strategy 0, whoever else sits at the table
+    t = table_from(4, ("low", "high"), lambda c, k: float(k))
+    ar = alpharank(t, alpha=0.5, m=12)
+    assert ar.rho[0, 1] == pytest.approx((1 - math.exp(-0.5)) / (1 - math.exp(-6.0)))
+    assert ar.pi[1] > ar.pi[0]
+    assert cycles(ar.beats()) == []
+
+
+def test_a_transitive_game_has_no_cycle():
+    t = table_from(2, ("a", "b", "c"), lambda c, k: k - 0.1 * c @ np.arange(3))
+    assert cycles(alpharank(t).beats()) == []
+    assert alpharank(t).ranking(t.strategies)[0] == "c"
+
+
+def test_a_table_with_a_missing_payoff_is_refused():
+    counts = profiles(2, 2)
+    with pytest.raises(ValueError, match="no payoff"):
+        PayoffTable(("a", "b"), counts, np.full(counts.shape, np.nan))
