@@ -79,17 +79,19 @@ class PayoffTable:
     def complete(self) -> bool:
         return len(self.counts) == math.comb(self.n + self.players - 1, self.players)
 
-    def _terms(self, k: int):
-        """For strategy k: the others' counts of each profile holding k, their multinomial
-        coefficients and k's payoff there."""
-        if k not in self._cache:
-            rows = np.nonzero(self.counts[:, k] > 0)[0]
+    def _terms(self):
+        """Every (strategy k, profile holding k) pair: the other seats' counts, their multinomial
+        coefficient, and a matrix sending the pair's weight to k's payoff there."""
+        if "terms" not in self._cache:
+            ks, rows = np.nonzero(self.counts.T > 0)
             others = self.counts[rows].copy()
-            others[:, k] -= 1
+            others[np.arange(len(rows)), ks] -= 1
             fact = np.array([math.factorial(i) for i in range(self.players + 1)], dtype=np.float64)
             coef = fact[self.players - 1] / np.prod(fact[others], axis=1)
-            self._cache[k] = (others, coef, self.payoffs[rows, k])
-        return self._cache[k]
+            spread = np.zeros((len(rows), self.n))
+            spread[np.arange(len(rows)), ks] = self.payoffs[rows, ks]
+            self._cache["terms"] = (others, coef, spread)
+        return self._cache["terms"]
 
 
 def expected_payoffs(table: PayoffTable, x) -> np.ndarray:
@@ -100,11 +102,9 @@ def expected_payoffs(table: PayoffTable, x) -> np.ndarray:
     X = np.atleast_2d(x)
     if X.shape[1] != table.n:
         raise ValueError(f"a mixture needs {table.n} weights, got {X.shape[1]}")
-    f = np.empty_like(X)
-    for k in range(table.n):
-        others, coef, u = table._terms(k)
-        weights = coef[None, :] * np.prod(X[:, None, :] ** others[None, :, :], axis=2)
-        f[:, k] = weights @ u
+    others, coef, spread = table._terms()
+    weights = coef[None, :] * np.prod(X[:, None, :] ** others[None, :, :], axis=2)
+    f = weights @ spread
     return f[0] if one else f
 
 
