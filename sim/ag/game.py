@@ -5,7 +5,7 @@
     play_many(seed, n_games, players, ...)  -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
 from sim.ag.strategies import parameter_matrix
 from sim.rules import Ruleset
+from strategies import mixture
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,14 @@ class Lineup:
     kinds: np.ndarray
     params: np.ndarray
     seatings: np.ndarray
+    pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
+    owner: np.ndarray | None = None
+
+    def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
+        """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
+        if not self.pools:
+            return self.seatings
+        return mixture.seatings_for(self.seatings, self.pools, seed, first_id, n)
 
     @classmethod
     def of(cls, strategies, players: int, rotate: bool = True) -> "Lineup":
@@ -34,11 +43,13 @@ class Lineup:
         if len(names) != players:
             raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
                              f"or a single one for every seat")
-        kinds, params = parameter_matrix(names)
+        chosen = [mixture.load(n, "ag") if mixture.is_mixture(n) else n for n in names]
+        pool, pools, owner = mixture.expand(chosen, lambda spec: spec)
+        kinds, params = parameter_matrix(pool)
         base = np.arange(players)
         shifts = range(players) if rotate else range(1)
         seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
-        return cls(names, kinds, params, seatings)
+        return cls(names, kinds, params, seatings, pools, owner)
 
 
 @dataclass
@@ -69,7 +80,8 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     rs = ruleset or load_default()
     check_players(rs, players)
     lineup = Lineup.of(strategies, players)
-    seating = lineup.seatings[game_id % len(lineup.seatings)]
+    rows = lineup.seatings_for(seed, game_id, 1)
+    seating = rows[game_id % len(rows)]
     kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
     params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
     kinds[:players] = lineup.kinds[seating]
@@ -77,6 +89,8 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     env = make_env(rs, kinds, params)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
+    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
+        seating = lineup.owner[seating]
     return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
 
 
@@ -121,7 +135,9 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
     game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
     env_arr = np.array([env]).view(np.recarray)
-    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, players,
-                     rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
-                     record_turns)
+    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games),
+                     lineup.params, players, rng.run_key(seed), first_id, n_games, int(check), games,
+                     seats, turns, record_turns)
+    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
+        seats[:, :, batch.S_STRATEGY] = lineup.owner[seats[:, :, batch.S_STRATEGY]]
     return games, seats, turns

@@ -78,8 +78,13 @@ class Pool:
         self.close()
 
 
-def resolve(spec) -> strategy_presets.Strategy:
-    return spec if isinstance(spec, strategy_presets.Strategy) else strategy_presets.load(spec)
+def resolve(spec):
+    """A loaded strategy (or mixture, strategies.mixture) from a spec; loaded ones pass through."""
+    from strategies import mixture
+
+    if isinstance(spec, strategy_presets.Strategy | mixture.Mixture):
+        return spec
+    return mixture.load(spec) if mixture.is_mixture(spec) else strategy_presets.load(spec)
 
 
 def ruleset_key(ruleset=None, overrides=None) -> tuple:

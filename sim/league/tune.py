@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 import strategies as strategy_presets
-from sim.league.match import Pool, play_lineups, ruleset_key
+from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 from strategies.nyk import params as knobs
 
 OPPONENTS = ("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced")
@@ -82,7 +82,7 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
     """Search the knobs for a player beating the `opponents`; `games` per candidate and opponent."""
     rng = np.random.default_rng(seed)
     rules = ruleset_key(ruleset, overrides)
-    opponents = [strategy_presets.load(o) for o in opponents]
+    opponents = [resolve(o) for o in opponents]  # presets, files, or meta: mixtures
     mean = _to_unit(strategy_presets.load(start).params)
     sd = np.full(len(mean), 0.25)
     history = []

@@ -5,13 +5,14 @@
     play_many(seed, n_games, players, ...) -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from sim import rng
 from sim.nyk import batch, engine, state
 import strategies
+from strategies import mixture
 from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 
@@ -27,6 +28,14 @@ class Lineup:
     params: np.ndarray
     restrict: np.ndarray
     seatings: np.ndarray
+    pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
+    owner: np.ndarray | None = None
+
+    def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
+        """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
+        if not self.pools:
+            return self.seatings
+        return mixture.seatings_for(self.seatings, self.pools, seed, first_id, n)
 
     @classmethod
     def of(cls, specs, players: int, rotate: bool = True) -> "Lineup":
@@ -37,7 +46,8 @@ class Lineup:
         if len(names) != players:
             raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
                              f"or a single one for every seat")
-        return cls.of_strategies([strategies.load(n, "nyk") for n in names], players, rotate)
+        return cls.of_strategies([mixture.load(n, "nyk") if mixture.is_mixture(n) else strategies.load(n, "nyk")
+                                  for n in names], players, rotate)
 
     @classmethod
     def of_strategies(cls, chosen, players: int, rotate: bool = True) -> "Lineup":
@@ -45,15 +55,16 @@ class Lineup:
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} strategies for {players} players")
         names = tuple(s.name for s in chosen)
-        kinds = np.array([s.kind("nyk") for s in chosen], dtype=np.int64)
-        params = np.zeros((len(names), N_POLICY_PARAMS), dtype=np.float64)
-        for i, s in enumerate(chosen):
+        pool, pools, owner = mixture.expand(chosen, lambda spec: strategies.load(spec, "nyk"))
+        kinds = np.array([s.kind("nyk") for s in pool], dtype=np.int64)
+        params = np.zeros((len(pool), N_POLICY_PARAMS), dtype=np.float64)
+        for i, s in enumerate(pool):
             params[i, : len(s.params)] = s.params
-        restrict = np.array([s.restrict_bits("nyk") for s in chosen], dtype=np.int64)
+        restrict = np.array([s.restrict_bits("nyk") for s in pool], dtype=np.int64)
         base = np.arange(players)
         shifts = range(players) if rotate else range(1)
         seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
-        return cls(names, kinds, params, restrict, seatings)
+        return cls(names, kinds, params, restrict, seatings, pools, owner)
 
 
 @dataclass
@@ -74,7 +85,8 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     rs = ruleset or Ruleset.load()
     check_players(rs, players)
     lineup = Lineup.of(strategies, players)
-    seating = lineup.seatings[game_id % len(lineup.seatings)]
+    rows = lineup.seatings_for(seed, game_id, 1)
+    seating = rows[game_id % len(rows)]
     kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
     params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
     restrict = np.zeros(state.MAX_SEATS, dtype=np.int64)
@@ -84,6 +96,8 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     env = make_env(rs, kinds, params, restrict)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
+    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
+        seating = lineup.owner[seating]
     return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
 
 
@@ -129,7 +143,10 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
     game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
     env_arr = np.array([env]).view(np.recarray)
-    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings, lineup.params, lineup.restrict, players,
-                     rng.run_key(seed), first_id, n_games, int(check), games, seats, turns,
-                     record_turns)
+    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games),
+                     lineup.params, lineup.restrict, players, rng.run_key(seed), first_id, n_games,
+                     int(check), games, seats, turns, record_turns)
+    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
+        column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
+        column[:] = lineup.owner[column]
     return games, seats, turns
