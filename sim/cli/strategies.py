@@ -165,4 +165,68 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
     click.echo(f"saved {target} ({result.provenance['games_spent']:,} games)")
 
 
+@strategies_cmd.command("psro")
+@click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Best responses to search (the study stops early when one gains nothing).")
+@click.option("--population", default=",".join(("runner", "enforcer", "networker", "cautious",
+                                                  "corrupter", "balanced", "tuned")),
+              show_default=True, help="The starting population, comma-separated.")
+@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--games-per-profile", type=click.IntRange(min=1), default=80, show_default=True,
+              help="Games of each profile of the meta-game (a multiple of --players).")
+@click.option("--generations", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Generations of each best-response search.")
+@click.option("--candidates", type=click.IntRange(min=2), default=8, show_default=True,
+              help="Candidates per generation of the search.")
+@click.option("--games", type=click.IntRange(min=10), default=400, show_default=True,
+              help="Games per candidate against the mixture (same ids for all candidates).")
+@click.option("--final-games", type=click.IntRange(min=10), default=2000, show_default=True,
+              help="Games measuring each best response against the mixture, on fresh ids.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--out", type=click.Path(file_okay=False), required=True,
+              help="Study directory (meta-game runs, presets, mixtures, psro.json).")
+@click.option("--ship", default=None, metavar="NAME",
+              help="Also write the result as shipped presets NAME-<k> and the mixture meta:NAME.")
+@click.option("--resume", is_flag=True, help="Go on with the study in --out (played profiles kept).")
+@click.option("--force", is_flag=True, help="Clear --out (a PSRO study) and start over.")
+@ruleset_options
+def psro_cmd(iterations, population, players, games_per_profile, generations, candidates, games,
+             final_games, seed, workers, out, ship, resume, force, ruleset, sets):
+    """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
+    best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
+    import shlex
+    import sys
+
+    from sim.meta import psro
+    from sim.meta.table import MetaError
+
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    names = [p.strip() for p in population.split(",") if p.strip()]
+    for name in names:
+        _load(name, "nyk")
+    ruleset_from_options(ruleset, sets)
+    search = {"generations": generations, "population": candidates, "elite": max(1, candidates // 4),
+              "games": games, "final_games": final_games}
+    command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    try:
+        result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
+                           parse_sets(sets), workers, search, resume, force, command,
+                           log=lambda line: click.echo(line, err=True))
+    except MetaError as err:
+        raise click.UsageError(str(err)) from None
+    for row in result["history"]:
+        if "exploitability" in row:
+            click.echo(f"iteration {row['iteration']}: exploitability {100 * row['exploitability']:+.1f} pts "
+                       f"[{100 * row['exploitability_low']:+.1f}, {100 * row['exploitability_high']:+.1f}]"
+                       f"{'' if row['added'] else ' (no gain: stopped)'}")
+    mix = ", ".join(f"{Path(s).stem} {100 * w:.0f}%" for s, w in result["mixture"].items() if w >= 0.01)
+    click.echo(f"equilibrium mixture: {mix}")
+    click.echo(f"use it as a strategy: --strategies meta:{out}")
+    if ship:
+        for name, path in psro.ship(result, ship).items():
+            click.echo(f"shipped {name}: {path}")
+
+
 COMMANDS = [strategies_cmd]

@@ -74,10 +74,12 @@ def _bootstrap(measured, x, reps, alpha, m, seed) -> dict:
     mixtures, regs, cyc = [], [], {}
     support_main = set(np.nonzero(x >= SUPPORT_WEIGHT)[0])
     same_support = 0
+    centre = np.full(n, 1.0 / n)
+    starts = np.vstack([centre, 0.8 * x + 0.2 * centre])  # the even population, and near the equilibrium
     for _ in range(reps):
         ids = rng.integers(0, measured.games, measured.games)
         t = measured.table(ids)
-        eq = nash(t, random_starts=2, steps=1500, seed=seed)[0]
+        eq = nash(t, steps=1500, starts=starts)[0]
         mixtures.append(eq.mixture)
         regs.append(regrets(t, x))
         same_support += set(np.nonzero(eq.mixture >= SUPPORT_WEIGHT)[0]) == support_main
@@ -140,6 +142,15 @@ def _pct(v: float) -> str:
     return f"{100 * v:.0f}%"
 
 
+def _dominance(dom: dict, strategies) -> str:
+    common = set.intersection(*(set(by) for by in dom.values()))
+    if len(dom) == len(strategies) - 1 and common:
+        return f"{common.pop()} dominates every other style (does better in any company)"
+    shown = [f"{s} is dominated by {by[0]}" for s, by in list(dom.items())[:3]]
+    more = len(dom) - len(shown)
+    return "; ".join(shown) + (f" and {more} more {'is' if more == 1 else 'are'} dominated" if more else "")
+
+
 def verdict(meta: dict) -> str:
     """One sentence: the equilibrium, the strategies it leaves out, the cycles."""
     eq = meta["equilibrium"]["mixture"]
@@ -149,7 +160,7 @@ def verdict(meta: dict) -> str:
     out = [s for s in meta["strategies"] if eq[s] < SUPPORT_WEIGHT]
     dom = meta["dominated"]
     if dom:
-        parts.append("; ".join(f"{s} is dominated (by {', '.join(by)})" for s, by in dom.items()))
+        parts.append(_dominance(dom, meta["strategies"]))
     elif out:
         parts.append(f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} left out")
     stable = meta["bootstrap"].get("same_support_share")

@@ -18,6 +18,7 @@ Everything is numpy over small tables (a few hundred profiles): the games are th
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -103,7 +104,10 @@ def expected_payoffs(table: PayoffTable, x) -> np.ndarray:
     if X.shape[1] != table.n:
         raise ValueError(f"a mixture needs {table.n} weights, got {X.shape[1]}")
     others, coef, spread = table._terms()
-    weights = coef[None, :] * np.prod(X[:, None, :] ** others[None, :, :], axis=2)
+    # prod_k x_k^{m_k} as exp(sum_k m_k log x_k); an absent strategy (x_k = 0) gets log 1e-300,
+    # so a profile needing it weighs nothing (and 0^0 stays 1)
+    logs = np.log(np.maximum(X, 1e-300))
+    weights = coef[None, :] * np.exp(logs @ others.T)
     f = weights @ spread
     return f[0] if one else f
 
@@ -169,11 +173,13 @@ def replicator(table: PayoffTable, starts: np.ndarray, steps: int = 3000, step: 
 
 
 def nash(table: PayoffTable, random_starts: int = 8, steps: int = 3000, seed: int = 0,
-         merge: float = 0.02) -> list[Equilibrium]:
+         merge: float = 0.02, starts: np.ndarray | None = None) -> list[Equilibrium]:
     """Symmetric equilibria from replicator dynamics started at several points: for each start the
     end point or the time average, whichever has the lower regret; starts that end within `merge`
-    (L1) of each other are one equilibrium. Sorted by regret, then by how many starts found it."""
-    starts = starting_points(table.n, random_starts, seed)
+    (L1) of each other are one equilibrium. Sorted by regret, then by how many starts found it.
+    `starts` replaces the default starting points (`starting_points`)."""
+    if starts is None:
+        starts = starting_points(table.n, random_starts, seed)
     ends, avgs = replicator(table, starts, steps)
     found: list[Equilibrium] = []
     for end, avg in zip(ends, avgs, strict=True):
@@ -228,17 +234,19 @@ def invasion_fitness(table: PayoffTable, s: int, r: int, m: int) -> tuple[np.nda
     """Fitness of a mutant r and of a resident s when k = 1..m-1 of the m individuals play r and
     each plays N-1 opponents drawn without replacement from the other m-1 (hypergeometric)."""
     N = table.players
-    f_r = np.zeros(m - 1)
-    f_s = np.zeros(m - 1)
-    for idx, k in enumerate(range(1, m)):
-        for j in range(N):  # j other mutants among the N-1 opponents
-            w_r = _hyper(j, k - 1, m - k, N - 1)
-            if w_r:
-                f_r[idx] += w_r * table.payoff(_two(table.n, r, j + 1, s, N - 1 - j), r)
-            w_s = _hyper(j, k, m - k - 1, N - 1)
-            if w_s:
-                f_s[idx] += w_s * table.payoff(_two(table.n, r, j, s, N - j), s)
-    return f_r, f_s
+    w_r, w_s = _hyper_weights(m, N)
+    u_r = np.array([table.payoff(_two(table.n, r, j + 1, s, N - 1 - j), r) for j in range(N)])
+    u_s = np.array([table.payoff(_two(table.n, r, j, s, N - j), s) for j in range(N)])
+    return w_r @ u_r, w_s @ u_s
+
+
+@functools.cache
+def _hyper_weights(m: int, N: int) -> tuple[np.ndarray, np.ndarray]:
+    """[k-1, j]: the chance that j of a mutant's (resp. a resident's) N-1 opponents are mutants
+    when k of the m individuals are."""
+    w_r = np.array([[_hyper(j, k - 1, m - k, N - 1) for j in range(N)] for k in range(1, m)])
+    w_s = np.array([[_hyper(j, k, m - k - 1, N - 1) for j in range(N)] for k in range(1, m)])
+    return w_r, w_s
 
 
 def _hyper(j: int, good: int, bad: int, draws: int) -> float:

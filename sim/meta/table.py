@@ -96,13 +96,14 @@ def _se(a: np.ndarray) -> np.ndarray:
 # --- the study --------------------------------------------------------------------------------------
 
 def lineup(strategies, counts) -> list[str]:
-    """A profile as one strategy per seat, in the study's strategy order."""
-    return [s for s, c in zip(strategies, counts, strict=True) for _ in range(int(c))]
+    """A profile as one strategy per seat, in a canonical order (by name), so that a profile
+    is the same run whatever the study's list of strategies (a study grows by strategies)."""
+    seats = [s for s, c in zip(strategies, counts, strict=True) for _ in range(int(c))]
+    return sorted(seats, key=lambda s: (_safe(s), s))
 
 
 def profile_dir(root: Path, index: int, strategies, counts) -> Path:
-    short = "-".join(_safe(s) for s in lineup(strategies, counts))
-    return root / "profiles" / f"{index:03d}-{short}"
+    return root / "profiles" / "-".join(_safe(s) for s in lineup(strategies, counts))
 
 
 def _safe(name: str) -> str:

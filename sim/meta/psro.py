@@ -1,0 +1,153 @@
+"""PSRO (policy-space response oracles, Lanctot et al. 2017) over New York Kings' knob space.
+
+Start from a population of strategies (the shipped presets); each iteration
+1. plays the meta-game of the population (`sim.meta.table`: only the profiles holding a new
+   strategy are new games) and solves it for its symmetric equilibrium mixture;
+2. searches the knobs for a best response to that mixture with the league's cross-entropy
+   search (`sim.league.tune`): one candidate seat against seats that each draw their style
+   from the mixture every game, on common random numbers;
+3. measures the best response on fresh game ids: its win rate minus the mixture's own payoff
+   against itself is the mixture's **exploitability** (with a 95% interval);
+4. adds the best response to the population when it gains significantly (the interval above
+   the mixture's own payoff), and goes on.
+
+The study directory holds `meta/` (the meta-game's profile runs), `presets/psro-<k>.toml` (each
+best response, with its provenance), `mixtures/iteration-<k>.toml`, the final `mixture.toml`
+(usable as a strategy: `--strategies meta:<dir>`) and `psro.json` (every iteration).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sim.meta import engine_commit
+from sim.meta.solvers import expected_payoffs, nash
+from sim.meta.table import play_profiles
+
+POPULATION = ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned")
+SEARCH = {"generations": 4, "population": 8, "elite": 2, "games": 400, "final_games": 2000}
+
+
+def mixture_toml(strategies, weights, doc: str, provenance: dict) -> str:
+    """A mixture file (strategies.mixture) giving each strategy its weight (zero weights left out)."""
+    from sim.league.tune import _toml_value
+
+    lines = [f"doc = {_toml_value(doc)}", 'game = "nyk"', "", "[weights]"]
+    lines += [f"{_toml_value(s)} = {float(w)!r}" for s, w in zip(strategies, weights, strict=True) if w > 0]
+    lines += ["", "[provenance]"]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in provenance.items()]
+    return "\n".join(lines) + "\n"
+
+
+def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per_profile: int = 80,
+         seed: int = 0, out=None, ruleset=None, overrides=None, workers: int | None = None,
+         search: dict | None = None, resume: bool = False, force: bool = False, command: str = "",
+         log=None) -> dict:
+    """Grow `population` by best responses for `iterations` iterations; see the module docstring."""
+    from sim.league.tune import tune as knob_search
+
+    search = {**SEARCH, **(search or {})}
+    root = Path(out)
+    if root.exists() and any(root.iterdir()) and not (resume or force):
+        from sim.meta.table import MetaError
+
+        raise MetaError(f"{root} is not empty: add --resume to go on with the study in it, or "
+                        f"--force to replace it")
+    if force and root.exists():
+        import shutil
+
+        if not (root / "psro.json").is_file() and not (root / "meta").is_dir():
+            from sim.meta.table import MetaError
+
+            raise MetaError(f"{root} holds files that are not a PSRO study: choose another --out")
+        shutil.rmtree(root)
+    (root / "presets").mkdir(parents=True, exist_ok=True)
+    (root / "mixtures").mkdir(exist_ok=True)
+    started = time.perf_counter()
+    pop = list(population)
+    history = []
+    say = log or (lambda line: None)
+    for it in range(iterations + 1):
+        measured = play_profiles(pop, players, games_per_profile, seed, root / "meta", "nyk", ruleset,
+                                 overrides, workers, resume=it > 0 or resume, force=False)
+        table = measured.table()
+        eq = nash(table, seed=seed)[0]
+        x = eq.mixture
+        own = float(x @ expected_payoffs(table, x))
+        mix_path = root / "mixtures" / f"iteration-{it}.toml"
+        mix_path.write_text(mixture_toml(pop, x, f"PSRO iteration {it}: the equilibrium of "
+                                         f"{len(pop)} strategies", {"iteration": it}))
+        row = {"iteration": it, "population": list(pop), "mixture": dict(zip(pop, map(float, x), strict=True)),
+               "meta_regret": eq.regret, "own_payoff": own,
+               "games_meta": int(games_per_profile * len(measured.counts))}
+        if it == iterations:
+            history.append(row)
+            break
+        start = pop[int(np.argmax(expected_payoffs(table, x)))]
+        say(f"iteration {it}: equilibrium " + ", ".join(f"{Path(s).stem} {100 * w:.0f}%"
+                                                        for s, w in zip(pop, x, strict=True) if w >= 0.01)
+            + f"; searching a best response from {Path(start).stem}")
+        br = knob_search(seed=seed + 1000 * (it + 1), players=players, opponents=[f"meta:{mix_path}"],
+                         start=start, ruleset=ruleset, overrides=overrides, workers=workers, **search)
+        final = br.final[0]
+        row |= {"best_response_win_rate": final["win_rate"], "exploitability": final["win_rate"] - own,
+                "exploitability_low": final["low"] - own, "exploitability_high": final["high"] - own,
+                "games_search": int(sum(h["games"] for h in br.history) + final["games"])}
+        gains = final["low"] > own
+        row["added"] = bool(gains)
+        say(f"iteration {it}: best response wins {100 * final['win_rate']:.1f}% against the mixture "
+            f"(own payoff {100 * own:.1f}%): exploitability {100 * row['exploitability']:+.1f} pts "
+            f"[{100 * row['exploitability_low']:+.1f}, {100 * row['exploitability_high']:+.1f}]")
+        history.append(row)
+        if not gains:
+            break
+        name = root / "presets" / f"psro-{it + 1}.toml"
+        br.provenance |= {"psro_iteration": it + 1, "against": str(mix_path), "engine_commit": engine_commit()}
+        name.write_text(br.toml(f"PSRO best response {it + 1}: the knob search against the equilibrium "
+                                f"mixture of iteration {it}"))
+        pop.append(str(name.resolve()))
+    final_row = history[-1]
+    provenance = {"command": command, "engine_commit": engine_commit(), "seed": seed,
+                  "iterations": len(history) - 1, "games_per_profile": games_per_profile,
+                  "games_total": int(sum(r.get("games_search", 0) for r in history)
+                                     + history[-1]["games_meta"]),
+                  "seconds": round(time.perf_counter() - started, 1)}
+    (root / "mixture.toml").write_text(mixture_toml(
+        final_row["population"], list(final_row["mixture"].values()),
+        "The equilibrium mixture of the population grown by PSRO", provenance))
+    result = {"history": history, "mixture": final_row["mixture"], "provenance": provenance,
+              "search": search, "players": players}
+    (root / "psro.json").write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
+def ship(result: dict, name: str = "equilibrium") -> dict[str, Path]:
+    """Copy a PSRO study's best responses into the shipped presets (`<name>-<k>.toml`) and its
+    final mixture into `strategies/nyk/mixtures/<name>.toml`, naming the presets; returns the files."""
+    import strategies
+    from strategies import mixture
+
+    presets = strategies.preset_dir("nyk")
+    renamed, written = [], {}
+    for spec in result["history"][-1]["population"]:
+        path = Path(spec)
+        if path.suffix == ".toml" and path.is_file():
+            target = presets / f"{name}-{path.stem.split('-')[-1]}.toml"
+            target.write_text(path.read_text())
+            written[target.stem] = target
+            renamed.append(target.stem)
+        else:
+            renamed.append(spec)
+    mix = mixture.mixture_dir("nyk")
+    mix.mkdir(parents=True, exist_ok=True)
+    target = mix / f"{name}.toml"
+    target.write_text(mixture_toml(renamed, list(result["mixture"].values()),
+                                   "The NYK equilibrium mixture grown by PSRO from the shipped presets "
+                                   f"(`mobsim strategies psro`); its best responses ship as {name}-<k>",
+                                   result["provenance"]))
+    written[name] = target
+    return written
