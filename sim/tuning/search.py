@@ -30,6 +30,7 @@ import pandas as pd
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import checked, numeric_option, parse_box, snap
 from sim.tuning.study import Evaluation, Study, derived_seed, show_point, strategy_names
+from sim.tuning import meta_targets
 from sim.tuning.targets import Target, parse_targets
 
 MAX_CANDIDATES = 64
@@ -254,7 +255,7 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
     targets = parse_targets([t.text if isinstance(t, Target) else t for t in targets or ()], names, game)
     _check_search(budget, seed, eta, candidates, min_games, final_share)
     study = Study(players=players, strategies=names, ruleset=ruleset, overrides=overrides or {},
-                  game=game, workers=workers)
+                  game=game, workers=workers, meta=meta_targets.wanted(targets))
     study.check()
     n, rounds, final_games = plan_budget(budget, eta, candidates, distinct_points(box, game),
                                          min_games, final_share)

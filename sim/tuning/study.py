@@ -56,6 +56,7 @@ class Study:
     overrides: dict = field(default_factory=dict)   # fixed changes on top of the file
     game: str = "nyk"
     workers: int | None = None
+    meta: bool = False          # also measure the meta-game metrics (sim/tuning/meta_targets.py)
 
     def __post_init__(self):
         from sim.rules import Ruleset
@@ -108,7 +109,13 @@ class Study:
         """Play the point and measure its headline metrics; `keep_tables` keeps the run's tables
         for paired comparisons (`difference`)."""
         result = self.play(point, games, seed, out, force)
-        return measure(point, result, seed, keep_tables)
+        evaluation = measure(point, result, seed, keep_tables)
+        if self.meta:
+            from sim.tuning import meta_targets
+
+            evaluation.headline = pd.concat([evaluation.headline,
+                                             meta_targets.measure(self, point, games, seed)])
+        return evaluation
 
 
 @dataclass

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from sim.analysis.headline import ORDER, TAIL
 from sim.rules.errors import did_you_mean
 from sim.tuning.errors import TuningError
+from sim.tuning.meta_targets import METRICS as META_METRICS
 
 # The metric names of sim.analysis.headline.headline (its index), "winrate:<strategy>" aside.
-METRICS = ORDER + TAIL
+METRICS = ORDER + TAIL + META_METRICS   # meta-game metrics: sim/tuning/meta_targets.py
 PER_STRATEGY = "winrate:"
 _FORM = re.compile(r"^\s*([A-Za-z_][\w:.\-]*)\s*(<=|>=|==|<|>|=)\s*(.+?)\s*$")
 _EXAMPLES = '"seat_gap<=0.02", "turns=9:12", "winrate_max<=0.4"'
