@@ -89,3 +89,12 @@ def test_american_gangsters_takes_mixtures_too(tmp_path):
     mixed = ag_play_many(1, 20, 4, AgLineup.of((spec, "warlord", "politician", "balanced"), 4), rules)
     for a, b in zip(plain, mixed, strict=True):
         assert np.array_equal(a, b)
+
+
+def test_the_shipped_equilibrium_mixture_loads_with_its_provenance():
+    m = mixture.load("meta:equilibrium")
+    assert abs(sum(m.weights) - 1) < 1e-9 and len(m.components) >= 2
+    assert m.provenance["command"].startswith("mobsim strategies psro")
+    assert m.provenance["engine_commit"] and m.provenance["games_total"] > 0
+    lineup = Lineup.of(("meta:equilibrium", "runner", "enforcer", "networker"), 4)
+    assert lineup.names[0] == "meta:equilibrium" and len(lineup.kinds) == 4 + len(m.components)

@@ -148,6 +148,8 @@ def ship(result: dict, name: str = "equilibrium") -> dict[str, Path]:
     target.write_text(mixture_toml(renamed, list(result["mixture"].values()),
                                    "The NYK equilibrium mixture grown by PSRO from the shipped presets "
                                    f"(`mobsim strategies psro`); its best responses ship as {name}-<k>",
-                                   result["provenance"]))
+                                   result["provenance"] | {"exploitability_per_iteration": [
+                                       round(r["exploitability"], 4) for r in result["history"]
+                                       if "exploitability" in r]}))
     written[name] = target
     return written
