@@ -12,12 +12,12 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
-EXPECTED = ("01-quickstart", "02-balance-report", "03-fight-and-recruit-odds", "04-tuning")
+EXPECTED = ("01-quickstart", "02-balance-report", "03-fight-and-recruit-odds", "04-tuning", "05-meta-game")
 GAMES = 300
 CELL_TIMEOUT = 600  # seconds; the first cell that plays may compile the engine after a source change
 
 
-def test_the_four_notebooks_are_there():
+def test_the_notebooks_are_there():
     assert [p.stem for p in NOTEBOOKS] == list(EXPECTED)
 
 
