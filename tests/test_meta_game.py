@@ -87,12 +87,12 @@ def test_psro_exploitability_falls(tmp_path):
 
     search = {"generations": 2, "population": 4, "elite": 1, "games": 40, "final_games": 200}
     result = psro(("random", "simple"), iterations=2, players=4, games_per_profile=8, seed=1,
-                  out=tmp_path / "p", workers=1, search=search)
+                  out=tmp_path / "p", workers=1, search=search, bootstrap=5)
     exploit = [row["exploitability"] for row in result["history"] if "exploitability" in row]
     assert len(exploit) >= 2
     assert exploit[0] > 0.1            # a search beats random and simple by far
     assert exploit[-1] < exploit[0]
-    assert (tmp_path / "p" / "mixture.toml").is_file()
+    assert (tmp_path / "p" / "mixture.toml").is_file() and (tmp_path / "p" / "index.html").is_file()
     from strategies import mixture
 
     m = mixture.load(f"meta:{tmp_path / 'p'}")

@@ -142,11 +142,18 @@ def _pct(v: float) -> str:
     return f"{100 * v:.0f}%"
 
 
+def short(name: str) -> str:
+    """A strategy's name for a sentence: a preset file by its stem."""
+    from pathlib import Path
+
+    return Path(name).stem if name.endswith(".toml") else name
+
+
 def _dominance(dom: dict, strategies) -> str:
     common = set.intersection(*(set(by) for by in dom.values()))
     if len(dom) == len(strategies) - 1 and common:
-        return f"{common.pop()} dominates every other style (does better in any company)"
-    shown = [f"{s} is dominated by {by[0]}" for s, by in list(dom.items())[:3]]
+        return f"{short(common.pop())} dominates every other style (does better in any company)"
+    shown = [f"{short(s)} is dominated by {short(by[0])}" for s, by in list(dom.items())[:3]]
     more = len(dom) - len(shown)
     return "; ".join(shown) + (f" and {more} more {'is' if more == 1 else 'are'} dominated" if more else "")
 
@@ -155,21 +162,22 @@ def verdict(meta: dict) -> str:
     """One sentence: the equilibrium, the strategies it leaves out, the cycles."""
     eq = meta["equilibrium"]["mixture"]
     support = meta["equilibrium"]["support"]
-    words = ", ".join(f"{_pct(eq[s])} {s}" for s in support)
+    words = ", ".join(f"{_pct(eq[s])} {short(s)}" for s in support)
     parts = [f"At equilibrium, {words}"]
     out = [s for s in meta["strategies"] if eq[s] < SUPPORT_WEIGHT]
     dom = meta["dominated"]
     if dom:
         parts.append(_dominance(dom, meta["strategies"]))
     elif out:
-        parts.append(f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} left out")
+        parts.append(f"{', '.join(map(short, out))} {'is' if len(out) == 1 else 'are'} left out")
     stable = meta["bootstrap"].get("same_support_share")
     if stable is not None:
         parts.append(f"the same styles are in play in {_pct(stable)} of bootstrap resamples")
     firm = [c for c in meta["cycles"] if c["bootstrap_share"] >= 0.5]
     if firm:
         c = firm[0]["cycle"]
-        parts.append(f"the game has a rock-paper-scissors cycle {' beats '.join(c[::-1] + [c[-1]])}")
+        ring = [short(s) for s in c[::-1] + [c[-1]]]
+        parts.append(f"the game has a rock-paper-scissors cycle {' beats '.join(ring)}")
     elif meta["cycles"]:
         parts.append("the cycles found are not stable under resampling")
     else:

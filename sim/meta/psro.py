@@ -13,7 +13,8 @@ Start from a population of strategies (the shipped presets); each iteration
 
 The study directory holds `meta/` (the meta-game's profile runs), `presets/psro-<k>.toml` (each
 best response, with its provenance), `mixtures/iteration-<k>.toml`, the final `mixture.toml`
-(usable as a strategy: `--strategies meta:<dir>`) and `psro.json` (every iteration).
+(usable as a strategy: `--strategies meta:<dir>`), `psro.json` (every iteration) and the final
+population's meta-game report (`meta.json`, `index.html`: the mixture's bootstrap stability).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def mixture_toml(strategies, weights, doc: str, provenance: dict) -> str:
 def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per_profile: int = 80,
          seed: int = 0, out=None, ruleset=None, overrides=None, workers: int | None = None,
          search: dict | None = None, resume: bool = False, force: bool = False, command: str = "",
-         log=None) -> dict:
+         log=None, bootstrap: int = 200) -> dict:
     """Grow `population` by best responses for `iterations` iterations; see the module docstring."""
     from sim.league.tune import tune as knob_search
 
@@ -119,8 +120,13 @@ def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per
     (root / "mixture.toml").write_text(mixture_toml(
         final_row["population"], list(final_row["mixture"].values()),
         "The equilibrium mixture of the population grown by PSRO", provenance))
+    from sim.meta import analysis, report
+
+    meta = analysis.analyse(measured, bootstrap, seed=seed)  # the final population's meta-game
+    report.write(measured, meta, root, command, provenance)
     result = {"history": history, "mixture": final_row["mixture"], "provenance": provenance,
-              "search": search, "players": players}
+              "search": search, "players": players, "stability": meta["bootstrap"],
+              "verdict": meta["verdict"]}
     (root / "psro.json").write_text(json.dumps(result, indent=2) + "\n")
     return result
 
