@@ -11,7 +11,7 @@ import pandas as pd
 
 from sim.analysis import figures
 from sim.analysis.report import Report, percent
-from sim.meta.analysis import population_path
+from sim.meta.analysis import population_path, short
 
 
 def write(measured, meta: dict, out, command: str = "", provenance: dict | None = None) -> Path:
@@ -41,7 +41,7 @@ def write(measured, meta: dict, out, command: str = "", provenance: dict | None 
                   "the dashed line is a fair seat")
     report.heading("Every equilibrium found")
     eqs = pd.DataFrame([{**{"regret": e["regret"], "payoff": e["payoff"], "starts": e["starts"]},
-                         **e["mixture"]} for e in meta["equilibria"]])
+                         **{short(k): v for k, v in e["mixture"].items()}} for e in meta["equilibria"]])
     report.table(eqs, "Equilibria of replicator dynamics from several starts (regret 0 is exact)",
                  name="equilibria")
     return report.write(out)
@@ -76,7 +76,7 @@ def _strategy_rows(meta: dict) -> pd.DataFrame:
     for s in meta["strategies"]:
         w = meta["bootstrap"]["weights"].get(s, {})
         r = meta["regret_against_equilibrium"][s]
-        rows.append({"strategy": s, "weight": meta["equilibrium"]["mixture"][s],
+        rows.append({"strategy": short(s), "weight": meta["equilibrium"]["mixture"][s],
                      "low": w.get("low"), "high": w.get("high"),
                      "in_support": w.get("in_support_share"),
                      "regret": r["regret"], "regret_low": r["low"], "regret_high": r["high"],
@@ -91,7 +91,7 @@ def mixture_figure(meta: dict):
     boot = meta["bootstrap"]["weights"]
     lo = [boot[s]["low"] for s in names] if boot else None
     hi = [boot[s]["high"] for s in names] if boot else None
-    figures.bars(ax, names, w, lo, hi, title="Equilibrium mixture", ylabel="weight")
+    figures.bars(ax, [short(s) for s in names], w, lo, hi, title="Equilibrium mixture", ylabel="weight")
     return fig
 
 
@@ -115,7 +115,7 @@ def graph_figure(meta: dict):
                             arrowprops={"arrowstyle": "-|>", "color": "#C44E52", "lw": 1.8})
     for i, s in enumerate(names):
         ax.scatter(*pos[i], s=300 + 3000 * pi[s], color=figures.color(i), zorder=3)
-        ax.text(pos[i, 0] * 1.22, pos[i, 1] * 1.22, f"{s}\n{100 * pi[s]:.0f}%", ha="center",
+        ax.text(pos[i, 0] * 1.22, pos[i, 1] * 1.22, f"{short(s)}\n{100 * pi[s]:.0f}%", ha="center",
                 va="center", fontsize=8)
     ax.set_xlim(-1.5, 1.5)
     ax.set_ylim(-1.5, 1.5)
@@ -129,8 +129,8 @@ def path_figure(table):
     times, shares, pays = population_path(table)
     fig, axes = figures.figure(nrows=2, width=6.5, height=3.0)
     for k, s in enumerate(table.strategies):
-        axes[0].plot(times, shares[:, k], color=figures.color(k), label=s)
-        axes[1].plot(times, pays[:, k], color=figures.color(k), label=s)
+        axes[0].plot(times, shares[:, k], color=figures.color(k), label=short(s))
+        axes[1].plot(times, pays[:, k], color=figures.color(k), label=short(s))
     axes[1].axhline(1 / table.players, color="grey", linestyle="--", linewidth=1)
     axes[0].set_ylabel("share of the population")
     axes[1].set_ylabel("expected win share")
