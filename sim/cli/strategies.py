@@ -31,6 +31,12 @@ def list_cmd(game):
         click.echo(f"{name:<12} {s.family:<7} {s.doc}")
     restrictions = ", ".join(strategies.space(game).RESTRICTIONS)
     click.echo(f"\nrestrictions (add to any name, e.g. enforcer+no-provoke): {restrictions}")
+    from strategies import mixture
+
+    mixtures = mixture.available(game)
+    if mixtures:
+        click.echo(f"mixtures (each seat draws a style every game, e.g. meta:{mixtures[0]}): "
+                   f"{', '.join(mixtures)}")
 
 
 @strategies_cmd.command("show")
