@@ -210,10 +210,17 @@ def _run_tasks(tasks, workers, log) -> None:
 
         from sim.runner import worker
 
-        os.environ["NUMBA_NUM_THREADS"] = "1"   # inherited by the spawned workers
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=worker.init)
-        results = pool.map(_play_profile, tasks)
+        saved = os.environ.get("NUMBA_NUM_THREADS")
+        os.environ["NUMBA_NUM_THREADS"] = "1"   # inherited by the workers, spawned as tasks are submitted
+        try:
+            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=worker.init)
+            results = pool.map(_play_profile, tasks)
+        finally:
+            if saved is None:
+                del os.environ["NUMBA_NUM_THREADS"]
+            else:
+                os.environ["NUMBA_NUM_THREADS"] = saved
     try:
         for _ in results:
             done += 1
