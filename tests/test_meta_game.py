@@ -98,3 +98,15 @@ def test_psro_exploitability_falls(tmp_path):
     m = mixture.load(f"meta:{tmp_path / 'p'}")
     assert abs(sum(m.weights) - 1) < 1e-9
     assert set(m.components) <= set(result["history"][-1]["population"])
+
+
+def test_american_gangsters_has_a_meta_game_too(tmp_path):
+    from sim.meta.analysis import analyse
+
+    measured = play_profiles(("racketeer", "warlord"), players=3, games=6, seed=2, out=tmp_path / "ag",
+                             game="ag", workers=1)
+    assert measured.counts.shape == (4, 2)
+    per_seat = np.nan_to_num(measured.win) * measured.counts[:, None, :]
+    assert np.allclose(per_seat.sum(axis=2), 1.0)
+    meta = analyse(measured, bootstrap=3)
+    assert abs(sum(meta["equilibrium"]["mixture"].values()) - 1) < 1e-9

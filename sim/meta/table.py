@@ -257,7 +257,7 @@ def measure(root) -> Measured:
         seats = run.seats[["game_id", "strategy", "won", "rank"]].copy()
         seats = seats.sort_values(["game_id"], kind="stable")
         winners = seats.groupby("game_id")["won"].transform("sum")
-        seats["share"] = seats["won"] / winners
+        seats["share"] = (seats["won"] / winners.where(winners > 0, 1)).astype(float)  # no winner: 0
         per = seats.groupby(["game_id", "strategy"], observed=True)[["share", "rank"]].mean()
         g_ids = np.sort(seats["game_id"].unique())
         if ids is None:
