@@ -27,7 +27,8 @@ def write(measured, meta: dict, out, command: str = "", provenance: dict | None 
     report.text(_reading(meta))
     report.heading("The equilibrium mixture")
     report.figure(mixture_figure(meta), "equilibrium", "Weight of each strategy in the symmetric "
-                  "equilibrium, with the 95% range of the equilibria of 200 bootstrap resamples")
+                  "equilibrium, with the 95% range of the equilibria of "
+                  f"{meta['bootstrap']['replicates']} bootstrap resamples of the games")
     report.table(_strategy_rows(meta), "Each strategy at equilibrium", name="strategies",
                  formats={c: percent for c in ("weight", "low", "high", "in_support", "alpharank")}
                  | {c: _points for c in ("regret", "regret_low", "regret_high")})
