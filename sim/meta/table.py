@@ -1,9 +1,10 @@
 """The heuristic payoff table of a game's strategies, measured by playing every profile.
 
 A profile is a multiset of strategies for the seats (7 strategies and 4 seats: 210 profiles).
-Each profile is one runner run (`sim.run`) in its own directory `profiles/<nnn>-<a>-<b>-.../`
-of the study, so a study inherits what the runner guarantees: a game depends on (seed, game id)
-only, seats rotate inside a run, parts are written atomically and an interrupted run resumes.
+Each profile is one runner run (`sim.run`) in its own directory `profiles/<a>-<b>-.../` (its
+styles in name order) of the study, so a study inherits what the runner guarantees: a game
+depends on (seed, game id) only, seats rotate inside a run, parts are written atomically and an
+interrupted run resumes.
 One run per profile (rather than one run with the profile encoded in its batches) keeps every
 profile an ordinary run that `mobsim report` opens, and lets a study grow by strategies: the
 profiles already played are kept. Every profile plays the same game ids 0..games-1 of the same
@@ -102,7 +103,7 @@ def lineup(strategies, counts) -> list[str]:
     return sorted(seats, key=lambda s: (_safe(s), s))
 
 
-def profile_dir(root: Path, index: int, strategies, counts) -> Path:
+def profile_dir(root: Path, strategies, counts) -> Path:
     return root / "profiles" / "-".join(_safe(s) for s in lineup(strategies, counts))
 
 
@@ -172,6 +173,11 @@ def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0,
     strategies = tuple(dict.fromkeys(s.strip() for s in strategies if s.strip()))
     if len(strategies) < 2:
         raise MetaError("a meta-game needs at least two strategies (e.g. --strategies runner,enforcer)")
+    safe = [_safe(s) for s in strategies]
+    if len(set(safe)) < len(safe):
+        twins = sorted({s for s in strategies if safe.count(_safe(s)) > 1})
+        raise MetaError(f"strategies {', '.join(twins)} share a short name ({_safe(twins[0])}): "
+                        f"rename one of the files")
     if games < players:
         raise MetaError(f"games per profile ({games}) must be at least the players ({players}), "
                         f"so every seat rotates")
@@ -191,7 +197,7 @@ def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0,
     _prepare(root, plan, resume, force)
     adapter.warm(plans[0])  # compile or load the engine once, before any worker starts
     counts = profiles(len(strategies), players)
-    tasks = [(i, str(profile_dir(root, i, strategies, c)), game, players, lineup(strategies, c), games,
+    tasks = [(i, str(profile_dir(root, strategies, c)), game, players, lineup(strategies, c), games,
               seed, None if ruleset is None else str(ruleset), dict(overrides or {}))
              for i, c in enumerate(counts)]
     _run_tasks(tasks, workers, log)
@@ -251,7 +257,7 @@ def measure(root) -> Measured:
     rank = np.full_like(win, np.nan)
     ids = None
     for p, c in enumerate(counts):
-        run = sim.load(profile_dir(root, p, strategies, c))
+        run = sim.load(profile_dir(root, strategies, c))
         if not run.complete:
             raise MetaError(f"{run.path}: the profile's run is unfinished: add --resume")
         seats = run.seats[["game_id", "strategy", "won", "rank"]].copy()
