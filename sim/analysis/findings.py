@@ -76,7 +76,7 @@ def dominant_strategy(pairs: pd.DataFrame, margin: float = DOMINANCE_MARGIN) -> 
             beats.append((other, diff, lo, hi, bool(r["significant"]), r["p_holm"]))
         if beats and all(sig and diff >= margin for _, diff, _, _, sig, _ in beats):
             weakest = min(beats, key=lambda b: b[1])
-            listed = "; ".join(f"{o} {100 * d:+.1f} pts [{100 * lo:+.1f}, {100 * hi:+.1f}], Holm p {p:.2g}"
+            listed = "; ".join(f"{o} {100 * d:+.1f} pts [{100 * lo:+.1f}, {100 * hi:+.1f}], Holm p {_p(p)}"
                                for o, d, lo, hi, _, p in beats)
             out.append(Finding("dominant strategy", f"{name} dominates: it beats every other strategy by "
                                f"{100 * weakest[1]:.1f} points or more",
@@ -84,6 +84,10 @@ def dominant_strategy(pairs: pd.DataFrame, margin: float = DOMINANCE_MARGIN) -> 
                                f"(rule: every difference at least {100 * margin:.0f} points and significant "
                                f"after Holm)", "Strategy against strategy"))
     return out
+
+
+def _p(p) -> str:
+    return "< 0.0001" if p < 1e-4 else f"{p:.2g}"
 
 
 def seat_advantage(seat_test: dict | None, alpha: float = SEAT_ALPHA) -> list[Finding]:

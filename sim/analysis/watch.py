@@ -102,8 +102,8 @@ def _watch_section(report, run, out_dir, replays):
             text += (" (replay: " + shlex.join(["mobsim", "replay", str(run.path or "RUN_DIR"), str(r.game_id),
                                                  "--html", f"game-{r.game_id}.html"]) + ")")
         items.append((text, pages.get(r.game_id)))
-    report.text("Watch these games step by step: each replay page shows the board, every family, the "
-                "police and the fights with their dice, and works offline.")
+    report.text("Watch these games step by step: each replay page shows the board and every family "
+                "after each event, with the dice of every contest, and works offline.")
     report.links(items)
     report.table(picks, "Games worth watching", name="worth-watching")
 

@@ -79,25 +79,26 @@ def screenshot(target, png, size=(1400, 1000), timeout: float = 120) -> Loaded:
 
 
 def _shots(out_dir):
-    """The README's pictures: a replay of each game, and a report of each game."""
+    """The README's pictures: a replay of each game, and a report of each game (played into
+    runs/readme-shots/)."""
     import sim
     from sim.analysis.run_report import report_run
     from sim.replay import GameSpec, write_replay
     from sim.rules import Ruleset
 
     out = Path(out_dir)
-    work = Path(tempfile.mkdtemp(prefix="mobsim-shots-"))
+    work = Path("runs") / "readme-shots"
     nyk = GameSpec("nyk", 7, 0, 4, ("runner", "enforcer", "networker", "tuned"))
     ag = GameSpec("ag", 7, 0, 4, ("racketeer", "warlord", "politician", "balanced"))
     write_replay(nyk, Ruleset.load(), work / "nyk.html")
     write_replay(ag, Ruleset.load(game="ag"), work / "ag.html")
     screenshot(f"{work / 'nyk.html'}#step=200", out / "replay-nyk.png", (1400, 960))
     screenshot(f"{work / 'ag.html'}#step=200", out / "replay-ag.png", (1400, 960))
-    for game, names in (("nyk", nyk.strategies), ("ag", ag.strategies)):
-        run = sim.run(game=game, players=4, strategies=names, games=2000, seed=1,
-                      out=work / f"run-{game}")
-        report_run(run, work / f"report-{game}")
-        screenshot(work / f"report-{game}" / "index.html", out / f"report-{game}.png", (1400, 1100))
+    for game, names, target in (("nyk", nyk.strategies, (11, 14)), ("ag", ag.strategies, None)):
+        run = sim.run(game=game, players=4, strategies=names, games=1000, seed=1,
+                      out=work / f"run-{game}", force=True)
+        report_run(run, work / f"report-{game}", replays=True, target_turns=target)
+        screenshot(work / f"report-{game}" / "index.html", out / f"report-{game}.png", (1400, 1300))
     return out
 
 
