@@ -47,6 +47,7 @@ CHOICES = {
            "rerolls": "the boss's re-roll", "power_uses": "Barons' powers", "powers_sold": "selling a power",
            "auctions_won": "winning auctions", "roulette_pulls": "the roulette", "duel_shots": "duels"},
 }
+MECHANICS_SECTION = "Which strategy uses which mechanic"   # the report's heading (sim.analysis.watch)
 RANDOM_FAMILY = "random"   # the preset that chooses uniformly: it uses everything by chance
 
 
@@ -132,14 +133,14 @@ def unused_mechanics(seats: pd.DataFrame, game: str, min_seats: int = MIN_SEATS)
             note = f"; only {', '.join(by_random)} ever does" if by_random else ""
             out.append(Finding("unused mechanic", f"no strategy uses {labels[mechanic]}",
                                f"{label} is zero in every seat of {', '.join(deliberate)}{note} "
-                               f"({int(sum(sizes[s] for s in deliberate)):,} seats)", "Mechanics by strategy"))
+                               f"({int(sum(sizes[s] for s in deliberate)):,} seats)", MECHANICS_SECTION))
             continue
         users = [s for s in judged if row[s] > 0]
         for s in never:
             shown = ", ".join(f"{u} {100 * row[u]:.0f}%" for u in users)
             out.append(Finding("unused mechanic", f"{s} never uses {labels[mechanic]}",
                                f"{label} is zero in all {int(sizes[s]):,} seats of {s}; seats that use it: "
-                               f"{shown}", "Mechanics by strategy"))
+                               f"{shown}", MECHANICS_SECTION))
     return out
 
 

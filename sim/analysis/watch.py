@@ -15,12 +15,12 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis import economy, figures, quality
-from sim.analysis.findings import findings, measured, usage
+from sim.analysis.findings import MECHANICS_SECTION, findings, measured, usage
 
 FIRST_LOOK = "What to look at first"
 WATCH = "Games worth watching"
 GLANCE = "The run at a glance"
-MECHANICS = "Mechanics by strategy"
+MECHANICS = MECHANICS_SECTION
 
 
 def worth_watching(games: pd.DataFrame) -> pd.DataFrame:
