@@ -148,3 +148,18 @@ def test_games_worth_watching_have_their_replay_pages(report):
         data = json.loads(re.search(r'id="replay-data">(.*?)</script>', page, re.S).group(1))
         row = run.games[run.games["game_id"] == int(game_id)].iloc[0]
         assert (data["game_id"], data["turns"], data["winner"]) == (int(game_id), row["turns"], row["winner_seat"])
+
+
+def test_an_american_gangsters_report_opens_the_same_way(tmp_path):
+    run = sim.run(game="ag", players=3, strategies="racketeer,warlord,balanced", games=120, seed=6, workers=1,
+                  out=tmp_path / "run")
+    index = report_run(run, tmp_path / "report", replays=True)
+    text = index.read_text(encoding="utf-8")
+    assert set(re.findall(r'href="#([^"]+)"', text)) <= set(re.findall(r'id="([^"]+)"', text))
+    pages = re.findall(r'href="(replays/game-\d+\.html)"', text)
+    assert pages and all((index.parent / p).stat().st_size > 1000 for p in pages)
+    used = pd.read_csv(index.parent / "tables" / "mechanics-used.csv").set_index("mechanic")
+    seats = run.seats
+    for name in used.columns:
+        mine = seats[seats["strategy"].astype(str) == name]
+        assert used.loc["offers_made", name] == pytest.approx((mine["offers_made"] > 0).mean())
