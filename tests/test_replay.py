@@ -7,6 +7,7 @@ parse the page (HTML, inline JSON, the states rebuilt from their deltas as the p
 """
 
 import json
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -183,3 +184,15 @@ def test_play_links_its_replay(tmp_path):
     assert out.exit_code == 0, out.output
     assert out.output.rstrip().endswith(f"Replay: {page.as_uri()}")
     assert page.stat().st_size > 1000
+
+
+def test_play_json_names_its_replay(tmp_path):
+    page = tmp_path / "nyk.html"
+    out = CliRunner().invoke(main, ["play", "--seed", "3", "--players", "2", "--strategies", "simple",
+                                    "--json", "--html", str(page)])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["replay"] == str(page)
+    data = json.loads(re.search(r'id="replay-data">(.*?)</script>', page.read_text(encoding="utf-8"), re.S).group(1))
+    assert (data["winner"], data["turns"]) == (result["winner"], result["turns"])
+    assert [s["text"] for s in data["steps"]] == [e["text"] or "" for e in result["events"]]
