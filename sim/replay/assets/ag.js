@@ -6,8 +6,8 @@ let layer = null;
 function setup() {
   const svg = document.getElementById('board');
   svg.setAttribute('viewBox', '0 0 ' + W + ' 540');
-  svg.setAttribute('width', W);
-  svg.setAttribute('height', 540);
+  svg.setAttribute('width', W * 0.8);
+  svg.setAttribute('height', 540 * 0.8);
   layer = el('g', {id: 'pieces'}, svg);
   const info = document.getElementById('info');
   info.innerHTML = '<h2>Families</h2><table id="seats"></table><h2>Titles</h2><ul id="titles"></ul>';
