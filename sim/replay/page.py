@@ -1,10 +1,11 @@
 """The replay page: one HTML file, its steps as inline JSON, its board drawn by a small inline script.
 
 The page works offline (no server, no network): `file://.../replay.html#step=N` opens it at step
-N, the slider and the buttons walk the game event by event, and the side panel lists the fights
-and police interrogations (NYK) or the location rolls and shoot-outs (AG) with their dice. Every
-drawn piece carries its data as attributes (`data-char`, `data-district`, `data-money`...), so a
-test reads the board a browser shows.
+N, the slider and the buttons walk the game event by event, decision by decision or turn by turn
+(each step: the state after one event of the engine's log, with its narration line), and the
+side panel lists the fights and police interrogations (NYK) or the location rolls and
+shoot-outs (AG) with their dice. Every drawn piece carries its data as attributes (`data-char`,
+`data-district`, `data-money`...), so a test reads the board a browser shows.
 """
 
 import html
@@ -28,9 +29,11 @@ SHELL = """<!DOCTYPE html>
 <div id="controls">
 <button id="first" title="first step">|&#x25C0;</button>
 <button id="prev-turn" title="previous turn">&#x25C0; turn</button>
+<button id="prev-decision" title="previous decision">&#x25C0; decision</button>
 <button id="prev" title="previous step (left arrow)">&#x25C0;</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
 <button id="next" title="next step (right arrow)">&#x25B6;</button>
+<button id="next-decision" title="next decision">decision &#x25B6;</button>
 <button id="next-turn" title="next turn">turn &#x25B6;</button>
 <button id="last" title="last step">&#x25B6;|</button>
 <button id="play">&#x25B6; play</button>

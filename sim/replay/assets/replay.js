@@ -71,6 +71,14 @@ function nextTurn(direction) {
   if (direction < 0 && i >= 0) { const t = DATA.steps[i].turn; while (i > 0 && DATA.steps[i - 1].turn === t) i--; }
   show(Math.max(0, Math.min(i, STATES.length - 1)));
 }
+function nextDecision(direction) {
+  // the next step at which a player has taken another decision (the engine's decision count)
+  let i = step + direction;
+  const now = STATES[step].decisions;
+  while (i > 0 && i < STATES.length - 1 && STATES[i].decisions === now) i += direction;
+  if (direction < 0) { const d = STATES[Math.max(i, 0)].decisions; while (i > 0 && STATES[i - 1].decisions === d) i--; }
+  show(Math.max(0, Math.min(i, STATES.length - 1)));
+}
 window.addEventListener('DOMContentLoaded', () => {
   const slider = document.getElementById('slider');
   slider.max = STATES.length - 1;
@@ -80,6 +88,8 @@ window.addEventListener('DOMContentLoaded', () => {
   document.getElementById('prev').addEventListener('click', () => show(step - 1));
   document.getElementById('next').addEventListener('click', () => show(step + 1));
   document.getElementById('next-turn').addEventListener('click', () => nextTurn(1));
+  document.getElementById('prev-decision').addEventListener('click', () => nextDecision(-1));
+  document.getElementById('next-decision').addEventListener('click', () => nextDecision(1));
   document.getElementById('last').addEventListener('click', () => show(STATES.length - 1));
   document.getElementById('play').addEventListener('click', play);
   document.addEventListener('keydown', (e) => {
