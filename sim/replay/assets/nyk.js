@@ -57,7 +57,7 @@ function render(s) {
   for (const d in at) {
     const dd = B.districts[d], n = at[d].length;
     at[d].forEach((c, k) => {
-      const angle = (2 * Math.PI * k) / Math.max(n, 1) - Math.PI / 2, r = n > 1 ? 13 : 0;
+      const angle = (2 * Math.PI * k) / Math.max(n, 1) - Math.PI / 2, r = n > 1 ? Math.min(22, 8 + 2.5 * n) : 0;
       const x = px(dd.x) + r * Math.cos(angle), y = py(dd.y) + r * Math.sin(angle);
       const p = s.owner[c], mine = p >= 0;
       const g = el('g', {class: 'piece', 'data-char': c, 'data-seat': p, 'data-district': d}, layer);
