@@ -163,3 +163,15 @@ def test_an_american_gangsters_report_opens_the_same_way(tmp_path):
     for name in used.columns:
         mine = seats[seats["strategy"].astype(str) == name]
         assert used.loc["offers_made", name] == pytest.approx((mine["offers_made"] > 0).mean())
+
+
+def test_a_game_that_cannot_be_replayed_leaves_the_report_whole(tmp_path):
+    sim.run(game="ag", players=3, strategies="simple", games=30, seed=1, workers=1, out=tmp_path / "run")
+    manifest = tmp_path / "run" / "manifest.json"
+    data = json.loads(manifest.read_text())
+    data["ruleset"]["fingerprint"] = "0" * 64          # as if its content files were not the shipped ones
+    manifest.write_text(json.dumps(data))
+    index = report_run(sim.load(tmp_path / "run"), tmp_path / "report", replays=True)
+    text = index.read_text(encoding="utf-8")
+    assert "Replay pages not written" in text and "mobsim replay" in text
+    assert not (tmp_path / "report" / "replays").exists()

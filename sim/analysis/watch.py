@@ -89,7 +89,12 @@ def _watch_section(report, run, out_dir, replays):
         return
     pages = {}
     if replays and run.path is not None and out_dir is not None:
-        pages = write_replays(run, picks, out_dir)
+        from sim.replay import ReplayError
+
+        try:
+            pages = write_replays(run, picks, out_dir)
+        except ReplayError as err:   # e.g. a ruleset with content files of its own: say so, go on
+            report.text(f"Replay pages not written: {err}.")
     items = []
     for r in picks.itertuples():
         facts = [f"game {r.game_id}", f"{r.turns} turns"]
