@@ -100,8 +100,19 @@ class Report:
     meta: Mapping[str, str] = field(default_factory=dict)
     blocks: list = field(default_factory=list)
 
-    def heading(self, text: str, level: int = 2):
+    def heading(self, text: str, level: int = 2) -> str:
+        """A heading; returns its anchor (`index.html#anchor`), which the side menu links."""
         self.blocks.append(("heading", level, text))
+        return self.anchor(text)
+
+    def anchor(self, text: str) -> str:
+        """The anchor of the first heading titled `text` (or the one it will have)."""
+        return "s-" + _slug(text)
+
+    def links(self, items):
+        """A list of (text, href) items: href an anchor (`#s-...`), a file next to the page, or
+        None for plain text."""
+        self.blocks.append(("links", [(str(t), h) for t, h in items]))
 
     def text(self, paragraph: str):
         self.blocks.append(("text", paragraph))
@@ -154,6 +165,8 @@ class Report:
                 lines.append(f"{'#' * rest[0]} {rest[1]}")
             elif kind == "text":
                 lines.append(rest[0])
+            elif kind == "links":
+                lines += [f"- {t}" + (f" ([see]({h}))" if h else "") for t, h in rest[0]]
             elif kind == "figure":
                 fig = rest[0]
                 lines.append(f"![{fig.caption}](figures/{fig.name}.png)")
@@ -171,7 +184,7 @@ class Report:
         e = html.escape
         parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
                  f"<title>{e(self.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
-                 f"<h1>{e(self.title)}</h1>"]
+                 _menu(self.blocks), '<div class="page">', f"<h1>{e(self.title)}</h1>"]
         if self.meta:
             parts.append('<table class="meta">')
             parts += [f"<tr><th>{e(str(k))}</th><td><code>{e(str(v))}</code></td></tr>"
@@ -180,9 +193,13 @@ class Report:
         for kind, *rest in self.blocks:
             if kind == "heading":
                 level = min(max(rest[0], 1), 6)
-                parts.append(f"<h{level}>{e(rest[1])}</h{level}>")
+                parts.append(f'<h{level} id="{self.anchor(rest[1])}">{e(rest[1])}</h{level}>')
             elif kind == "text":
                 parts.append(f"<p>{e(rest[0])}</p>")
+            elif kind == "links":
+                parts.append('<ul class="links">' + "".join(
+                    f'<li>{e(t)}' + (f' <a href="{e(h)}">see</a>' if h else "") + "</li>"
+                    for t, h in rest[0]) + "</ul>")
             elif kind == "figure":
                 fig = rest[0]
                 data = base64.b64encode(fig.png).decode("ascii")
@@ -201,8 +218,18 @@ class Report:
                 parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
                           for row in rows]
                 parts.append("</tbody></table>")
-        parts += ["</body>", "</html>"]
+        parts += ["</div>", "</body>", "</html>"]
         return "\n".join(parts) + "\n"
+
+
+def _menu(blocks) -> str:
+    """The side menu: a link to every section (level 2) and subsection (level 3) heading."""
+    items = []
+    for kind, *rest in blocks:
+        if kind == "heading" and rest[0] in (2, 3):
+            level, text = rest
+            items.append(f'<li class="l{level}"><a href="#s-{_slug(text)}">{html.escape(text)}</a></li>')
+    return '<nav class="menu"><ul>' + "".join(items) + "</ul></nav>" if items else ""
 
 
 def _md_cell(text: str) -> str:
@@ -225,4 +252,14 @@ figure { margin: 1.5em 0; }
 figure img { max-width: 100%; }
 figcaption { font-style: italic; color: #555; }
 code { font-size: 0.95em; }
+nav.menu { position: fixed; top: 0; left: 0; bottom: 0; width: 15em; overflow-y: auto; padding: 1em 0.8em;
+           background: #f6f6f3; border-right: 1px solid #ddd; font-size: 0.85em; line-height: 1.3; }
+nav.menu ul { list-style: none; margin: 0; padding: 0; }
+nav.menu li { margin: 0.25em 0; }
+nav.menu li.l3 { padding-left: 1em; font-size: 0.95em; }
+nav.menu a { color: #234; text-decoration: none; }
+nav.menu a:hover { text-decoration: underline; }
+@media (min-width: 70em) { body { padding-left: 16em; } }
+@media (max-width: 70em) { nav.menu { position: static; width: auto; border: none; } }
+ul.links li { margin: 0.3em 0; }
 """.strip()

@@ -23,6 +23,7 @@ from sim.analysis import economy, fairness, figures, quality
 from sim.analysis.games import add_game_sections
 from sim.analysis.headline import definition, estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
+from sim.analysis.watch import add_opening
 
 RATE_METRICS = ("balance", "seat_gap", "cap_rate", "completion", "comeback_rate", "tiebreak_rate",
                 "winrate_max", "strategy_gap")
@@ -31,13 +32,17 @@ RATES = {c: percent for c in ("win_rate", "lo", "hi", "share", "even_share", "wi
                               "expected_vs_average")}
 
 
-def report_run(run, out_dir, command: str | None = None) -> Path:
+def report_run(run, out_dir, command: str | None = None, replays: bool = False,
+               target_turns: tuple[int, int] | None = None) -> Path:
     """Write the run's whole report (index.html, index.md, figures/, tables/) into out_dir and
-    return the path of index.html."""
-    return build_report(run, command=command, out_dir=out_dir).write(out_dir)
+    return the path of index.html. `replays`: also write a replay page of each game worth
+    watching into out_dir/replays/; `target_turns`: (lo, hi) turns, for the game-length findings."""
+    return build_report(run, command=command, out_dir=out_dir, replays=replays,
+                        target_turns=target_turns).write(out_dir)
 
 
-def build_report(run, command: str | None = None, out_dir=None) -> Report:
+def build_report(run, command: str | None = None, out_dir=None, replays: bool = False,
+                 target_turns: tuple[int, int] | None = None) -> Report:
     """The run's report, every section in order, not yet written."""
     games, seats, manifest = run.games, run.seats, run.manifest
     report = Report(f"mobsim balance report: {game_title(manifest)}",
@@ -48,6 +53,7 @@ def build_report(run, command: str | None = None, out_dir=None) -> Report:
     head = estimates(games, seats)
     seat_test = fairness.seat_permutation_test(seats)
     pairs = fairness.pairwise(seats, "strategy")
+    add_opening(report, run, head, seat_test, pairs, out_dir, replays, target_turns)
     _summary_section(report, games, seats, head, seat_test, pairs)
     _who_wins_section(report, games, seats, seat_test, pairs)
     _quality_section(report, games, seats, run.turns)

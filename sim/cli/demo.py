@@ -41,7 +41,7 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, ruleset, 
     rs = ruleset_from_options(ruleset, sets)
     played = _play(rs, games, seed, run_dir, workers)
     command = _command(ctx)
-    report = build_report(played, command=command)
+    report = build_report(played, command=command, out_dir=out, replays=True)
     report.title = "mobsim balance study: New York Kings"
     report.blocks.insert(0, ("text", _description(games, seed, run_dir)))
     odds = odds_study.build_report(odds_study.run(rs, character_value=character_value), command=command)

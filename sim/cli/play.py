@@ -1,6 +1,8 @@
-"""`mobsim play`: one game told turn by turn, by the same engine that plays the batches."""
+"""`mobsim play`: one game told turn by turn, by the same engine that plays the batches;
+`mobsim replay`: any game of a run as a page to step through (both with `--html`)."""
 
 import json
+from pathlib import Path
 
 import click
 
@@ -18,7 +20,9 @@ from sim.cli.common import ruleset_from_options, ruleset_options
               help="nyk: New York Kings; ag: American Gangsters.")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
-def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json):
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the game as a replay page to step through (offline, one file).")
+def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path):
     """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking."""
     if game == "ag":
         from sim.ag.game import play_one, result
@@ -33,13 +37,77 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json):
         played = play_one(seed, players, names, rs, game_id=game_id)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--strategies/--players") from err
+    page = None
+    if html_path is not None:
+        from sim.replay import GameSpec
+
+        spec = GameSpec(game, seed, game_id, players, tuple(played.lineup.names))
+        page = _write_page(spec, rs, html_path, played)
     if as_json:
         out = result(played)
         out["events"] = event_dicts(played)
+        if page is not None:
+            out["replay"] = str(page)
         click.echo(json.dumps(out))
         return
     for line in story(played):
         click.echo(line)
+    if page is not None:
+        click.echo(f"Replay: {page.resolve().as_uri()}")
 
 
-COMMANDS = [play_cmd]
+def _write_page(spec, rs, path: Path, played=None) -> Path:
+    """Write the replay page; with `played`, check it against the jitted game (same winner, turns)."""
+    from importlib import import_module
+
+    from sim.replay import ReplayError, write_replay
+
+    expect = None
+    if played is not None:
+        g = played.game.g
+        state = import_module(f"sim.{spec.game}.state")
+        expect = {"winner": int(g[state.WINNER]), "turns": int(g[state.TURNS_PLAYED])}
+    try:
+        return write_replay(spec, rs, path, expect=expect)
+    except (ReplayError, OSError) as err:
+        raise click.ClickException(str(err)) from err
+
+
+@click.command("replay")
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("game_id", type=click.IntRange(min=0))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("replay.html"), show_default=True, help="The page to write.")
+def replay_cmd(run_dir, game_id, html_path):
+    """Replay game GAME_ID of the run in RUN_DIR (its seed, strategies and ruleset from the
+    manifest) and write it as a page: the board, each family, the police, missions and custody
+    step by step, with the fights and interrogations and their dice. Works offline."""
+    from sim.replay import ReplayError, spec_of_run
+
+    try:
+        spec, rs = spec_of_run(run_dir, game_id)
+    except ReplayError as err:
+        raise click.BadParameter(str(err), param_hint="RUN_DIR/GAME_ID") from err
+    expect = _run_row(run_dir, game_id)
+    from sim.replay import write_replay
+
+    try:
+        page = write_replay(spec, rs, html_path, expect=expect)
+    except (ReplayError, OSError) as err:
+        raise click.ClickException(str(err)) from err
+    click.echo(f"Replay of game {game_id}: {page.resolve().as_uri()}")
+
+
+def _run_row(run_dir, game_id) -> dict | None:
+    """The run's own winner and length of the game, to check the replay against (None if the
+    game's batch is not finished)."""
+    import sim
+
+    games = sim.load(run_dir).games
+    row = games[games["game_id"] == game_id]
+    if row.empty:
+        return None
+    return {"winner": int(row["winner_seat"].iloc[0]), "turns": int(row["turns"].iloc[0])}
+
+
+COMMANDS = [play_cmd, replay_cmd]

@@ -61,15 +61,25 @@ def _written(write, out: Path) -> Path:
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory of the report (default: reports/<name of the run directory>).")
-def report_cmd(run_dir, out):
+@click.option("--target-turns", default=None, metavar="LO:HI",
+              help="Target game length in turns: the report flags games too short or too long.")
+@click.option("--replays/--no-replays", default=True, show_default=True,
+              help="Write a replay page of each game worth watching (closest, longest, a comeback).")
+def report_cmd(run_dir, out, target_turns, replays):
     """Write the balance report of the run in RUN_DIR: index.html and index.md with figures
-    (readable offline), and every table as CSV."""
+    (readable offline), and every table as CSV. It opens with what to look at first and the
+    games worth watching, each with its replay page in replays/."""
+    from sim.analysis.findings import parse_target
     from sim.analysis.run_report import report_run
 
+    try:
+        target = parse_target(target_turns)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--target-turns") from None
     run = open_run(run_dir, "RUN_DIR")
     out = _out_dir(out or Path("reports") / run_dir.resolve().name, [run_dir])
     command = shlex.join(["mobsim", "report", str(run_dir), "--out", str(out)])
-    index = _written(lambda: report_run(run, out, command=command), out)
+    index = _written(lambda: report_run(run, out, command=command, replays=replays, target_turns=target), out)
     click.echo(f"report written: {index}")
     click.echo(f"open it in a browser: file://{index.resolve()}")
 

@@ -1,0 +1,110 @@
+"""Headless Chromium for pages mobsim writes: the DOM a browser builds, its console, screenshots.
+
+    find_chromium()                      -> path of chromium / chromium-browser / google-chrome, or None
+    load(path_or_url) -> Loaded          -> .dom (after the page's scripts ran) and .console lines
+    screenshot(path_or_url, png, size)   -> writes a PNG of the page as a browser shows it
+
+`python -m sim.replay.browser shots docs/images` writes the README's pictures (a replay of each
+game and a balance report of each game).
+"""
+
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--no-first-run", "--hide-scrollbars", "--enable-logging=stderr", "--v=0")
+
+
+class BrowserError(RuntimeError):
+    pass
+
+
+@dataclass
+class Loaded:
+    dom: str
+    console: list[str]   # the page's console messages and uncaught errors, one per line
+
+
+def find_chromium() -> str | None:
+    for name in NAMES:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def _url(target) -> str:
+    text = str(target)
+    if "://" in text:
+        return text
+    path, _, fragment = text.partition("#")
+    return Path(path).resolve().as_uri() + (f"#{fragment}" if fragment else "")
+
+
+def _run(args, timeout) -> subprocess.CompletedProcess:
+    exe = find_chromium()
+    if exe is None:
+        raise BrowserError("no Chromium found: install it (Debian: apt-get install chromium)")
+    with tempfile.TemporaryDirectory(prefix="mobsim-chromium-") as profile:
+        return subprocess.run([exe, *FLAGS, f"--user-data-dir={profile}", *args],
+                              capture_output=True, text=True, timeout=timeout)
+
+
+def console_lines(stderr: str) -> list[str]:
+    """Chromium's log lines that carry the page's console (messages, uncaught errors)."""
+    return [line for line in stderr.splitlines() if ":CONSOLE" in line]
+
+
+def load(target, timeout: float = 120) -> Loaded:
+    """Open a page, let its scripts run, and return the DOM they built and the console."""
+    done = _run(["--virtual-time-budget=5000", "--dump-dom", _url(target)], timeout)
+    if done.returncode != 0 and not done.stdout:
+        raise BrowserError(f"chromium failed on {target}: {done.stderr.strip().splitlines()[-1:]}")
+    return Loaded(done.stdout, console_lines(done.stderr))
+
+
+def screenshot(target, png, size=(1400, 1000), timeout: float = 120) -> Loaded:
+    """Write a PNG of the page at `size` (width, height); returns the console seen meanwhile."""
+    png = Path(png)
+    png.parent.mkdir(parents=True, exist_ok=True)
+    done = _run(["--virtual-time-budget=5000", f"--window-size={size[0]},{size[1]}",
+                 f"--screenshot={png.resolve()}", _url(target)], timeout)
+    if not png.is_file():
+        raise BrowserError(f"chromium wrote no screenshot of {target}")
+    return Loaded("", console_lines(done.stderr))
+
+
+def _shots(out_dir):
+    """The README's pictures: a replay of each game, and a report of each game (played into
+    runs/readme-shots/)."""
+    import sim
+    from sim.analysis.run_report import report_run
+    from sim.replay import GameSpec, write_replay
+    from sim.rules import Ruleset
+
+    out = Path(out_dir)
+    work = Path("runs") / "readme-shots"
+    nyk = GameSpec("nyk", 7, 0, 4, ("runner", "enforcer", "networker", "tuned"))
+    ag = GameSpec("ag", 7, 0, 4, ("racketeer", "warlord", "politician", "balanced"))
+    write_replay(nyk, Ruleset.load(), work / "nyk.html")
+    write_replay(ag, Ruleset.load(game="ag"), work / "ag.html")
+    screenshot(f"{work / 'nyk.html'}#step=200", out / "replay-nyk.png", (1400, 960))
+    screenshot(f"{work / 'ag.html'}#step=200", out / "replay-ag.png", (1400, 960))
+    for game, names, target in (("nyk", nyk.strategies, (11, 14)), ("ag", ag.strategies, None)):
+        run = sim.run(game=game, players=4, strategies=names, games=1000, seed=1,
+                      out=work / f"run-{game}", force=True)
+        report_run(run, work / f"report-{game}", replays=True, target_turns=target)
+        screenshot(work / f"report-{game}" / "index.html", out / f"report-{game}.png", (1400, 1300))
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) != 3 or sys.argv[1] != "shots":
+        sys.exit("usage: python -m sim.replay.browser shots OUT_DIR")
+    print(_shots(sys.argv[2]))

@@ -1,0 +1,140 @@
+"""One game recorded step by step: the engine's event log, plus the state after every event.
+
+The jitted engine keeps no history: it changes one game record in place. With the JIT disabled
+the very same engine runs as plain Python (tests/nyk/test_nojit.py holds the two to identical
+games), and then the module's `log` and dice functions can be wrapped: every time an event is
+logged, the state the page draws is copied (the engine logs an event once it has done it), and every
+die rolled (NYK: 9..A; AG: faces 1..6 and bullet cards) is kept with the event that reports it.
+Nothing of this touches the batch engine: `record_game` runs it in a child process with
+NUMBA_DISABLE_JIT=1.
+"""
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+
+class ReplayError(ValueError):
+    """A game that cannot be replayed as asked (one line, says what to change)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Which game to replay: the run's seed and game id, its players, strategies and seating."""
+
+    game: str              # "nyk" or "ag"
+    seed: int
+    game_id: int
+    players: int
+    strategies: tuple[str, ...]
+    rotate: bool = True
+
+
+def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
+    """Play `spec` under `ruleset` in a child process with the JIT disabled; return the record:
+    {"events": rows, "snapshots": [dict per event + final], "dice": [list per event], "result"}."""
+    from sim.runner.games import freeze_ruleset
+
+    payload = pickle.dumps((spec, freeze_ruleset(ruleset)))
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONWARNINGS="ignore")
+    done = subprocess.run([sys.executable, "-m", "sim.replay.record"], input=payload, env=env,
+                          capture_output=True, timeout=timeout)
+    if done.returncode != 0:
+        tail = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
+        raise ReplayError(f"replaying game {spec.game_id} failed: {tail[0]}")
+    return json.loads(done.stdout.decode().strip().splitlines()[-1])
+
+
+# --- in the child process (NUMBA_DISABLE_JIT=1) ----------------------------------------------------
+
+def _lineup_and_seating(spec: GameSpec):
+    if spec.game == "ag":
+        from sim.ag.game import Lineup
+    else:
+        from sim.nyk.game import Lineup
+    lineup = Lineup.of(spec.strategies, spec.players, rotate=spec.rotate)
+    return lineup, lineup.seatings[spec.game_id % len(lineup.seatings)]
+
+
+def _env(spec: GameSpec, ruleset, lineup, seating):
+    """The engine's fixed record for this seating, built as `play_one` builds it."""
+    if spec.game == "ag":
+        from sim.ag import state
+        from sim.ag.env import N_POLICY_PARAMS, make_env
+    else:
+        from sim.nyk import state
+        from sim.nyk.env import N_POLICY_PARAMS, make_env
+    n = spec.players
+    kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
+    params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
+    kinds[:n] = lineup.kinds[seating]
+    params[:n] = lineup.params[seating]
+    if spec.game == "ag":
+        return make_env(ruleset, kinds, params)
+    restrict = np.zeros(state.MAX_SEATS, dtype=np.int64)
+    restrict[:n] = lineup.restrict[seating]
+    return make_env(ruleset, kinds, params, restrict)
+
+
+def capture(spec: GameSpec, ruleset) -> dict:
+    """Play the game with the engine's `log` and dice wrapped (plain Python only)."""
+    from sim import rng
+    if spec.game == "ag":
+        from sim.ag import engine, state
+        from sim.replay.ag import snapshot
+        dice_fns = {"face": lambda v: str(v + 1), "bullet": lambda v: "BANG" if v else "clic"}
+    else:
+        from sim.nyk import engine, state
+        from sim.replay.nyk import VALUE_LABELS, snapshot
+        dice_fns = {"die": lambda v: VALUE_LABELS[v]}
+    if hasattr(engine.log, "py_func"):
+        raise ReplayError("the recorder needs NUMBA_DISABLE_JIT=1 (use record_game)")
+    lineup, seating = _lineup_and_seating(spec)
+    env = _env(spec, ruleset, lineup, seating)
+    game = state.new_game()
+    snaps, dice, pending = [], [], []
+    limit = game.events.shape[0]
+    original_log = engine.log
+
+    def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
+        if g[state.RECORD] and g[state.N_EVENTS] < limit:
+            snaps.append(snapshot(game, env))   # the engine logs an event once it is done
+            dice.append(list(pending))
+            pending.clear()
+        original_log(g, events, code, a, b, c, d, e, f)
+
+    def keeping(fn, shown):
+        def rolled(*args):
+            value = fn(*args)
+            pending.append(shown(int(value)))
+            return value
+        return rolled
+
+    engine.log = log
+    for name, shown in dice_fns.items():
+        setattr(engine, name, keeping(getattr(engine, name), shown))
+    engine.play(game, env, spec.players, rng.run_key(spec.seed), spec.game_id, 1, 0)
+    n = int(game.g[state.N_EVENTS])
+    if n:
+        snaps[-1] = snapshot(game, env)     # the last step shows the game as it ends
+    return {"events": game.events[:n].tolist(), "snapshots": snaps, "dice": dice,
+            "seating": [int(s) for s in seating], "names": list(lineup.names),
+            "winner": int(game.g[state.WINNER]), "turns": int(game.g[state.TURNS_PLAYED])}
+
+
+def _main():
+    from sim.rules import Ruleset
+    from sim.runner.games import thaw_ruleset
+
+    spec, frozen = pickle.loads(sys.stdin.buffer.read())
+    out = capture(spec, thaw_ruleset(Ruleset, frozen))
+    sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    _main()

@@ -1,0 +1,125 @@
+"""The pages in a real browser (headless Chromium): the replay pages of both games and a balance
+report load with no console message, and stepping through a replay shows the recorded board.
+
+Without Chromium these tests skip in one line; tests/test_replay.py still checks the pages'
+structure (HTML, inline JSON, states) without a browser.
+"""
+
+from html.parser import HTMLParser
+
+import pytest
+
+import sim
+from sim.nyk.state import W_CONTROLLED, W_CUSTODY
+from sim.replay import GameSpec, record_game, render_page, replay_data
+from sim.replay.browser import find_chromium, load
+from sim.rules import Ruleset
+
+if find_chromium() is None:
+    pytest.skip("no Chromium on this machine: browser tests skipped (Debian: apt-get install chromium)",
+                allow_module_level=True)
+
+NYK = GameSpec("nyk", 8, 1, 4, ("balanced", "runner", "simple", "enforcer"))
+AG = GameSpec("ag", 8, 1, 3, ("racketeer", "warlord", "balanced"))
+
+
+class Elements(HTMLParser):
+    """Every element of a DOM dump as (tag, attributes), and the text of #errors."""
+
+    def __init__(self, dom: str):
+        super().__init__()
+        self.items, self.errors, self._in_errors = [], "", False
+        self.feed(dom)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.items.append((tag, attrs))
+        self._in_errors = attrs.get("id") == "errors"
+
+    def handle_endtag(self, tag):
+        self._in_errors = False
+
+    def handle_data(self, data):
+        if self._in_errors:
+            self.errors += data
+
+    def having(self, attr, tag=None):
+        return [a for t, a in self.items if attr in a and (tag is None or t == tag)]
+
+
+def page_of(spec, ruleset, path):
+    record = record_game(spec, ruleset)
+    path.write_text(render_page(replay_data(spec, ruleset, record)), encoding="utf-8")
+    return path, record
+
+
+@pytest.fixture(scope="module")
+def nyk(tmp_path_factory):
+    return page_of(NYK, Ruleset.load(), tmp_path_factory.mktemp("pages") / "nyk.html")
+
+
+@pytest.fixture(scope="module")
+def ag(tmp_path_factory):
+    return page_of(AG, Ruleset.load(game="ag"), tmp_path_factory.mktemp("pages") / "ag.html")
+
+
+def opened(target) -> Elements:
+    page = load(target)
+    assert page.console == [], page.console          # no message, no uncaught error
+    dom = Elements(page.dom)
+    assert dom.errors.strip() == ""
+    return dom
+
+
+@pytest.mark.parametrize("which", ["nyk", "ag"])
+def test_replay_pages_load_without_console_errors(which, nyk, ag):
+    path, record = nyk if which == "nyk" else ag
+    dom = opened(path)
+    body = [a for t, a in dom.items if t == "body"][0]
+    assert body["data-step"] == "0"
+    assert len(dom.having("data-seat", "tr")) == len(record["seating"])
+
+
+def test_stepping_through_a_nyk_replay_shows_the_recorded_board(nyk):
+    path, record = nyk
+    last = len(record["snapshots"]) - 1
+    for step in (1, last // 3, 2 * last // 3, last):
+        dom = opened(f"{path}#step={step}")
+        want = record["snapshots"][step]
+        assert [a for t, a in dom.items if t == "body"][0]["data-step"] == str(step)
+        seats = dom.having("data-money", "tr")
+        assert [int(a["data-money"]) for a in seats] == want["money"]
+        assert [int(a["data-hand"]) for a in seats] == want["hand"]
+        shown = {(int(a["data-char"]), int(a["data-district"])) for a in dom.having("data-char", "g")}
+        placed = {(c, want["loc"][c]) for c in range(len(want["owner"]))
+                  if want["where"][c] == W_CONTROLLED and want["loc"][c] >= 0}
+        assert placed <= shown
+        cars = sorted(int(a["data-district"]) for a in dom.having("data-car"))
+        assert cars == sorted(d for d in want["police"] if d >= 0)
+        cells = {int(a["data-cell"]): a["data-chars"] for a in dom.having("data-cell")}
+        for cell, chars in cells.items():
+            inside = [c for c in range(len(want["where"])) if want["where"][c] == W_CUSTODY and want["cell"][c] == cell]
+            assert chars == ",".join(map(str, inside))
+
+
+def test_stepping_through_an_ag_replay_shows_the_recorded_tracks(ag):
+    path, record = ag
+    last = len(record["snapshots"]) - 1
+    for step in (last // 2, last):
+        dom = opened(f"{path}#step={step}")
+        want = record["snapshots"][step]
+        assert [int(a["data-renown"]) for a in dom.having("data-renown", "tr")] == want["renown"]
+        assert [int(a["data-bags"]) for a in dom.having("data-bags", "tr")] == want["bags"]
+        assert int(dom.having("data-fbi")[0]["data-fbi"]) == want["fbi"]
+        dice = dom.having("data-piece", "g")
+        placed = sum(n for slot in want["at"] for seat in slot for n in seat)
+        assert len(dice) == placed
+
+
+def test_a_balance_report_loads_without_console_errors(tmp_path):
+    from sim.analysis.run_report import report_run
+
+    run = sim.run(players=3, strategies="simple,random,simple", games=60, seed=2, workers=1,
+                  out=tmp_path / "run")
+    dom = opened(report_run(run, tmp_path / "report"))
+    assert any(a.get("class") == "menu" for t, a in dom.items if t == "nav")
