@@ -2,10 +2,12 @@
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from sim.cli.common import parse_sets, ruleset_options
+from sim.cli.signals import interrupt_status
 
 
 @click.command("run")
@@ -53,7 +55,7 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the finished batches are kept in {out}; "
                    f"finish with the same command and --resume", err=True)
-        sys.exit(130)
+        sys.exit(interrupt_status())
     summary = _summary(result)
     if as_json:
         click.echo(json.dumps(summary))
@@ -119,4 +121,49 @@ def _lines(s: dict) -> list[str]:
     return lines
 
 
-COMMANDS = [run_cmd]
+@click.command("verify")
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def verify_cmd(run_dir, as_json):
+    """Check every part of the run in RUN_DIR against the checksum its manifest recorded; exit 1
+    when a part is damaged or missing (play its batch again with the run's command and
+    --resume). A run written before checksums (format 1) has only its parts' footers and row
+    counts checked."""
+    from sim.runner import RunError, store
+
+    if not run_dir.is_dir():
+        raise click.BadParameter(f"{run_dir}: no such run directory", param_hint="RUN_DIR")
+    try:
+        manifest = store.read_manifest(run_dir)
+        problems, by_sum, by_footer = store.verify(run_dir, manifest)
+    except RunError as err:
+        raise click.ClickException(str(err)) from None
+    done, batches = len(manifest["batches_done"]), manifest["batches"]
+    if as_json:
+        click.echo(json.dumps({"run": str(run_dir), "ok": not problems,
+                               "damaged": [{"part": str(p), "problem": why} for p, why in problems],
+                               "checked_by_checksum": by_sum, "checked_by_footer": by_footer,
+                               "batches_done": done, "batches": batches}))
+    else:
+        for line in _verify_lines(run_dir, problems, by_sum, by_footer, done, batches):
+            click.echo(line)
+    if problems:
+        sys.exit(1)
+
+
+def _verify_lines(run_dir, problems, by_sum, by_footer, done, batches) -> list[str]:
+    lines = [f"{path}: {why}" for path, why in problems]
+    state = "" if done == batches else f" (unfinished: {done} of {batches} batches played)"
+    if by_footer:
+        lines.append(f"{run_dir}: {by_footer} parts have no checksum (written before mobsim "
+                     f"recorded them): only their footers and row counts were checked")
+    if problems:
+        lines.append(f"{run_dir}: {len(problems)} damaged or missing parts{state}: play their "
+                     f"batches again with the run's command and --resume")
+    else:
+        lines.append(f"{run_dir}: ok: {by_sum + by_footer} parts of {done} batches sound"
+                     + (f", {by_sum} matching their checksums" if by_sum else "") + state)
+    return lines
+
+
+COMMANDS = [run_cmd, verify_cmd]
