@@ -6,10 +6,12 @@ import click
 
 from sim.cli.common import ruleset_from_options, ruleset_options
 
+MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
+
 
 @click.command("play")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--game-id", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--game-id", type=click.IntRange(0, MAX_GAME_ID), default=0, show_default=True,
               help="Which game of the run (with --seed, it fixes every die).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--strategies", default="simple", show_default=True,

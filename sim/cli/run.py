@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import parse_sets, ruleset_options
+from sim.cli.common import OutPath, parse_sets, ruleset_options
 from sim.cli.signals import interrupt_status
 
 
@@ -16,7 +16,7 @@ from sim.cli.signals import interrupt_status
               help="Comma-separated strategy per seat, or one for every seat.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--out", type=click.Path(file_okay=False), required=True,
+@click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Run directory (manifest.json and the Parquet tables).")
 @ruleset_options
 @click.option("--workers", type=click.IntRange(min=1), default=None,
