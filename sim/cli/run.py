@@ -36,7 +36,11 @@ from sim.cli.signals import interrupt_status
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
             fixed_seating, record_turns, resume, force, scheduler, game, as_json):
-    """Play many games with these strategies and rules; every result is kept in --out."""
+    """Play many games with these strategies and rules; every result is kept in --out.
+
+    The manifest records a checksum of every part file; --resume checks them all and plays the
+    batches of damaged or missing parts again. One run at a time may write a directory (it holds
+    --out/.lock while it runs), and --force clears only the files a run writes."""
     from sim.runner import RunError, run
 
     if resume and force:
