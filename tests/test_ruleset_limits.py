@@ -265,3 +265,19 @@ def test_check_and_run_agree_on_generated_rulesets(case, tmp_path_factory):
     except RunError as err:
         ran = str(err)
     assert (checked is None) == (ran is None), (checked, ran)
+
+
+def test_american_gangsters_rulesets_are_checked_as_run_plays_them(tmp_path):
+    (tmp_path / "cap.toml").write_text("[end]\nturn_cap = 151\n")
+    locations = tomllib.loads((GAMES_DIR / "ag" / "locations.toml").read_text())
+    (tmp_path / "locations.toml").write_text(dumps({**locations, "override": 5}))
+    (tmp_path / "override.toml").write_text('[content]\nlocations = "locations.toml"\n')
+    for name, message in (("cap.toml", "end.turn_cap = 151 is out of range"),
+                          ("override.toml", "override must be a list")):
+        result = CliRunner().invoke(main, ["rules", "check", "--game", "ag", str(tmp_path / name)])
+        assert result.exit_code == 1 and message in result.output, result.output
+        with pytest.raises(RunError, match=message):
+            run(game="ag", ruleset=tmp_path / name, games=2, workers=1, progress=False)
+    (tmp_path / "fine.toml").write_text("[end]\nturn_cap = 120\n")
+    result = CliRunner().invoke(main, ["rules", "check", "--game", "ag", str(tmp_path / "fine.toml")])
+    assert result.exit_code == 0 and "changes: end.turn_cap" in result.output
