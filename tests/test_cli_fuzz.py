@@ -58,3 +58,11 @@ def test_study_and_report_outputs_are_never_a_run_or_empty(a_run, tmp_path):
     assert "path is empty" in one_line("compare", a_run, a_run, "--out", "")
     assert "path is empty" in one_line("run", "--games", 3, "--out", "")
     assert not (Path.cwd() / "manifest.json").exists()
+
+
+def test_strategies_empty_or_of_5000_characters(tmp_path):
+    long = "x" * 5000
+    for command in (["run", "--games", 3, "--out", tmp_path / "r"], ["play"]):
+        message = one_line(*command, "--strategies", long)
+        assert "5,000 characters" in message and len(message) < 400
+        assert "empty" in one_line(*command, "--strategies", " , ")

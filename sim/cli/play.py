@@ -31,6 +31,14 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json):
 
     rs = ruleset_from_options(ruleset, sets, game=game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not names:
+        raise click.BadParameter("empty: give one strategy per seat or one for every seat, e.g. "
+                                 "simple", param_hint="--strategies")
+    longest = max(names, key=len)
+    if len(longest) > 200:
+        raise click.BadParameter(f"a strategy name of {len(longest):,} characters ({longest[:20]}...): "
+                                 "names are at most 200, e.g. simple or runner+no-provoke",
+                                 param_hint="--strategies")
     try:
         played = play_one(seed, players, names, rs, game_id=game_id)
     except ValueError as err:

@@ -28,6 +28,7 @@ from sim.runner.store import RunError
 DEFAULT_BATCH = 5000   # about a second of 4-player games on one core
 MIN_BATCH = 100
 MAX_GAME_ID = 2**31 - 1
+MAX_STRATEGY_NAME = 200  # a preset's file name, plus restrictions; the file system allows 255
 
 
 class RunResult:
@@ -140,6 +141,11 @@ def _strategy_names(strategies) -> tuple[str, ...]:
     if not names:
         raise RunError("the strategies are empty: give one strategy per seat or one for every "
                        "seat, e.g. simple (mobsim strategies lists them)", usage=True)
+    for name in names:
+        if len(name) > MAX_STRATEGY_NAME:
+            raise RunError(f"a strategy name of {len(name):,} characters ({name[:20]}...): names "
+                           f"are at most {MAX_STRATEGY_NAME}, e.g. simple or runner+no-provoke "
+                           f"(mobsim strategies lists them)", usage=True)
     return names
 
 
@@ -178,7 +184,7 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
     names = _strategy_names(strategies)
     try:
         plan = adapter.plan(rs, players, names, rotate)
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         raise RunError(" ".join(str(err).split()), usage=True) from None
     workers = _default_workers() if workers is None else int(workers)
     if workers < 1:
