@@ -30,9 +30,16 @@ class OneLineErrors(click.Group):
             sys.exit(err.exit_code if err.exit_code != 1 else 1)
 
 
+_WARNED: set[str] = set()
+
+
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
-    """A warning (e.g. a damaged batch to play again) as `mobsim: warning: ...`, one line."""
-    click.echo(f"mobsim: warning: {' '.join(str(message).split())}", err=True)
+    """A warning (e.g. a damaged batch to play again) as `mobsim: warning: ...`, one line, once
+    (a sweep's runs would repeat it at every point)."""
+    text = " ".join(str(message).split())
+    if text not in _WARNED:
+        _WARNED.add(text)
+        click.echo(f"mobsim: warning: {text}", err=True)
 
 
 def _one_line(err: click.ClickException) -> str:
