@@ -117,14 +117,16 @@ def test_designer_file_holds_only_changes(tmp_path):
 def test_content_replacement_by_path_and_inline(tmp_path):
     path = content_copy(tmp_path, "missions", ("reward = 4000", "reward = 5000"))
     assert Ruleset.load(path).missions[0].reward == 5000
-    inline = write(tmp_path, "inline.toml", """
+    jobs = ", ".join(f'{{ name = "Job {i}", crew = 1, reward = 6000 }}' for i in range(24))
+    inline = write(tmp_path, "inline.toml", f"""
 [content.missions]
-deck_size = 1
-end_card = { name = "The End" }
-mission = [{ name = "Only Job", crew = 1, reward = 6000 }]
+deck_size = 24
+end_card = {{ name = "The End" }}
+mission = [{jobs}]
 """)
     rs = Ruleset.load(inline, {"missions.end_card_among_last": 2, "missions.row": 1})
-    assert [m.name for m in rs.missions] == ["Only Job"] and rs.end_card.name == "The End"
+    assert [m.name for m in rs.missions] == [f"Job {i}" for i in range(24)]
+    assert rs.end_card.name == "The End"
 
 
 def test_values_normalized(rs):

@@ -269,3 +269,210 @@ def test_cli_bad_arguments_exit_2_with_one_line(tmp_path):
         proc = subprocess.run([str(MOBSIM), *args], capture_output=True, text=True)
         assert proc.returncode == 2, (args, proc.stderr)
         assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("mobsim: error:")
+
+
+# --- damaged results --------------------------------------------------------------------------------
+
+def flip_byte(path: Path, at: float = 0.5):
+    """Flip one byte in the middle of the file's data (the footer at the end stays readable)."""
+    data = bytearray(path.read_bytes())
+    data[int(len(data) * at)] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def test_every_part_has_its_checksum_in_the_manifest(tmp_path):
+    from sim.runner import store
+
+    out = tmp_path / "run"
+    play(out=out, games=100, batch_size=50)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["format"] == 2 and sorted(m["checksums"]) == ["0", "1"]
+    for b in (0, 1):
+        for table in ("games", "seats"):
+            assert m["checksums"][str(b)][table] == store.file_checksum(store.part_path(out, table, b))
+
+
+def test_a_flipped_byte_is_refused_everywhere_and_resume_plays_its_batch_again(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=100, batch_size=50)
+    clean = load(out).seats.copy()
+    part = out / "seats.parquet" / "part-000001.parquet"
+    flip_byte(part)
+    with pytest.raises(RunError, match=r"part-000001.parquet is damaged .*checksum.*--resume") as err:
+        load(out)
+    assert "\n" not in str(err.value)
+    verify = cli("verify", str(out))
+    assert verify.exit_code == 1
+    assert "part-000001.parquet: its checksum differs" in verify.output
+    assert "1 damaged or missing parts" in verify.output and "--resume" in verify.output
+    for args in (["report", str(out), "--out", str(tmp_path / "rep")],
+                 ["compare", str(out), str(out)]):
+        proc = subprocess.run([str(MOBSIM), *args], capture_output=True, text=True)
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "part-000001.parquet is damaged" in proc.stderr and "--resume" in proc.stderr
+    with pytest.warns(UserWarning, match="batch 1 will be played again.*checksum"):
+        play(out=out, games=100, batch_size=50, resume=True)
+    pd.testing.assert_frame_equal(load(out).seats, clean)
+    assert cli("verify", str(out)).exit_code == 0
+
+
+def test_a_run_without_checksums_is_checked_by_its_footers(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=100, batch_size=50)
+    m = json.loads((out / "manifest.json").read_text())
+    m["format"] = 1
+    del m["checksums"]
+    (out / "manifest.json").write_text(json.dumps(m))
+    result = cli("verify", str(out))
+    assert result.exit_code == 0, result.output
+    assert "4 parts have no checksum" in result.output and "footers" in result.output
+    assert len(load(out).games) == 100
+    (out / "games.parquet" / "part-000000.parquet").write_bytes(b"PAR1 truncated")
+    assert cli("verify", str(out)).exit_code == 1
+
+
+def test_verify_json_and_bad_directories(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=20)
+    got = json.loads(cli("verify", str(out), "--json").output)
+    assert got["ok"] and got["checked_by_checksum"] == 2 and got["damaged"] == []
+    (out / "games.parquet" / "part-000000.parquet").unlink()
+    result = cli("verify", str(out), "--json")
+    assert result.exit_code == 1 and json.loads(result.output)["damaged"][0]["problem"] == "missing"
+    proc = subprocess.run([str(MOBSIM), "verify", str(tmp_path / "nothing")], capture_output=True, text=True)
+    assert proc.returncode == 2 and "no such run directory" in proc.stderr
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda m: m["batches_done"].append(0), "batches_done lists batch 0 more than once"),
+    (lambda m: m.update(games="many"), "games is 'many', not a whole number"),
+    (lambda m: m.update(batches=7), "batches is 7, but 100 games in batches of 50 make 2"),
+    (lambda m: m["batches_done"].append(9), "batches_done lists batch 9, outside 0..1"),
+    (lambda m: m.update(checksums=[1]), "checksums is not a table"),
+])
+def test_a_hand_edited_manifest_is_one_line(tmp_path, edit, message):
+    out = tmp_path / "run"
+    play(out=out, games=100, batch_size=50)
+    m = json.loads((out / "manifest.json").read_text())
+    edit(m)
+    (out / "manifest.json").write_text(json.dumps(m))
+    with pytest.raises(RunError, match=message):
+        load(out)
+    proc = subprocess.run([str(MOBSIM), "report", str(out), "--out", str(tmp_path / "rep")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
+
+
+# --- output paths, locks and OS errors ---------------------------------------------------------------
+
+def test_force_deletes_only_what_a_run_wrote(tmp_path):
+    out = tmp_path / "run"
+    play(out=out, games=20)
+    (out / "notes.txt").write_text("mine")
+    (out / "my_analysis").mkdir()
+    with pytest.raises(RunError, match=r"also holds my_analysis/, notes.txt.*not clearing"):
+        play(out=out, games=20, force=True)
+    assert (out / "notes.txt").read_text() == "mine" and (out / "my_analysis").is_dir()
+    assert len(load(out).games) == 20  # the run is untouched too
+    (out / "games.parquet" / "keep.csv").write_text("x")
+    (out / "notes.txt").unlink()
+    (out / "my_analysis").rmdir()
+    with pytest.raises(RunError, match="games.parquet/keep.csv"):
+        play(out=out, games=20, force=True)
+    (out / "games.parquet" / "keep.csv").unlink()
+    assert len(play(out=out, games=30, force=True).games) == 30
+
+
+def test_a_second_run_on_a_busy_directory_is_refused(tmp_path):
+    import fcntl
+
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        play(out=out, games=100, batch_size=50, _after_batch=interrupt_after(1))
+    assert not (out / ".lock").exists()  # released and removed, even after an interruption
+    with open(out / ".lock", "a+") as held:  # what a running `mobsim run --resume` holds
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(RunError, match="in use by another mobsim run"):
+            play(out=out, games=100, batch_size=50, resume=True)
+    assert play(out=out, games=100, batch_size=50, resume=True).complete
+
+
+@pytest.mark.parametrize("out, message", [
+    ("", "the run directory \\(--out\\) is empty"),
+    ("/dev/null", "/dev/null exists and is not a directory"),
+])
+def test_output_paths_that_are_not_directories_are_refused(out, message):
+    with pytest.raises(RunError, match=message):
+        play(games=10, out=out)
+
+
+def test_os_errors_are_one_line_naming_the_path(tmp_path):
+    (tmp_path / "file").write_text("x")
+    cases = [
+        (tmp_path / "file" / "sub", "file/sub: Not a directory"),
+        (tmp_path / ("x" * 300), "File name too long"),
+    ]
+    for out, message in cases:
+        proc = subprocess.run([str(MOBSIM), "run", "--games", "10", "--workers", "1", "--out", str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+        assert proc.stderr.startswith("mobsim: error: cannot write") and message in proc.stderr
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 256 kB tmpfs (root and Linux only)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_a_full_disk_keeps_the_finished_batches(tiny_disk):
+    out = tiny_disk / "run"
+    proc = subprocess.run([str(MOBSIM), "run", "--games", "20000", "--batch-size", "100", "--workers", "1",
+                           "--out", str(out)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "No space left on device" in proc.stderr and "--resume" in proc.stderr
+    assert load(out).manifest["batches_done"]  # what was recorded is sound and readable
+    assert cli("verify", str(out)).exit_code == 0
+
+
+def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
+    out = tiny_disk / "run"
+    play(out=out, games=100, batch_size=50)
+    subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], check=True)
+    for args in (["--resume"], ["--force"], []):
+        proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
+                               "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
+                              capture_output=True, text=True)
+        assert proc.returncode in (1, 2) and proc.stderr.count("\n") == 1, proc.stderr
+    for args in (["--resume"], ["--force"]):
+        proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
+                               "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
+                              capture_output=True, text=True)
+        assert "Read-only file system" in proc.stderr
+    new = subprocess.run([str(MOBSIM), "run", "--games", "10", "--out", str(tiny_disk / "new")],
+                         capture_output=True, text=True)
+    assert new.returncode == 1 and "new: Read-only file system" in new.stderr
+    assert len(load(out).games) == 100
+
+
+def test_empty_strategies_scheduler_addresses_and_too_many_workers(tmp_path):
+    for strategies in ("", " , ", ()):
+        with pytest.raises(RunError, match="the strategies are empty"):
+            play(strategies=strategies)
+    for address, problem in (("tcp://", "host is missing"), ("tls://", "host is missing"),
+                             ("tcp://host", "port is missing"), ("tcp://h:99999", "port is not a number")):
+        with pytest.raises(RunError, match=problem):
+            play(scheduler=address)
+    with pytest.warns(UserWarning, match="workers on .* cores"):
+        play(games=10, workers=64)
+    proc = subprocess.run([str(MOBSIM), "run", "--games", "10", "--workers", "64", "--out", str(tmp_path / "w")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "mobsim: warning: 64 workers on" in proc.stderr

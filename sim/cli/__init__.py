@@ -1,26 +1,45 @@
 """The `mobsim` command. Each room contributes its subcommands from its own module."""
 
 import sys
+import warnings
 
 import click
 
 from sim import __version__
+from sim.cli.signals import interrupt_status, stop_signals
 
 
 class OneLineErrors(click.Group):
     """Report bad input as one line (`mobsim: error: ...`) with exit status 2, not a usage dump."""
 
     def main(self, args=None, prog_name=None, **kwargs):
+        with stop_signals(), warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning
+            return self._main(args, prog_name, **kwargs)
+
+    def _main(self, args, prog_name, **kwargs):
         try:
             return super().main(args=args, prog_name=prog_name, standalone_mode=False, **kwargs)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.Abort:
             click.echo("mobsim: interrupted", err=True)
-            sys.exit(130)
+            sys.exit(interrupt_status())
         except click.ClickException as err:
             click.echo(f"mobsim: error: {_one_line(err)}", err=True)
             sys.exit(err.exit_code if err.exit_code != 1 else 1)
+
+
+_WARNED: set[str] = set()
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None):
+    """A warning (e.g. a damaged batch to play again) as `mobsim: warning: ...`, one line, once
+    (a sweep's runs would repeat it at every point)."""
+    text = " ".join(str(message).split())
+    if text not in _WARNED:
+        _WARNED.add(text)
+        click.echo(f"mobsim: warning: {text}", err=True)
 
 
 def _one_line(err: click.ClickException) -> str:

@@ -42,3 +42,12 @@ def ruleset_from_options(ruleset=None, sets=(), game: str = "nyk"):
         return Ruleset.load(ruleset, overrides, game=game, overrides_origin="--set")
     except RulesetError as err:
         raise click.UsageError(str(err), ctx=click.get_current_context(silent=True)) from None
+
+
+class OutPath(click.Path):
+    """An output path; an empty one (which would mean the current directory) is refused."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("the path is empty: name a directory, e.g. runs/study1", param, ctx)
+        return super().convert(value, param, ctx)

@@ -24,7 +24,10 @@ INTRO = [
     "`mobsim COMMAND --help` (or `-h`) prints the same text. Every command that takes rules accepts",
     "`--ruleset FILE` (a TOML file holding only what it changes) and repeated `--set key=value`",
     "(the options are listed in [ruleset.md](ruleset.md)). `--json` prints one JSON object for",
-    "scripts. Bad input gives one line on stderr (`mobsim: error: ...`) and exit status 2.",
+    "scripts. Bad input gives one line on stderr (`mobsim: error: ...`) and exit status 2; a",
+    "failure while working (a full disk, a killed worker, a damaged file) one line and exit status 1.",
+    "Ctrl-C or SIGTERM stops a command cleanly (exit status 130 or 143; a run keeps its finished",
+    "batches); a second one stops it at once.",
     "",
 ]
 

@@ -55,6 +55,19 @@ class Rank(click.ParamType):
             self.fail(str(err), param, ctx)
 
 
+class Probability(click.FloatRange):
+    """A probability from 0 to 1; nan (which compares false with both bounds) is refused."""
+
+    def __init__(self):
+        super().__init__(0, 1)
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail("nan is not a probability (give a number from 0 to 1, e.g. 0.9)", param, ctx)
+        return number
+
+
 def _plain(value):
     if isinstance(value, Fraction):
         return float(value)
@@ -94,7 +107,7 @@ AFFRANCHI = hands.RANK_LABELS.index("A")
 @odds_group.command("recruit")
 @click.option("--value", type=Rank(), help="The henchman's value (9, 10, J, Q, K).")
 @click.option("--offer", type=int, help="The offer in dollars (a whole number of $1,000).")
-@click.option("--target", type=click.FloatRange(0, 1), help="Find the cheapest offer reaching this "
+@click.option("--target", type=Probability(), help="Find the cheapest offer reaching this "
               "success probability for --value.")
 @click.option("--on-hesitation", type=click.Choice(["pay", "walk"]), default="pay",
               show_default=True,
@@ -239,7 +252,11 @@ def provocation_cmd(provoker, provoked, no_fold, character_value, save_table, ru
     stakes = odds.Stakes.from_ruleset(rs)
     solution = odds.solve_provocation(provoker, provoked, stakes, table, character_value)
     if save_table:
-        _save_fold_tables(save_table, solution)
+        try:
+            _save_fold_tables(save_table, solution)
+        except OSError as err:
+            raise click.BadParameter(f"cannot write {err.filename or save_table}: "
+                                     f"{err.strerror or err}", param_hint="--save-table") from None
     result = {**solution.summary(), "stakes": {
         "stake": stakes.stake, "raise": stakes.raise_, "fold_penalty": stakes.fold_penalty,
         "tie_pot": "return" if stakes.tie_pot_returned else "bank",

@@ -8,10 +8,12 @@ import click
 
 from sim.cli.common import ruleset_from_options, ruleset_options
 
+MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
+
 
 @click.command("play")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--game-id", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--game-id", type=click.IntRange(0, MAX_GAME_ID), default=0, show_default=True,
               help="Which game of the run (with --seed, it fixes every die).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--strategies", default="simple", show_default=True,
@@ -33,6 +35,14 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
 
     rs = ruleset_from_options(ruleset, sets, game=game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not names:
+        raise click.BadParameter("empty: give one strategy per seat or one for every seat, e.g. "
+                                 "simple", param_hint="--strategies")
+    longest = max(names, key=len)
+    if len(longest) > 200:
+        raise click.BadParameter(f"a strategy name of {len(longest):,} characters ({longest[:20]}...): "
+                                 "names are at most 200, e.g. simple or runner+no-provoke",
+                                 param_hint="--strategies")
     try:
         played = play_one(seed, players, names, rs, game_id=game_id)
     except ValueError as err:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from sim.cli.common import OutPath
+
 REQUIRED_MANIFEST = ("game", "seed", "games", "players", "strategies", "ruleset", "batches_done")
 REQUIRED_COLUMNS = {"games": ("game_id", "n_players", "turns"),
                     "seats": ("game_id", "seat", "strategy", "won", "rank", "fortune")}
@@ -59,7 +61,7 @@ def _written(write, out: Path) -> Path:
 
 @click.command("report")
 @click.argument("run_dir", type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory of the report (default: reports/<name of the run directory>).")
 @click.option("--target-turns", default=None, metavar="LO:HI",
               help="Target game length in turns: the report flags games too short or too long.")
@@ -87,7 +89,7 @@ def report_cmd(run_dir, out, target_turns, replays):
 @click.command("compare")
 @click.argument("run_a", type=click.Path(path_type=Path))
 @click.argument("run_b", type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Also write the comparison as a small report (index.html, index.md, tables/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
 def compare_cmd(run_a, run_b, out, as_json):

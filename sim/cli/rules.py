@@ -64,12 +64,15 @@ def show_cmd(ruleset, sets, as_json):
 
 @rules_group.command("check")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def check_cmd(file):
-    """Validate a ruleset FILE; print its fingerprint and what it changes."""
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
+def check_cmd(file, game):
+    """Validate a ruleset FILE as `mobsim run` would (the engine's capacities included); print
+    its fingerprint and what it changes."""
     from sim.rules import Ruleset, RulesetError
 
     try:
-        rs = Ruleset.load(file)
+        rs = Ruleset.load(file, game=game)
     except RulesetError as err:
         raise click.ClickException(str(err)) from None
     changed = ", ".join(rs.defaults_changed()) or "nothing"

@@ -2,10 +2,12 @@
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
-from sim.cli.common import parse_sets, ruleset_options
+from sim.cli.common import OutPath, parse_sets, ruleset_options
+from sim.cli.signals import interrupt_status
 
 
 @click.command("run")
@@ -14,7 +16,7 @@ from sim.cli.common import parse_sets, ruleset_options
               help="Comma-separated strategy per seat, or one for every seat.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--out", type=click.Path(file_okay=False), required=True,
+@click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Run directory (manifest.json and the Parquet tables).")
 @ruleset_options
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -34,7 +36,11 @@ from sim.cli.common import parse_sets, ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
             fixed_seating, record_turns, resume, force, scheduler, game, as_json):
-    """Play many games with these strategies and rules; every result is kept in --out."""
+    """Play many games with these strategies and rules; every result is kept in --out.
+
+    The manifest records a checksum of every part file; --resume checks them all and plays the
+    batches of damaged or missing parts again. One run at a time may write a directory (it holds
+    --out/.lock while it runs), and --force clears only the files a run writes."""
     from sim.runner import RunError, run
 
     if resume and force:
@@ -53,7 +59,7 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the finished batches are kept in {out}; "
                    f"finish with the same command and --resume", err=True)
-        sys.exit(130)
+        sys.exit(interrupt_status())
     summary = _summary(result)
     if as_json:
         click.echo(json.dumps(summary))
@@ -119,4 +125,49 @@ def _lines(s: dict) -> list[str]:
     return lines
 
 
-COMMANDS = [run_cmd]
+@click.command("verify")
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def verify_cmd(run_dir, as_json):
+    """Check every part of the run in RUN_DIR against the checksum its manifest recorded; exit 1
+    when a part is damaged or missing (play its batch again with the run's command and
+    --resume). A run written before checksums (format 1) has only its parts' footers and row
+    counts checked."""
+    from sim.runner import RunError, store
+
+    if not run_dir.is_dir():
+        raise click.BadParameter(f"{run_dir}: no such run directory", param_hint="RUN_DIR")
+    try:
+        manifest = store.read_manifest(run_dir)
+        problems, by_sum, by_footer = store.verify(run_dir, manifest)
+    except RunError as err:
+        raise click.ClickException(str(err)) from None
+    done, batches = len(manifest["batches_done"]), manifest["batches"]
+    if as_json:
+        click.echo(json.dumps({"run": str(run_dir), "ok": not problems,
+                               "damaged": [{"part": str(p), "problem": why} for p, why in problems],
+                               "checked_by_checksum": by_sum, "checked_by_footer": by_footer,
+                               "batches_done": done, "batches": batches}))
+    else:
+        for line in _verify_lines(run_dir, problems, by_sum, by_footer, done, batches):
+            click.echo(line)
+    if problems:
+        sys.exit(1)
+
+
+def _verify_lines(run_dir, problems, by_sum, by_footer, done, batches) -> list[str]:
+    lines = [f"{path}: {why}" for path, why in problems]
+    state = "" if done == batches else f" (unfinished: {done} of {batches} batches played)"
+    if by_footer:
+        lines.append(f"{run_dir}: {by_footer} parts have no checksum (written before mobsim "
+                     f"recorded them): only their footers and row counts were checked")
+    if problems:
+        lines.append(f"{run_dir}: {len(problems)} damaged or missing parts{state}: play their "
+                     f"batches again with the run's command and --resume")
+    else:
+        lines.append(f"{run_dir}: ok: {by_sum + by_footer} parts of {done} batches sound"
+                     + (f", {by_sum} matching their checksums" if by_sum else "") + state)
+    return lines
+
+
+COMMANDS = [run_cmd, verify_cmd]

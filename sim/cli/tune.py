@@ -10,6 +10,7 @@ import click
 from sim.cli.common import parse_sets, ruleset_options
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
+MAX_POINTS = 1000  # points of a sweep grid, unless --max-points allows more
 
 
 def study_options(games_default: int | None):
@@ -77,8 +78,10 @@ def _fmt(x) -> str:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Directory for sweep.parquet, figures, index.md/html and the runs (resumable).")
 @click.option("--force", is_flag=True, help="Play every point again, replacing the runs kept in --out.")
+@click.option("--max-points", type=click.IntRange(min=1), default=MAX_POINTS, show_default=True,
+              help="Refuse a grid of more points than this (each point is a run of --games games).")
 def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ruleset, baseline,
-              metrics, out, force):
+              metrics, out, force, max_points):
     """Play every point of a grid of rule values on the same games and compare them.
 
     Example: mobsim sweep --strategies simple,random --games 20000 --set missions.reward_scale=0.6:1.4:5
@@ -90,6 +93,8 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
     from sim.tuning.study import strategy_names
     from sim.tuning.targets import check_metric
 
+    _check_grid_size(sets, max_points)
+    _check_study_out(out)
     try:
         swept, fixed = split_sets(sets, game)
         if not swept:
@@ -108,6 +113,52 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
         return
     for line in _sweep_lines(table, keys, shown, games, seed, out):
         click.echo(line)
+
+
+def _grid_counts(sets) -> list[tuple[str, int]]:
+    """(key, number of values) of each swept --set item, read from its text alone: a range
+    a:b:n has n values, a list v1,v2 its items (checked in full later, by sim.tuning.grid)."""
+    from sim.tuning.grid import is_sweep_text
+
+    counts = {}
+    for item in sets or ():
+        key, _, text = item.partition("=")
+        if not is_sweep_text(text):
+            counts.pop(key.strip(), None)
+            continue
+        parts = text.split(":")
+        try:
+            n = float(parts[2]) if len(parts) == 3 else len(text.split(","))
+        except ValueError:
+            continue  # not a number: the grid's own check names it
+        if n == n and n >= 1:
+            counts[key.strip()] = int(min(n, 1e18))
+    return list(counts.items())
+
+
+def _check_grid_size(sets, max_points: int) -> None:
+    """Refuse a grid too large before any of its values is made (a:b:1000000000 included)."""
+    counts = _grid_counts(sets)
+    points = math.prod(n for _, n in counts)
+    if points > max_points:
+        shape = " x ".join(f"{n:,} ({key})" for key, n in counts)
+        raise click.UsageError(f"the grid has {points:,} points ({shape}), more than --max-points "
+                               f"{max_points:,}: use fewer values, or raise --max-points",
+                               ctx=click.get_current_context(silent=True))
+
+
+def _check_study_out(out) -> None:
+    """A tuning study's --out must not be a run directory (its files would mix with the run's)."""
+    if out is None:
+        return
+    if not str(out).strip():
+        raise click.BadParameter("the directory is empty: name one, e.g. runs/sweep1", param_hint="--out")
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise click.BadParameter(f"{out} exists and is not a directory", param_hint="--out")
+    if (path / "manifest.json").is_file() and (path / "games.parquet").exists():
+        raise click.BadParameter(f"{out} holds a run (manifest.json, games.parquet); choose another "
+                                 f"directory for the study", param_hint="--out")
 
 
 def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
@@ -149,6 +200,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     from sim.tuning import TuningError
     from sim.tuning.sensitivity import ranking, sensitivity
 
+    _check_study_out(out)
     try:
         steps = _steps(params)
         table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
@@ -215,6 +267,7 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
     from sim.tuning import TuningError
     from sim.tuning.search import tune
 
+    _check_study_out(out)
     if not params:
         raise click.UsageError("tune: give at least one --param KEY=LO:HI (e.g. missions.reward_scale=0.5:2)")
     if not targets:

@@ -41,6 +41,46 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 MAX_PARAMS = max(len(names) for names in EFFECTS.values())
 _MONEY_PARAMS = {"amount", "cost", "discount"}
 
+# What the engine's fixed-size arrays hold (sim/nyk/state.py, sim/nyk/env.py). Content outside
+# these is refused here, so `mobsim rules check` and `mobsim run` agree on every ruleset
+# (tests/test_ruleset_limits.py keeps these numbers equal to the engine's).
+ENGINE_MISSIONS = 24            # exactly: the engine deals and shuffles a deck of this size
+ENGINE_RESOURCE_CARDS = 32      # exactly
+ENGINE_HENCHMEN = 20            # exactly
+ENGINE_MAX_AFFRANCHI = 5        # one per seat, at most 5 seats
+ENGINE_MAX_DISTRICTS = 32
+ENGINE_MAX_NEIGHBOURS = 12
+ENGINE_MAX_TILES = 19           # the address tiles' bag
+ENGINE_PERIPHERAL = 4           # exactly: the peripheral districts where henchmen wait
+ENGINE_MAX_BILLS = 16           # starting bills per player
+# money stays inside the int32 columns of the results (2,147,483,647) even with an endless bank:
+# 24 rewards of at most $1,000,000 at the largest reward_scale, and card amounts of at most
+# $100,000 however many cards a game plays (64 turns x 5 seats x a full hand of 32)
+ENGINE_MAX_REWARD = 1_000_000
+ENGINE_MAX_CARD_AMOUNT = 100_000
+# other card parameters: dice are counted in 4-bit fields, and a move or a draw is a few steps
+ENGINE_MAX_PARAM = {"dice": 5, "dice_bonus": 5, "steps": 12, "cars": 4, "cells": 10, "count": 5}
+
+
+def _tables(where: str, raw: dict, key: str, what: str) -> list:
+    """raw[key] as a list of tables (`[[key]]` entries), or a one-line error."""
+    entries = raw[key]
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise RulesetError(f"{where}: {key} = {_short(entries)} is not allowed (allowed: a list "
+                           f"of [[{key}]] tables, one per {what})")
+    return entries
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _exactly(where: str, count: int, wanted: int, what: str) -> None:
+    if count != wanted:
+        raise RulesetError(f"{where}: the deck has {count} {what} (allowed: exactly {wanted}, the "
+                           f"size the engine plays)")
+
 
 def _fields(where: str, table, allowed: set, required: set = frozenset()) -> dict:
     if not isinstance(table, dict):
@@ -167,6 +207,9 @@ def parse_board(raw: dict, where: str) -> Board:
     entries = raw["district"]
     if not isinstance(entries, list) or not entries:
         raise RulesetError(f"{where}: district must be a list of [[district]] tables")
+    if len(entries) > ENGINE_MAX_DISTRICTS:
+        raise RulesetError(f"{where}: {len(entries)} districts (allowed: at most "
+                           f"{ENGINE_MAX_DISTRICTS}, what the engine holds)")
     districts = []
     for n, entry in enumerate(entries, 1):
         here = f"{where}: district {entry.get('name', n) if isinstance(entry, dict) else n}"
@@ -209,6 +252,9 @@ def parse_board(raw: dict, where: str) -> Board:
     if tiles != tile_districts:
         raise RulesetError(f"{where}: tiles = {tiles} but {tile_districts} districts have a tile "
                            f"(allowed: tiles = {tile_districts}, one per tile district)")
+    if tiles > ENGINE_MAX_TILES:
+        raise RulesetError(f"{where}: tiles = {tiles} (allowed: at most {ENGINE_MAX_TILES}, the "
+                           f"address tiles the engine's bag holds)")
 
     order = raw["peripheral_order"]
     if not isinstance(order, list) or not all(isinstance(o, str) for o in order):
@@ -222,6 +268,9 @@ def parse_board(raw: dict, where: str) -> Board:
     if set(order) != peripheral or not order:
         raise RulesetError(f"{where}: peripheral_order = {list(order)} (allowed: exactly the "
                            f"peripheral districts {sorted(peripheral)})")
+    if len(order) != ENGINE_PERIPHERAL:
+        raise RulesetError(f"{where}: {len(order)} peripheral districts (allowed: exactly "
+                           f"{ENGINE_PERIPHERAL}, what the engine plays)")
     for d in districts:
         if d.peripheral and d.has_tile:
             raise RulesetError(f"{where}: district {d.name} is peripheral and has a tile "
@@ -253,6 +302,11 @@ def parse_board(raw: dict, where: str) -> Board:
         tiles=tiles, assumed=_typed(where, raw, "assumed", bool, True, "true or false"),
         rivers=_shapes(where, raw, "river"), parks=_shapes(where, raw, "park"),
     )
+    for i, district in enumerate(districts):
+        degree = len(board.neighbours(i))
+        if degree > ENGINE_MAX_NEIGHBOURS:
+            raise RulesetError(f"{where}: district {district.name} has {degree} neighbours "
+                               f"(allowed: at most {ENGINE_MAX_NEIGHBOURS}, what the engine holds)")
     unreachable = [board.districts[i].name for i, d in enumerate(board.distances()[0]) if d < 0]
     if unreachable:
         raise RulesetError(f"{where}: the board is disconnected: {', '.join(unreachable)} "
@@ -312,14 +366,14 @@ def parse_characters(raw: dict, where: str) -> Characters:
     _fields(where, raw, {"henchmen_count", "affranchi", "henchman"},
             {"henchmen_count", "affranchi", "henchman"})
     affranchi = []
-    for entry in raw["affranchi"]:
+    for entry in _tables(where, raw, "affranchi", "affranchi"):
         here = f"{where}: affranchi {entry.get('name', '?') if isinstance(entry, dict) else '?'}"
         _fields(here, entry, {"name", "assumed"}, {"name"})
         affranchi.append(Character(_typed(here, entry, "name", str, words="a name"), None,
                                    AFFRANCHI_RANK, _typed(here, entry, "assumed", bool, False,
                                                           "true or false")))
     henchmen = []
-    for entry in raw["henchman"]:
+    for entry in _tables(where, raw, "henchman", "henchman"):
         here = f"{where}: henchman {entry.get('name', '?') if isinstance(entry, dict) else '?'}"
         _fields(here, entry, {"name", "suit", "value", "assumed"}, {"name", "suit", "value"})
         suit = entry["suit"]
@@ -341,6 +395,10 @@ def parse_characters(raw: dict, where: str) -> Characters:
     if count != len(henchmen):
         raise RulesetError(f"{where}: henchmen_count = {count} but the deck has {len(henchmen)} "
                            f"henchmen (allowed: the counts add up)")
+    _exactly(where, len(henchmen), ENGINE_HENCHMEN, "henchmen")
+    if len(affranchi) > ENGINE_MAX_AFFRANCHI:
+        raise RulesetError(f"{where}: {len(affranchi)} affranchi (allowed: at most "
+                           f"{ENGINE_MAX_AFFRANCHI}, one per seat of the engine)")
     return Characters(tuple(affranchi), tuple(henchmen))
 
 
@@ -393,7 +451,7 @@ def parse_missions(raw: dict, where: str) -> MissionDeck:
                        str(end.get("text", "")),
                        _typed(f"{where}: end_card", end, "assumed", bool, False, "true or false"))
     cards = []
-    for entry in raw["mission"]:
+    for entry in _tables(where, raw, "mission", "mission"):
         here = f"{where}: mission {entry.get('name', '?') if isinstance(entry, dict) else '?'}"
         _fields(here, entry, {"name", "crew", "at_risk", "secret", "reward", "assumed"},
                 {"name", "crew", "reward"})
@@ -407,6 +465,9 @@ def parse_missions(raw: dict, where: str) -> MissionDeck:
         if reward % 1000 or reward <= 0:
             raise RulesetError(f"{here}: reward = {reward} is not a whole number of thousands "
                                f"(allowed: 1000, 2000, ... as bills are thousands)")
+        if reward > ENGINE_MAX_REWARD:
+            raise RulesetError(f"{here}: reward = {reward} is out of range (allowed: at most "
+                               f"{ENGINE_MAX_REWARD:,}, so money fits the results' columns)")
         cards.append(Mission(
             _typed(here, entry, "name", str, words="a name"), crew,
             _typed(here, entry, "at_risk", bool, False, "true or false"),
@@ -419,6 +480,7 @@ def parse_missions(raw: dict, where: str) -> MissionDeck:
                            f"(allowed: the counts add up)")
     if not cards:
         raise RulesetError(f"{where}: no missions (allowed: at least one)")
+    _exactly(where, len(cards), ENGINE_MISSIONS, "missions")
     return MissionDeck(tuple(cards), end_card)
 
 
@@ -459,7 +521,7 @@ class ResourceDeck:
 def parse_resources(raw: dict, where: str) -> ResourceDeck:
     _fields(where, raw, {"deck_size", "card"}, {"deck_size", "card"})
     cards = []
-    for entry in raw["card"]:
+    for entry in _tables(where, raw, "card", "card"):
         here = f"{where}: card {entry.get('name', '?') if isinstance(entry, dict) else '?'}"
         _fields(here, entry, {"name", "count", "timing", "effect", "params", "text", "assumed"},
                 {"name", "count", "timing", "effect", "text"})
@@ -486,6 +548,10 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
             if name in _MONEY_PARAMS and value % 1000:
                 raise RulesetError(f"{here}: params.{name} = {value} is not a whole number of "
                                    f"thousands (allowed: 1000, 2000, ...)")
+            most = ENGINE_MAX_CARD_AMOUNT if name in _MONEY_PARAMS else ENGINE_MAX_PARAM.get(name)
+            if most is not None and value > most:
+                raise RulesetError(f"{here}: params.{name} = {value} is out of range (allowed: "
+                                   f"at most {most:,}, what the engine holds)")
             if name == "max_rank" and value > AFFRANCHI_RANK - 1:
                 raise RulesetError(f"{here}: params.max_rank = {value} is out of range "
                                    f"(allowed: 0..4 for 9..K)")
@@ -499,4 +565,5 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
     if size != total:
         raise RulesetError(f"{where}: deck_size = {size} but the card counts add up to {total} "
                            f"(allowed: the counts add up)")
+    _exactly(where, total, ENGINE_RESOURCE_CARDS, "resource cards")
     return ResourceDeck(tuple(cards), size)

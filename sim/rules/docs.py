@@ -61,6 +61,23 @@ def _generate_hooked(game: str) -> str:
     return "\n".join(lines + hook.doc_lines(rs))
 
 
+def _engine_limits() -> list[str]:
+    """What replacement content must fit (the engine's fixed sizes; `rules check` enforces it)."""
+    from sim.rules import content as c
+
+    params = ", ".join(f"{k} {v}" for k, v in c.ENGINE_MAX_PARAM.items())
+    return [
+        "Replacement content must fit the engine (`mobsim rules check` refuses what does not): "
+        f"exactly {c.ENGINE_MISSIONS} missions, {c.ENGINE_RESOURCE_CARDS} resource cards and "
+        f"{c.ENGINE_HENCHMEN} henchmen; at most {c.ENGINE_MAX_AFFRANCHI} affranchi, "
+        f"{c.ENGINE_MAX_DISTRICTS} districts of at most {c.ENGINE_MAX_NEIGHBOURS} neighbours, "
+        f"{c.ENGINE_MAX_TILES} address tiles, exactly {c.ENGINE_PERIPHERAL} peripheral districts, "
+        f"{c.ENGINE_MAX_BILLS} starting bills; mission rewards up to ${c.ENGINE_MAX_REWARD:,}, card "
+        f"amounts up to ${c.ENGINE_MAX_CARD_AMOUNT:,}, other card parameters up to: {params}. "
+        "A ruleset file is at most 1 MB.",
+    ]
+
+
 def generate(game: str = "nyk") -> str:
     if content_hook(game) is not None:
         return _generate_hooked(game)
@@ -103,6 +120,8 @@ def generate(game: str = "nyk") -> str:
         "",
         f"Default data files: `sim/rules/{game}/board.toml`, `characters.toml`, `missions.toml`,",
         "`resources.toml`. Entries marked *assumed* are not given by the rulebook.",
+        "",
+        *_engine_limits(),
         "",
         f"### Board (NYK-C1){' (assumed map)' if board.assumed else ''}",
         "",

@@ -23,6 +23,7 @@ from types import MappingProxyType
 import numpy as np
 
 from sim.rules.content import (
+    ENGINE_MAX_BILLS,
     Board,
     Characters,
     EndCard,
@@ -269,6 +270,9 @@ def _cross_check(values: dict, origin: dict, content: dict):
         fail("players.max", "is more than the affranchi", f"at most {n_affranchi}")
     if values["players.min"] > values["players.max"]:
         fail("players.min", "is more than players.max", f"at most {values['players.max']}")
+    if len(values["start.bills"]) > ENGINE_MAX_BILLS:
+        fail("start.bills", f"holds {len(values['start.bills'])} bills",
+             f"at most {ENGINE_MAX_BILLS} bills, what the engine holds")
     district = values["start.district"]
     if district != RANDOM and district not in board.names:
         from sim.rules.errors import did_you_mean

@@ -5,6 +5,8 @@ An option is a table of `rules.toml` holding a `default`; its dotted path is its
 type and returned normalized (lists become tuples, ranks upper-case labels, floats floats).
 """
 
+import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -138,11 +140,28 @@ def parse_value(text: str):
         return text.strip()
 
 
+MAX_TOML_BYTES = 1 << 20   # the largest shipped content file is about 20 kB
+
+
 def read_toml(path: Path, what: str = "file") -> dict:
-    """Parse a TOML file; a missing or malformed file is a RulesetError naming the file and line."""
+    """Parse a TOML file; a missing, malformed, huge or special file (/dev/zero, a pipe) is a
+    RulesetError naming the file, refused by its size or kind before a byte is read."""
     try:
+        info = os.stat(path)  # before opening: opening a pipe would wait for a writer
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesetError(f"{path}: not a regular file (a device, pipe or socket), so not "
+                               f"a {what}")
+        if info.st_size > MAX_TOML_BYTES:
+            raise RulesetError(f"{path}: {info.st_size:,} bytes, more than a {what} holds (at "
+                               f"most {MAX_TOML_BYTES:,})")
         with open(path, "rb") as handle:
-            return tomllib.load(handle)
+            data = handle.read(MAX_TOML_BYTES + 1)
+        if len(data) > MAX_TOML_BYTES:  # it grew since
+            raise RulesetError(f"{path}: more than {MAX_TOML_BYTES:,} bytes, more than a {what} "
+                               f"holds")
+        return tomllib.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise RulesetError(f"{path}: no such {what}") from None
     except IsADirectoryError:
@@ -151,6 +170,8 @@ def read_toml(path: Path, what: str = "file") -> dict:
         raise RulesetError(f"{path}: malformed TOML: {err}") from None
     except UnicodeDecodeError as err:
         raise RulesetError(f"{path}: not UTF-8 text: {err.reason}") from None
+    except OSError as err:
+        raise RulesetError(f"{path}: cannot read the {what}: {err.strerror or err}") from None
 
 
 def flatten(table: dict, prefix: str = "") -> dict:

@@ -9,6 +9,7 @@ so the tables are the same whatever the workers, batch size or backend.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
@@ -27,6 +28,7 @@ from sim.runner.store import RunError
 DEFAULT_BATCH = 5000   # about a second of 4-player games on one core
 MIN_BATCH = 100
 MAX_GAME_ID = 2**31 - 1
+MAX_STRATEGY_NAME = 200  # a preset's file name, plus restrictions; the file system allows 255
 
 
 class RunResult:
@@ -43,7 +45,8 @@ class RunResult:
                 self._tables[name] = None
             else:
                 self._tables[name] = store.read_table(self.path, name,
-                                                      self.manifest["batches_done"])
+                                                      self.manifest["batches_done"],
+                                                      manifest=self.manifest)
         return self._tables[name]
 
     @property
@@ -69,7 +72,7 @@ class RunResult:
             seats = self._tables["seats"][["strategy", "won"]]
         else:
             seats = store.read_table(self.path, "seats", self.manifest["batches_done"],
-                                     columns=["strategy", "won"])
+                                     columns=["strategy", "won"], manifest=self.manifest)
         out = seats.groupby("strategy", observed=True)["won"].agg(seats="size", wins="sum")
         out["win_rate"] = out["wins"] / out["seats"]
         return out
@@ -82,12 +85,22 @@ class RunResult:
                 f"path={str(self.path) if self.path else None!r})")
 
 
-def load(path) -> RunResult:
-    """Open a run directory (finished or not: an unfinished run holds its finished batches)."""
+def load(path, verify: bool = True) -> RunResult:
+    """Open a run directory (finished or not: an unfinished run holds its finished batches).
+
+    `verify` checks every part of the finished batches against its checksum first (a format 1
+    run has none: its parts' footers are checked), so a damaged run is refused here, in one line
+    naming the part, rather than read back as other numbers."""
     root = Path(path)
     if not root.is_dir():
         raise RunError(f"{root}: no such run directory", usage=True)
-    return RunResult(root, store.read_manifest(root))
+    manifest = store.read_manifest(root)
+    if verify:
+        problems, _, _ = store.verify(root, manifest)
+        if problems:
+            more = f" ({len(problems) - 1} more damaged parts)" if len(problems) > 1 else ""
+            raise RunError(f"{store.damaged(*problems[0])}{more}")
+    return RunResult(root, manifest)
 
 
 # --- the run ------------------------------------------------------------------------------------
@@ -118,11 +131,22 @@ def _load_ruleset(adapter, ruleset, overrides):
 
 
 def _strategy_names(strategies) -> tuple[str, ...]:
+    """The strategy names; None for the game's default lineup. Given but empty is an error (it
+    would silently play the default)."""
     if strategies is None:
         return ()
     if isinstance(strategies, str):
         strategies = strategies.split(",")
-    return tuple(s.strip() for s in strategies if s.strip())
+    names = tuple(s.strip() for s in strategies if s.strip())
+    if not names:
+        raise RunError("the strategies are empty: give one strategy per seat or one for every "
+                       "seat, e.g. simple (mobsim strategies lists them)", usage=True)
+    for name in names:
+        if len(name) > MAX_STRATEGY_NAME:
+            raise RunError(f"a strategy name of {len(name):,} characters ({name[:20]}...): names "
+                           f"are at most {MAX_STRATEGY_NAME}, e.g. simple or runner+no-provoke "
+                           f"(mobsim strategies lists them)", usage=True)
+    return names
 
 
 def _resume_mismatch(old: dict, new: dict) -> str | None:
@@ -160,11 +184,17 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
     names = _strategy_names(strategies)
     try:
         plan = adapter.plan(rs, players, names, rotate)
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         raise RunError(" ".join(str(err).split()), usage=True) from None
     workers = _default_workers() if workers is None else int(workers)
     if workers < 1:
         raise RunError("workers must be at least 1", usage=True)
+    if scheduler is None and workers > _default_workers():
+        import warnings
+
+        warnings.warn(f"{workers} workers on {_default_workers()} cores: they share the cores, "
+                      f"so the run is no faster (and uses more memory); --workers "
+                      f"{_default_workers()} is enough", stacklevel=2)
     if batch_size is not None and int(batch_size) < 1:
         raise RunError("batch size must be at least 1", usage=True)
 
@@ -177,25 +207,90 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
         temporary = tempfile.TemporaryDirectory(prefix="mobsim-run-")
         root = Path(temporary.name)
     else:
-        root = Path(out)
+        with _os_errors(Path(str(out))):
+            root = _out_path(out)
 
+    lock = None
     try:
-        manifest = _prepare(root, adapter, plan, rs, game, players, games, seed, rotate,
-                            record_turns, batch_size, workers, resume, force)
-        result = _play(root, adapter, plan, manifest, workers, scheduler, progress, started,
-                       _after_batch)
+        with _os_errors(root):
+            manifest, lock = _prepare(root, adapter, plan, rs, game, players, games, seed,
+                                      rotate, record_turns, batch_size, workers, resume, force)
+        with _os_errors(root, resume_hint=temporary is None):
+            result = _play(root, adapter, plan, manifest, workers, scheduler, progress, started,
+                           _after_batch)
         if temporary is not None:
             tables = {t: result._table(t) for t in store.TABLES}
             return RunResult(None, manifest, tables)
         return result
     finally:
+        if lock is not None:
+            lock.close()
         if temporary is not None:
             temporary.cleanup()
 
 
+def _out_path(out) -> Path:
+    """The run directory `out` names; an empty name (the current directory) is refused."""
+    if not str(out).strip():
+        raise RunError("the run directory (--out) is empty: name a directory, e.g. runs/study1",
+                       usage=True)
+    root = Path(out)
+    if root.exists() and not root.is_dir():
+        raise RunError(f"{root} exists and is not a directory: choose a directory for --out",
+                       usage=True)
+    return root
+
+
+@contextlib.contextmanager
+def _os_errors(root: Path, resume_hint: bool = False):
+    """An OSError (read-only or full disk, a path too long, ...) as one line naming the path
+    and the cause; what was written before stays (the manifest lists the finished batches)."""
+    try:
+        yield
+    except OSError as err:
+        where = err.filename or f"in {root}"
+        cause = err.strerror or " ".join(str(err).split())
+        hint = ("; the finished batches are kept: fix it, then finish with the same command and "
+                "--resume" if resume_hint and (root / store.MANIFEST).is_file() else "")
+        raise RunError(f"cannot write {where}: {cause}{hint}") from None
+
+
+class _Lock:
+    """The run directory's lock (`.lock`, flock), held for the whole run so that two runs cannot
+    write one directory at once; the file goes when the run ends (the kernel drops the lock of
+    a killed process, and the next run takes the file over)."""
+
+    def __init__(self, root: Path):
+        self.path = root / store.LOCK
+        self.handle = None
+        try:
+            import fcntl
+        except ImportError:  # not on a POSIX system: no lock
+            return
+        handle = open(self.path, "a+")  # noqa: SIM115  (held for the whole run)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            same = os.fstat(handle.fileno()).st_ino == os.stat(self.path).st_ino
+        except (BlockingIOError, FileNotFoundError):
+            same = False
+        if not same:  # held, or removed by a run that just ended: either way, another run
+            handle.close()
+            raise RunError(f"{root} is in use by another mobsim run (it holds {self.path.name}): "
+                           f"wait for it to finish", usage=True)
+        self.handle = handle
+
+    def close(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            self.handle.close()
+            self.handle = None
+
+
 def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record_turns,
-             batch_size, workers, resume, force) -> dict:
-    """The manifest to play under: a new one, or the run's own when resuming."""
+             batch_size, workers, resume, force) -> tuple[dict, object]:
+    """The manifest to play under (a new one, or the run's own when resuming) and the
+    directory's lock, held from before the manifest is read."""
     from sim import __version__
 
     requested = batch_size
@@ -223,58 +318,68 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         "batch_size": batch_size,
         "batches": math.ceil(games / batch_size),
         "batches_done": [],
+        "checksums": {},
         "started": _now(),
         "finished": None,
         "seconds": 0.0,
         "tables": [t for t in store.TABLES if t != "turns" or record_turns],
     }
-    exists = root.exists() and any(root.iterdir())
-    if exists and force:
-        if not store.is_run_dir(root):
-            raise RunError(f"{root} holds files that are not a mobsim run (no manifest.json): "
-                           f"not clearing it with --force; choose another --out", usage=True)
-        store.clear(root)
-    elif exists and resume:
-        old = store.read_manifest(root)
-        if "format" not in old or "strategies" not in old or "ruleset" not in old:
-            raise RunError(f"{root / store.MANIFEST} is corrupt (fields missing): start the run "
-                           f"again with --force")
-        if requested is None:  # the run's own batches (another size would renumber the parts)
-            fresh["batch_size"] = old.get("batch_size")
-        fresh["batches"] = old.get("batches")
-        problem = _resume_mismatch(old, fresh)
-        if problem:
-            raise RunError(f"cannot resume {root}: {problem} (use --force to start over)",
-                           usage=True)
-        old["status"] = "running"
-        old["finished"] = None
-        old["batches_done"] = _verified(root, old)
-        return old
-    elif exists:
+    exists = root.exists() and any(p.name != store.LOCK for p in root.iterdir())
+    if exists and not (force or resume):
         raise RunError(f"{root} is not empty: add --resume to finish the run in it, or --force "
                        f"to replace it", usage=True)
+    if exists and force and not store.is_run_dir(root):
+        raise RunError(f"{root} holds files that are not a mobsim run (no manifest.json): "
+                       f"not clearing it with --force; choose another --out", usage=True)
     root.mkdir(parents=True, exist_ok=True)
-    store.write_manifest(root, fresh)
-    return fresh
+    lock = _Lock(root)
+    try:
+        if exists and force:
+            store.clear(root)
+        elif exists:
+            return _resumed(root, fresh, requested), lock
+        store.write_manifest(root, fresh)
+    except BaseException:
+        lock.close()
+        raise
+    return fresh, lock
+
+
+def _resumed(root: Path, fresh: dict, requested) -> dict:
+    """The run's own manifest, checked against the request, its damaged batches dropped."""
+    old = store.read_manifest(root)
+    if "format" not in old or "strategies" not in old or "ruleset" not in old:
+        raise RunError(f"{root / store.MANIFEST} is corrupt (fields missing): start the run "
+                       f"again with --force")
+    if requested is None:  # the run's own batches (another size would renumber the parts)
+        fresh["batch_size"] = old.get("batch_size")
+    fresh["batches"] = old.get("batches")
+    problem = _resume_mismatch(old, fresh)
+    if problem:
+        raise RunError(f"cannot resume {root}: {problem} (use --force to start over)",
+                       usage=True)
+    old["status"] = "running"
+    old["finished"] = None
+    old["format"] = store.FORMAT
+    old["batches_done"] = _verified(root, old)
+    sums = old.setdefault("checksums", {})
+    for b in [k for k in sums if int(k) not in old["batches_done"]]:
+        del sums[b]
+    return old
 
 
 def _verified(root: Path, manifest: dict) -> list[int]:
-    """The finished batches whose parts are all readable; damaged ones are played again."""
+    """The finished batches whose parts all match their checksums (or, in a format 1 run, have
+    sound footers and row counts); damaged ones are played again."""
     import warnings
 
-    size, games = manifest["batch_size"], manifest["games"]
-    players = manifest["players"]
-    good = []
-    for b in sorted(set(manifest["batches_done"])):
-        n = min(size, games - b * size)
-        rows = {"games": n, "seats": n * players, "turns": None}
-        problems = [f"{store.part_path(root, t, b)}: {p}" for t in manifest["tables"]
-                    if (p := store.check_part(root, t, b, rows[t]))]
-        if problems:
-            warnings.warn(f"batch {b} will be played again: {problems[0]}", stacklevel=3)
-        else:
-            good.append(b)
-    return good
+    problems, _, _ = store.verify(root, manifest)
+    bad = {}
+    for path, problem in problems:
+        bad.setdefault(int(path.stem.split("-")[1]), f"{path}: {problem}")
+    for b, problem in sorted(bad.items()):
+        warnings.warn(f"batch {b} will be played again: {problem}", stacklevel=4)
+    return [b for b in sorted(manifest["batches_done"]) if b not in bad]
 
 
 def _jsonable(value):
@@ -310,12 +415,12 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
             store_in = (str(root), tuple(manifest["tables"]))
             for batch_id, tables in jobs(manifest["game"], plan, manifest["seed"], todo,
                                          manifest["record_turns"], store_in):
-                if isinstance(tables, int):  # the worker wrote its parts
-                    n = tables
+                if isinstance(tables, store.Written):  # the worker wrote its parts
+                    n, sums = tables.games, tables.checksums
                 else:
-                    for name in manifest["tables"]:
-                        store.write_part(root, name, batch_id, tables[name])
+                    sums = store.write_parts(root, tables, manifest["tables"], batch_id)
                     n = len(tables["games"])
+                manifest["checksums"][str(batch_id)] = sums
                 manifest["batches_done"].append(batch_id)
                 manifest["seconds"] = round(manifest["seconds"] + time.perf_counter() - t0, 3)
                 t0 = time.perf_counter()
@@ -348,13 +453,33 @@ Jobs = Callable[..., Iterator[tuple[int, dict]]]
 def _check_scheduler(scheduler: str | None) -> None:
     if scheduler is None:
         return
-    if scheduler != "local" and not scheduler.startswith(("tcp://", "tls://", "ws://")):
-        raise RunError(f"scheduler {scheduler!r}: use local or tcp://host:port", usage=True)
+    if scheduler != "local":
+        _check_address(scheduler)
     try:
         import distributed  # noqa: F401
     except ImportError:
         raise RunError("Dask is not installed: pip install 'dask[distributed]' (or run without "
                        "--scheduler for local processes)", usage=True) from None
+
+
+def _check_address(scheduler: str) -> None:
+    """A scheduler address: tcp://HOST:PORT (tls:// and ws:// too), with a host and a port."""
+    from urllib.parse import urlsplit
+
+    usage = f"scheduler {scheduler!r}: use local or tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+    try:
+        parts = urlsplit(scheduler)
+        port = parts.port
+    except ValueError:
+        raise RunError(f"{usage}: the port is not a number from 0 to 65535", usage=True) from None
+    if parts.scheme not in ("tcp", "tls", "ws", "wss"):
+        raise RunError(usage, usage=True)
+    if not parts.hostname:
+        raise RunError(f"{usage}: the host is missing", usage=True)
+    if port is None:
+        raise RunError(f"{usage}: the port is missing", usage=True)
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise RunError(f"{usage}: nothing may follow the port", usage=True)
 
 
 def _backend(scheduler: str | None, workers: int, n_batches: int) -> Jobs:
@@ -386,14 +511,19 @@ def _windowed(submit, wait_first, todo, window):
 
 def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
     """Local worker processes, each writing its own batches' parts (the driver keeps the
-    manifest): no tables cross between processes."""
+    manifest): no tables cross between processes. The workers die with this process (whatever
+    kills it); when the loop stops early (Ctrl-C, SIGTERM, an error) they are killed at once
+    rather than left to finish their batches, which the manifest does not list yet."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner import worker
 
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init,
+                               initargs=(os.getpid(),))
+    finished = False
     try:
         def submit(b, first, n):
             # a worker process starts inside submit: it inherits one numba thread from here
@@ -412,9 +542,43 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
             done, rest = wait(pending, return_when=FIRST_COMPLETED)
             return done, set(rest)
 
-        yield from _windowed(submit, wait_first, todo, 2 * workers)
+        try:
+            yield from _windowed(submit, wait_first, todo, 2 * workers)
+        except BrokenProcessPool:
+            raise RunError(f"a worker process ended abruptly (killed, or out of memory): the "
+                           f"finished batches are kept in {store_in[0]}; finish with the same "
+                           f"command and --resume") from None
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _kill_pool(pool)
+
+
+def _kill_pool(pool) -> None:
+    """Kill the pool's processes now (a second Ctrl-C meanwhile is ignored, so this cannot be
+    cut halfway) and reap them."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+    try:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for proc in processes:
+            if proc.is_alive():
+                proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            proc.join(timeout=5)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_in):
@@ -435,9 +599,9 @@ def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_i
     else:
         try:
             client = Client(scheduler, timeout="10s")
-        except OSError as err:
-            raise RunError(f"cannot reach the Dask scheduler at {scheduler}: "
-                           f"{' '.join(str(err).split())}") from None
+        except Exception as err:  # OSError, TimeoutError, or a security setting tls:// lacks
+            reason = " ".join(str(err).split()) or type(err).__name__
+            raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
     try:
         slots = max(1, sum(client.nthreads().values()))
 

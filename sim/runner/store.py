@@ -6,6 +6,10 @@
         seats.parquet/part-000000.parquet, ...
         turns.parquet/...          (only with record_turns)
 
+Every part's checksum (blake2b, 128 bits, of the file's bytes) is recorded in the manifest when
+the batch is recorded, so a part changed on disk afterwards (a flipped byte, a truncated copy) is
+caught when it is read, verified or resumed, not read back as other numbers.
+
 Every file is written under a hidden temporary name in its own directory and moved into place
 with `os.replace`, so a killed process leaves either the old file or the new one, never half of
 one (and readers such as `pandas.read_parquet(dir)` skip the hidden names).
@@ -13,16 +17,19 @@ one (and readers such as `pandas.read_parquet(dir)` skip the hidden names).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 MANIFEST = "manifest.json"
+LOCK = ".lock"      # held (flock) by the process writing the run
 TABLES = ("games", "seats", "turns")
-FORMAT = 1
+FORMAT = 2          # 2: checksums of the parts in the manifest (format 1 runs have none)
+CHECKSUM = "blake2b-128"
 
 
 class RunError(Exception):
@@ -56,15 +63,43 @@ def atomic_write_bytes(path: Path, write) -> None:
             tmp.unlink()
 
 
-def write_part(root: Path, table: str, batch_id: int, df: pd.DataFrame) -> None:
+def checksum(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def file_checksum(path: Path) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a worker that wrote a batch's parts itself sends back: games and part checksums."""
+
+    games: int
+    checksums: dict
+
+
+def write_part(root: Path, table: str, batch_id: int, df: pd.DataFrame) -> str:
+    """Write one part; its checksum (the manifest records it with the batch)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     folder = table_dir(root, table)
     folder.mkdir(parents=True, exist_ok=True)
-    arrow = pa.Table.from_pandas(df, preserve_index=False)
-    atomic_write_bytes(part_path(root, table, batch_id),
-                       lambda tmp: pq.write_table(arrow, tmp, compression="zstd"))
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.Table.from_pandas(df, preserve_index=False), sink, compression="zstd")
+    data = sink.getvalue().to_pybytes()
+    atomic_write_bytes(part_path(root, table, batch_id), lambda tmp: tmp.write_bytes(data))
+    return checksum(data)
+
+
+def write_parts(root: Path, tables: dict, names, batch_id: int) -> dict:
+    """Write a batch's parts: {table: checksum}."""
+    return {name: write_part(root, name, batch_id, tables[name]) for name in names}
 
 
 def write_manifest(root: Path, manifest: dict) -> None:
@@ -72,46 +107,125 @@ def write_manifest(root: Path, manifest: dict) -> None:
     atomic_write_bytes(root / MANIFEST, lambda tmp: tmp.write_text(text))
 
 
+MAX_MANIFEST_BYTES = 256 << 20   # a manifest of 10 million games is a few MB
+
+
 def read_manifest(root: Path) -> dict:
     path = root / MANIFEST
     if not path.is_file():
         raise RunError(f"{root}: no {MANIFEST}, so not a mobsim run directory")
     try:
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            raise ValueError(f"{path.stat().st_size:,} bytes, more than a manifest holds")
         manifest = json.loads(path.read_text())
         if not isinstance(manifest, dict) or "batches_done" not in manifest:
             raise ValueError("not a run manifest")
-        manifest["batches_done"] = [int(b) for b in manifest["batches_done"]]
+        _check_fields(manifest)
     except (ValueError, TypeError, UnicodeDecodeError) as err:
         reason = " ".join(str(err).split())
         raise RunError(f"{path} is corrupt ({reason}): start the run again with --force") from None
+    except OSError as err:
+        raise RunError(f"cannot read {path}: {err.strerror or err}") from None
     return manifest
 
 
+def _whole(manifest: dict, key: str, least: int) -> None:
+    value = manifest[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{key} is {value!r}, not a whole number >= {least}")
+
+
+def _check_fields(manifest: dict) -> None:
+    """The fields the runner counts with hold what a run writes (a hand edit may break them)."""
+    done = manifest["batches_done"]
+    if not isinstance(done, list) or not all(isinstance(b, int) and not isinstance(b, bool)
+                                             for b in done):
+        raise ValueError("batches_done is not a list of batch numbers")
+    for key, least in (("games", 1), ("players", 1), ("batch_size", 1), ("batches", 1),
+                       ("seed", 0)):
+        if key in manifest:
+            _whole(manifest, key, least)
+    if len(set(done)) != len(done):
+        twice = sorted({b for b in done if done.count(b) > 1})
+        raise ValueError(f"batches_done lists batch {twice[0]} more than once")
+    if "games" in manifest and "batch_size" in manifest and "batches" in manifest:
+        expected = -(-manifest["games"] // manifest["batch_size"])
+        if manifest["batches"] != expected:
+            raise ValueError(f"batches is {manifest['batches']}, but {manifest['games']} games in "
+                             f"batches of {manifest['batch_size']} make {expected}")
+        outside = [b for b in done if not 0 <= b < expected]
+        if outside:
+            raise ValueError(f"batches_done lists batch {outside[0]}, outside 0..{expected - 1}")
+    sums = manifest.get("checksums", {})
+    if not isinstance(sums, dict) or not all(isinstance(v, dict) for v in sums.values()):
+        raise ValueError("checksums is not a table of batch: {table: checksum}")
+
+
 def is_run_dir(root: Path) -> bool:
-    """Holds a manifest, or only names a run writes (safe to clear with force)."""
-    if (root / MANIFEST).is_file():
-        return True
-    known = {MANIFEST} | {f"{t}.parquet" for t in TABLES}
-    return all(p.name in known or p.name.startswith(f".{MANIFEST}") for p in root.iterdir())
+    """Holds a manifest, or only names a run writes."""
+    return (root / MANIFEST).is_file() or not foreign(root)
+
+
+def _run_file(name: str) -> bool:
+    return name in (MANIFEST, LOCK) or name.startswith(f".{MANIFEST}.tmp")
+
+
+def _part_file(name: str) -> bool:
+    return (name.startswith("part-") and name.endswith(".parquet")
+            or name.startswith(".part-") and ".parquet.tmp" in name)
+
+
+def foreign(root: Path) -> list[str]:
+    """The names in `root` that a run did not write (relative to root; folders end in /)."""
+    tables = {f"{t}.parquet" for t in TABLES}
+    found = []
+    for p in sorted(root.iterdir()):
+        if p.name in tables and p.is_dir() and not p.is_symlink():
+            found += [f"{p.name}/{q.name}" + ("/" if q.is_dir() else "") for q in sorted(p.iterdir())
+                      if q.is_dir() or q.is_symlink() or not _part_file(q.name)]
+        elif p.is_dir() or p.is_symlink() or not _run_file(p.name):
+            found.append(p.name + ("/" if p.is_dir() else ""))
+    return found
 
 
 def clear(root: Path) -> None:
+    """Delete what a run wrote in `root`; refuse (RunError) when it holds anything else."""
+    others = foreign(root)
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise RunError(f"{root} also holds {shown}, which a run did not write: not clearing it "
+                       f"with --force; move them away or choose another --out", usage=True)
+    for t in TABLES:
+        folder = table_dir(root, t)
+        if folder.is_dir():
+            for part in folder.iterdir():
+                part.unlink()
+            folder.rmdir()
     for p in root.iterdir():
-        if p.is_dir() and not p.is_symlink():
-            shutil.rmtree(p)
-        else:
+        if p.name != LOCK:  # the caller holds it
             p.unlink()
 
 
-def check_part(root: Path, table: str, batch_id: int, rows: int | None = None) -> str | None:
-    """None when the part is readable (with `rows` rows if given), else what is wrong."""
+def expected_checksum(manifest: dict, table: str, batch_id: int) -> str | None:
+    """The checksum recorded for a part, or None (a format 1 run recorded none)."""
+    return manifest.get("checksums", {}).get(str(batch_id), {}).get(table)
+
+
+def check_part(root: Path, table: str, batch_id: int, rows: int | None = None,
+               expected: str | None = None) -> str | None:
+    """None when the part is sound, else what is wrong. With `expected` (its recorded
+    checksum) every byte is checked; without, only the footer (and `rows` if given)."""
     import pyarrow.parquet as pq
 
     path = part_path(root, table, batch_id)
     if not path.is_file():
         return "missing"
     try:
+        if expected is not None:
+            return None if file_checksum(path) == expected else "its checksum differs from the manifest's"
         meta = pq.read_metadata(path)
+    except OSError as err:
+        return f"unreadable ({err.strerror or err})"
     except Exception as err:  # pyarrow raises several kinds for a damaged file
         return " ".join(str(err).split()) or type(err).__name__
     if rows is not None and meta.num_rows != rows:
@@ -119,20 +233,71 @@ def check_part(root: Path, table: str, batch_id: int, rows: int | None = None) -
     return None
 
 
-def read_table(root: Path, table: str, batch_ids, columns=None) -> pd.DataFrame:
-    """The parts of the finished batches as one DataFrame, in game order."""
+def damaged(path: Path, reason: str) -> RunError:
+    return RunError(f"{path} is damaged or missing ({reason}): play its batch again with the run's command "
+                    f"and --resume (mobsim verify {path.parent.parent} lists every damaged part)")
+
+
+def read_part(root: Path, table: str, batch_id: int, expected: str | None = None, columns=None):
+    """One part as an Arrow table, its bytes checked against `expected` first when given."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    pieces = []
-    for b in sorted(batch_ids):
-        path = part_path(root, table, b)
-        try:
-            pieces.append(pq.read_table(path, columns=columns))
-        except Exception as err:
-            reason = " ".join(str(err).split()) or type(err).__name__
-            raise RunError(f"{path} is damaged or missing ({reason}): rerun with --resume to "
-                           f"play its batch again") from None
+    path = part_path(root, table, batch_id)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise damaged(path, "missing") from None
+    except OSError as err:
+        raise damaged(path, f"unreadable: {err.strerror or err}") from None
+    if expected is not None and checksum(data) != expected:
+        raise damaged(path, "its checksum differs from the manifest's")
+    try:
+        return pq.read_table(pa.BufferReader(data), columns=columns)
+    except Exception as err:
+        raise damaged(path, " ".join(str(err).split()) or type(err).__name__) from None
+
+
+def read_table(root: Path, table: str, batch_ids, columns=None,
+               manifest: dict | None = None) -> pd.DataFrame:
+    """The parts of the finished batches as one DataFrame, in game order (each part checked
+    against its checksum in `manifest` when the manifest records one)."""
+    import pyarrow as pa
+
+    pieces = [read_part(root, table, b, expected_checksum(manifest or {}, table, b), columns)
+              for b in sorted(batch_ids)]
     if not pieces:
         raise RunError(f"{root}: no finished batch holds {table} yet")
     return pa.concat_tables(pieces, promote_options="permissive").to_pandas()
+
+
+COUNTED = ("games", "players", "batch_size", "batches")   # what reading and verifying need
+
+
+def require(root: Path, manifest: dict, keys=COUNTED) -> None:
+    """A one-line error when the manifest lacks one of `keys`."""
+    missing = [k for k in keys if k not in manifest]
+    if missing:
+        raise RunError(f"{root / MANIFEST} is corrupt (no {', '.join(missing)}): start the run "
+                       f"again with --force")
+
+
+def verify(root: Path, manifest: dict) -> tuple[list[tuple[Path, str]], int, int]:
+    """(problems, parts checked by checksum, parts checked by footer only) of a run's finished
+    batches; a problem is (path of the part, what is wrong)."""
+    require(root, manifest)
+    size, games, players = manifest["batch_size"], manifest["games"], manifest["players"]
+    problems, by_sum, by_footer = [], 0, 0
+    for b in sorted(manifest["batches_done"]):
+        n = min(size, games - b * size)
+        rows = {"games": n, "seats": n * players}
+        for table in manifest.get("tables", TABLES[:2]):
+            expected = expected_checksum(manifest, table, b)
+            if expected is None:
+                by_footer += 1
+            else:
+                by_sum += 1
+            problem = check_part(root, table, b, rows.get(table), expected)
+            if problem:
+                problems.append((part_path(root, table, b), problem))
+    return problems, by_sum, by_footer

@@ -2,19 +2,50 @@
 
 import os
 import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1   # linux/prctl.h
+WATCH_SECONDS = 1.0
 
 
-def init() -> None:
-    """Process-pool initializer: one numba thread; Ctrl-C is the driver's to handle."""
+def init(parent_pid: int | None = None) -> None:
+    """Process-pool initializer: one numba thread; Ctrl-C is the driver's to handle; and the
+    worker dies with the driver, whatever ends it (kill -9 included)."""
     os.environ["NUMBA_NUM_THREADS"] = "1"
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent_pid is not None:
+        die_with_parent(parent_pid)
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """Ask Linux to kill this process when its parent ends (PR_SET_PDEATHSIG), and watch the
+    parent's pid from a thread as well (other systems; and between batches, a second net)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent_pid:  # the parent ended before prctl took hold
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent_pid,), daemon=True, name="watch-parent").start()
+
+
+def _watch(parent_pid: int) -> None:
+    while os.getppid() == parent_pid:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
 
 
 def play_batch(game: str, plan, seed: int, batch_id: int, first_id: int, n: int,
                record_turns: bool, store_in=None):
     """Play one batch: (batch_id, {table name: DataFrame}). With `store_in` = (run directory,
-    table names), write the batch's parts there and return (batch_id, games played) instead:
-    processes that share the run's disk then send back a number, not the tables."""
+    table names), write the batch's parts there and return (batch_id, store.Written) instead:
+    processes that share the run's disk then send back a number and checksums, not the tables."""
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
     from sim.runner.games import adapter
 
@@ -26,6 +57,5 @@ def play_batch(game: str, plan, seed: int, batch_id: int, first_id: int, n: int,
     from sim.runner import store
 
     root, names = store_in
-    for name in names:
-        store.write_part(Path(root), name, batch_id, tables[name])
-    return batch_id, len(tables["games"])
+    sums = store.write_parts(Path(root), tables, names, batch_id)
+    return batch_id, store.Written(len(tables["games"]), sums)

@@ -146,7 +146,10 @@ def parse_locations(raw: dict, where: str) -> Locations:
         base[name] = {"label": _text(here, "label", entry.get("label", name)),
                       **_card_fields(here, entry, {})}
     fields = {(k, d): dict(base[k]) for k in kinds for d in districts}
-    for n, entry in enumerate(raw.get("override", []), 1):
+    overrides = raw.get("override", [])
+    if not isinstance(overrides, list):
+        raise RulesetError(f"{where}: override must be a list of [[override]] tables")
+    for n, entry in enumerate(overrides, 1):
         here = f"{where}: override {n}"
         _table(here, entry, {"kind", "district", *_CARD_FIELDS}, ("kind", "district"))
         kind, district = entry["kind"], entry["district"]

@@ -1,0 +1,161 @@
+"""Fault injection on `mobsim run` in real processes: the main process killed (-9), SIGTERM, a
+double Ctrl-C, a worker killed. Each time the workers are gone (their pids checked), the output
+is one line, and what was recorded before is intact (`mobsim verify`)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+
+MOBSIM = Path(sys.executable).with_name("mobsim")
+WAIT = 180  # seconds: worker start-up loads the compiled engine, slow on a busy machine
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return text[text.rindex(")") + 2:].split()  # state, ppid, ...
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields and int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] not in ("Z", "X")
+
+
+def wait_until(condition, timeout=WAIT, what="condition"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def batches_done(out: Path) -> int:
+    try:
+        return len(json.loads((out / "manifest.json").read_text())["batches_done"])
+    except (FileNotFoundError, ValueError, KeyError):
+        return 0
+
+
+def start_run(out: Path, workers: int = 2) -> subprocess.Popen:
+    """A long run (never finished here) in its own session, like a command typed in a shell."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [str(MOBSIM), "run", "--games", "2000000", "--batch-size", "200", "--workers", str(workers),
+         "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+
+
+def running_with_workers(proc: subprocess.Popen, out: Path, workers: int = 2) -> list[int]:
+    """Wait until the run has recorded a batch and its workers are up: their pids."""
+    wait_until(lambda: batches_done(out) >= 1 or proc.poll() is not None, what="a finished batch")
+    assert proc.poll() is None, proc.communicate()
+    pool = []
+
+    def enough():
+        pool[:] = [p for p in children(proc.pid) if "spawn_main" in _cmdline(p)]
+        return len(pool) >= workers
+
+    wait_until(enough, what="the worker processes")
+    return list(pool)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def assert_gone(pids, timeout=15):
+    wait_until(lambda: not any(alive(p) for p in pids), timeout, f"processes {pids} to end")
+
+
+def finish(proc, timeout=60) -> tuple[int, str]:
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("the run did not stop") from None
+    return proc.returncode, err
+
+
+def assert_intact(out: Path):
+    """Every batch the manifest records is sound."""
+    verify = subprocess.run([str(MOBSIM), "verify", str(out)], capture_output=True, text=True,
+                            timeout=WAIT)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    assert batches_done(out) >= 1
+
+
+def test_workers_die_with_a_main_process_killed_by_sigkill(tmp_path):
+    out = tmp_path / "run"
+    proc = start_run(out)
+    workers = running_with_workers(proc, out)
+    helpers = children(proc.pid)
+    assert set(workers) <= set(helpers)  # the workers and multiprocessing's resource tracker
+    proc.kill()
+    finish(proc)
+    assert_gone(helpers)
+    assert_intact(out)
+
+
+def test_sigterm_stops_like_ctrl_c(tmp_path):
+    out = tmp_path / "run"
+    proc = start_run(out)
+    workers = running_with_workers(proc, out)
+    proc.send_signal(signal.SIGTERM)
+    code, err = finish(proc)
+    assert code == 128 + signal.SIGTERM, err
+    assert err.count("\n") == 1 and "interrupted" in err and "--resume" in err, err
+    assert_gone(workers)
+    assert_intact(out)
+
+
+def test_a_double_ctrl_c_stops_at_once(tmp_path):
+    out = tmp_path / "run"
+    proc = start_run(out)
+    workers = running_with_workers(proc, out)
+    os.killpg(proc.pid, signal.SIGINT)  # the terminal sends Ctrl-C to the whole process group
+    time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    started = time.monotonic()
+    code, err = finish(proc, timeout=30)
+    assert time.monotonic() - started < 15
+    assert code == 130, err
+    assert "Traceback" not in err and "interrupted" in err, err
+    assert_gone(workers)
+    assert_intact(out)
+
+
+def test_a_killed_worker_ends_the_run_in_one_line(tmp_path):
+    out = tmp_path / "run"
+    proc = start_run(out)
+    workers = running_with_workers(proc, out)
+    os.kill(workers[0], signal.SIGKILL)
+    code, err = finish(proc)
+    assert code == 1, err
+    assert err.count("\n") == 1 and "worker process ended" in err and "--resume" in err, err
+    assert_gone(workers)
+    assert_intact(out)
