@@ -39,6 +39,30 @@ def by_player_count(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def seat_advantage(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Per table size and seat: its win rate (Wilson), the average seat's rate at that size
+    (`average`: wins per game over players), and the seat's advantage = its rate minus the
+    average, with a 95% normal interval on the per-game differences (won minus the game's mean
+    win), so the seats of one game are not taken as independent."""
+    sizes = games.set_index("game_id")["n_players"]
+    tagged = seats.assign(n_players=sizes.reindex(seats["game_id"]).to_numpy())
+    rows = []
+    for size, part in tagged.groupby("n_players", observed=True):
+        won = part.pivot_table(index="game_id", columns="seat", values="won", aggfunc="first").astype(float)
+        diff = won.sub(won.mean(axis=1), axis=0)
+        g = len(won)
+        for seat in won.columns:
+            k = int(won[seat].sum())
+            lo, hi = wilson(k, g)
+            adv = float(diff[seat].mean())
+            half = Z95 * float(diff[seat].std(ddof=1)) / math.sqrt(g) if g > 1 else math.nan
+            rows.append({"n_players": int(size), "seat": int(seat), "games": g, "wins": k, "win_rate": k / g,
+                         "lo": lo, "hi": hi, "average": float(won.to_numpy().mean()), "advantage": adv,
+                         "adv_lo": adv - half, "adv_hi": adv + half})
+    return pd.DataFrame(rows, columns=["n_players", "seat", "games", "wins", "win_rate", "lo", "hi", "average",
+                                       "advantage", "adv_lo", "adv_hi"])
+
+
 def strategy_by_seat(seats: pd.DataFrame) -> pd.DataFrame:
     """Win rate of each strategy in each seat (long form, Wilson intervals)."""
     return win_rates(seats, ["strategy", "seat"])
@@ -147,7 +171,10 @@ def pairwise(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
         mean = float(d.mean()) if n else math.nan
         sd = float(d.std(ddof=1)) if n > 1 else math.nan
         se = sd / math.sqrt(n) if n > 1 else math.nan
-        z = mean / se if se and se > 0 else (0.0 if mean == 0 else math.inf)
+        if n < 2:
+            z = math.nan  # nothing to test
+        else:  # no spread at all (one side won every game): an infinite z, p-value 0
+            z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
         rows.append({"a": a, "b": b, "games": n, "diff": mean, "lo": mean - Z95 * se,
                      "hi": mean + Z95 * se, "p_value": float(two_sided_p(z)[0]),
                      "games_1pt": games_needed(sd, ONE_POINT, ALPHA, POWER)})

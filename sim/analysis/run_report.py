@@ -24,8 +24,8 @@ from sim.analysis.games import add_game_sections
 from sim.analysis.headline import definition, estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
 
-RATE_METRICS = ("balance", "seat_gap", "cap_rate", "completion", "comeback_rate", "tiebreak_rate",
-                "winrate_max", "strategy_gap")
+RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
+                "tiebreak_rate", "winrate_max", "strategy_gap")
 MONEY_METRICS = ("margin", "mean_fortune")
 RATES = {c: percent for c in ("win_rate", "lo", "hi", "share", "even_share", "winner_leads",
                               "expected_vs_average")}
@@ -206,8 +206,8 @@ def metric_format(metric: str):
         return _pct
     if metric in MONEY_METRICS:
         return dollars
-    if metric == "first_player_effect":
-        return lambda v: "n/a" if v != v else f"{100 * v:+.2f} points per turn"
+    if metric == "seat0_advantage":
+        return lambda v: "n/a" if v != v else f"{100 * v:+.1f} points"
     return lambda v: "n/a" if v != v else f"{v:.2f}"
 
 
@@ -342,9 +342,9 @@ def _quality_section(report, games, seats, turns):
 def _first_player_block(report, seats):
     table = quality.first_player(seats)
     report.heading("First player", level=3)
-    report.text("Win rate by the number of turns a seat played first (bidding decides it each turn): a slope "
-                "here is the first-player effect of the headline (an association: players who win may also "
-                "be those who bid to play first).")
+    report.text("Win rate by the number of turns a seat played first (bidding decides it each turn). A "
+                "curve, not a slope: players who win may also be those who bid to play first, so this is an "
+                "association; the advantage of the starting seat itself is in the seat table (Who wins).")
     fig, (ax,) = figures.figure(width=7)
     figures.points(ax, np.arange(len(table)), table["win_rate"], table["lo"], table["hi"],
                    "Win rate by turns played first", "turns as first player", "win rate")
@@ -429,7 +429,7 @@ def compare_shown(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _diff_format(metric: str):
-    if metric in RATE_METRICS or metric.startswith("winrate:") or metric == "first_player_effect":
+    if metric in RATE_METRICS or metric.startswith("winrate:"):
         return lambda v: "n/a" if v != v else f"{100 * v:+.2f} pts"
     if metric in MONEY_METRICS:
         return lambda v: "n/a" if v != v else ("+" if v >= 0 else "-") + dollars(abs(v))
