@@ -259,3 +259,69 @@ def power(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame(rows, columns=["difference", "games"])
     out["games_now"] = len(games)
     return out
+
+
+# --- intransitivity: cycles in the strategy-against-strategy table --------------------------------
+
+def head_to_head(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """For every pair of strategies (a, b): the share of their comparisons in which a finished
+    ahead of b (seats of the two in the same game, a better final rank; ties carry none), with a
+    95% bootstrap interval over games (the comparisons of one game are not independent)."""
+    names, per_game = pairwise_wins(seats)
+    k = len(names)
+    cols = ["a", "b", "comparisons", "share", "lo", "hi"]
+    if k < 2:
+        return pd.DataFrame(columns=cols)
+    total = per_game.sum(axis=0)
+    boot = resampled_sums(per_game.reshape(len(per_game), k * k), reps, seed).reshape(reps, k, k)
+    rows = []
+    for i, j in itertools.combinations(range(k), 2):
+        met = total[i, j] + total[j, i]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            samples = boot[:, i, j] / (boot[:, i, j] + boot[:, j, i])
+        lo, hi = percentile_interval(samples)
+        rows.append({"a": names[i], "b": names[j], "comparisons": int(met),
+                     "share": total[i, j] / met if met else math.nan, "lo": float(lo), "hi": float(hi)})
+    return pd.DataFrame(rows, columns=cols)
+
+
+def cycles(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """Intransitive triples: strategies x, y, z with x ahead of y, y ahead of z and z ahead of x
+    more often than not (head-to-head shares above 50%). `weakest` is the smallest of the three
+    shares; `significant` when each share's 95% interval lies above 50% (then the cycle is more
+    than noise)."""
+    pairs = head_to_head(seats, reps, seed)
+    share, low = {}, {}
+    for r in pairs.itertuples():
+        share[(r.a, r.b)], share[(r.b, r.a)] = r.share, 1 - r.share
+        low[(r.a, r.b)], low[(r.b, r.a)] = r.lo, 1 - r.hi
+    names = strategy_names(seats)
+    rows = []
+    for x, y, z in itertools.combinations(names, 3):
+        for cycle in ((x, y, z), (x, z, y)):
+            links = list(zip(cycle, cycle[1:] + cycle[:1], strict=True))
+            if all(share.get(link, math.nan) > 0.5 for link in links):
+                rows.append({"cycle": " > ".join(cycle + cycle[:1]),
+                             "weakest": min(share[link] for link in links),
+                             "significant": all(low[link] > 0.5 for link in links)})
+    return pd.DataFrame(rows, columns=["cycle", "weakest", "significant"])
+
+
+# --- neighbour effects ----------------------------------------------------------------------------
+
+def neighbours(seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate of each strategy by the strategy seated after it (the next seat in the turn order,
+    wrapping around), Wilson intervals, and the difference from the strategy's overall rate.
+    Needs seatings that vary (`mobsim run --seating all` or `random`): with rotated seats a
+    strategy always has the same neighbour."""
+    frame = seats[["game_id", "seat", "strategy", "won"]].copy()
+    frame["strategy"] = frame["strategy"].astype(str)
+    size = frame.groupby("game_id")["seat"].transform("size")
+    nxt = frame[["game_id", "seat", "strategy"]].rename(columns={"strategy": "next_strategy"})
+    frame["next_seat"] = (frame["seat"] + 1) % size
+    joined = frame.merge(nxt, left_on=["game_id", "next_seat"], right_on=["game_id", "seat"],
+                         suffixes=("", "_n"))
+    table = win_rates(joined, ["strategy", "next_strategy"])
+    overall = frame.groupby("strategy")["won"].mean()
+    table["vs_overall"] = table["win_rate"] - overall.reindex(table["strategy"]).to_numpy()
+    return table

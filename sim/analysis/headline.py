@@ -11,6 +11,7 @@ Definitions (docs/reports.md has them all):
                          corrected for the upward bias noise gives a largest gap
     seat0_advantage      seat 0's win rate minus the average seat's
     turns, lead_changes, margin, mean_fortune, affranchi_deaths     means over games
+    lead_changes_per_turn  lead changes / (turns - 1), mean over games (Ludii's lead change)
     cap_rate, comeback_rate, tiebreak_rate                          shares of games
     completion           1 - cap_rate
     winrate:<strategy>   wins / seats of that strategy (a shared win counts for every sharer)
@@ -38,11 +39,11 @@ from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, Z95, mean_interval, percen
 COLUMNS = ["value", "lo", "hi", "n"]
 DECIDED_PLAINLY = ("fortune", "last_standing")  # the other endings needed a tie-break (NYK-E1)
 # metrics that are a mean over games (game_values has one column each); the rest are bootstrapped
-MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "comeback_rate", "margin", "tiebreak_rate",
-                "mean_fortune", "affranchi_deaths")
+MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "lead_changes_per_turn", "comeback_rate", "margin",
+                "tiebreak_rate", "mean_fortune", "affranchi_deaths")
 SHARE_METRICS = ("cap_rate", "comeback_rate", "tiebreak_rate")  # Wilson intervals
 ORDER = ("balance", "seat_gap", "seat0_advantage", "turns", "cap_rate", "completion",
-         "lead_changes", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
+         "lead_changes", "lead_changes_per_turn", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
 TAIL = ("winrate_max", "strategy_gap", "affranchi_deaths")
 
 DEFINITIONS = {
@@ -56,6 +57,8 @@ DEFINITIONS = {
     "completion": "1 - cap_rate: share of games that ended by the rules.",
     "lead_changes": "Mean times per game the leader (largest fortune after a turn; a tie keeps the "
                     "previous leader) changed.",
+    "lead_changes_per_turn": "Mean over games of lead changes / (turns - 1): the share of consecutive "
+                             "turns whose leader differs (Ludii's lead change).",
     "comeback_rate": "Share of games whose winner was behind at mid-game (after turn turns // 2: the "
                      "best other fortune exceeded the winner's).",
     "margin": "Mean winner's money minus the best other player's at the end, in dollars.",
@@ -89,6 +92,8 @@ def game_values(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
         out["cap_rate"] = games["cap_hit"].to_numpy(float)
     if "lead_changes" in games:
         out["lead_changes"] = games["lead_changes"].to_numpy(float)
+        possible = np.maximum(games["turns"].to_numpy(float) - 1, 1)
+        out["lead_changes_per_turn"] = out["lead_changes"].to_numpy() / possible
     if "winner_deficit_mid" in games:
         out["comeback_rate"] = (games["winner_deficit_mid"].to_numpy() > 0).astype(float)
     if "margin" in games:
