@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim import rng
+from sim import rng, seating
 from sim.ag import batch, engine, state
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
@@ -35,9 +35,7 @@ class Lineup:
             raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
                              f"or a single one for every seat")
         kinds, params = parameter_matrix(names)
-        base = np.arange(players)
-        shifts = range(players) if rotate else range(1)
-        seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
+        seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
         return cls(names, kinds, params, seatings)
 
 

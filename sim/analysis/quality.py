@@ -77,6 +77,7 @@ def measures(games: pd.DataFrame) -> pd.DataFrame:
     rows = [summary(games["turns"], "turns")]
     if "lead_changes" in games:
         rows.append(summary(games["lead_changes"], "lead changes"))
+        rows.append(summary(lead_changes_per_turn(games), "lead changes per turn (Ludii)"))
     if "winner_led_from" in games:
         rows.append(summary(games["winner_led_from"], "turn the winner took the lead for good"))
         rows.append(summary(decided_share(games), "share of the game led for good by the winner"))
