@@ -204,3 +204,22 @@ def test_seat_advantage_by_player_count_against_direct_counts():
     rates = four.groupby("seat")["won"].mean()
     assert table.loc[(4, 0), "advantage"] == pytest.approx(rates[0] - rates.mean())
     assert table.loc[(4, 0), "adv_lo"] > 0 and set(table.index.get_level_values(0)) == {3, 4}
+
+
+def test_win_rates_are_clustered_by_game_when_a_group_holds_two_seats():
+    rng = np.random.default_rng(4)
+    rows = []
+    for g in range(2000):
+        winner = int(rng.integers(0, 4))
+        rows += [{"game_id": g, "seat": s, "strategy": "ab"[s % 2], "won": s == winner} for s in range(4)]
+    seats = pd.DataFrame(rows)
+    table = fairness.win_rates(seats, "strategy").set_index("strategy")
+    # one winner per game: a's two seats never both win (correlation -1/3 between them), so the
+    # variance of a's rate is (1 - 1/3) times the independent seats' one: the interval is
+    # sqrt(2/3) = 0.82 times as wide
+    independent = wilson(table.loc["a", "wins"], table.loc["a", "seats"])
+    ratio = (table.loc["a", "hi"] - table.loc["a", "lo"]) / (independent[1] - independent[0])
+    assert ratio == pytest.approx(np.sqrt(2 / 3), rel=0.05)
+    by_seat = fairness.win_rates(seats, "seat")  # one seat per game: the same as independent seats
+    assert (by_seat["hi"] - by_seat["lo"]).to_numpy() == pytest.approx(
+        np.subtract(*wilson(by_seat["wins"], by_seat["seats"])[::-1]), rel=0.01)

@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from sim.analysis.headline import strategy_names
+from sim.analysis.headline import clustered_rate, strategy_names
 from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, ELO, Z95, bradley_terry, games_needed, holm,
                                 percentile_interval, resampled_sums, two_sided_p, wilson)
 
@@ -22,11 +22,23 @@ ALPHA, POWER = 0.05, 0.8
 
 
 def win_rates(seats: pd.DataFrame, by) -> pd.DataFrame:
-    """Seats, wins, win rate and its 95% Wilson interval for each group of seat rows."""
+    """Seats, wins, win rate and its 95% Wilson interval for each group of seat rows. With a
+    `game_id` column the interval is clustered by game (a group holding two seats of one game
+    does not count them as independent: `headline.clustered_rate`)."""
     grouped = seats.groupby(by, observed=True)["won"].agg(seats="size", wins="sum").reset_index()
     grouped["wins"] = grouped["wins"].astype(int)
     grouped["win_rate"] = grouped["wins"] / grouped["seats"]
     grouped["lo"], grouped["hi"] = wilson(grouped["wins"], grouped["seats"])
+    if "game_id" in seats:
+        keys = [by] if isinstance(by, str) else list(by)
+        per_game = seats.groupby(keys + ["game_id"], observed=True)["won"].agg(["sum", "size"])
+        bounds = {}
+        for key, part in per_game.groupby(level=keys if len(keys) > 1 else keys[0], observed=True):
+            rate = clustered_rate(part["sum"].to_numpy(float), part["size"].to_numpy(float))
+            bounds[key] = (rate[1], rate[2])
+        index = pd.MultiIndex.from_frame(grouped[keys]) if len(keys) > 1 else pd.Index(grouped[keys[0]])
+        grouped["lo"] = [bounds[k][0] for k in index]
+        grouped["hi"] = [bounds[k][1] for k in index]
     return grouped
 
 
