@@ -17,12 +17,12 @@ differ by less than noise the estimate can be slightly negative (a gap) or below
 
 Interval: the lower end is a one-sided simultaneous bound over every pair (gap) or group
 (maximum), `max (d_ij - c se_ij)` with `c` the 95% quantile of the largest standardised
-resampled deviation, so it is above 0 exactly when the max-t test of equal rates rejects at 5%;
-the upper end is the largest of the pairs' (groups') own 97.5% upper bounds. The true gap is the
-difference of one pair, so it is below the upper end with probability at least 97.5%; the lower
-end exceeds it with probability at most 5%: coverage between 95% (equal rates) and 97.5% (one
-pair far ahead), higher in a near tie of several pairs (one seat 2 points ahead of another in
-1,000 games: 99%), where each pair's own upper bound would do.
+resampled deviation, so it is above 0 exactly when the max-t test of equal rates rejects at 5%.
+The upper end is the smaller of two 97.5% bounds: the largest of the pairs' (groups') own upper
+bounds (the true gap is one pair's difference, so it lies below whatever the rates; conservative
+when several pairs are close to the largest), and the basic bootstrap bound, twice the plug-in
+minus the 97.5% quantile of the resampled statistic (accurate when one pair is ahead, tighter in
+a near tie). Measured coverage on synthetic runs: 94-97% (tests/test_coverage.py).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import numpy as np
 
 Z975 = 1.959963984540054
 SIMULTANEOUS = 0.95
+UPPER = 0.975
 
 
 def statistic(kind: str, rates: np.ndarray) -> np.ndarray:
@@ -86,6 +87,10 @@ def extreme(rates, boot_rates, kind: str = "range") -> tuple[float, float, float
     resampled = statistic(kind, base + deviations)
     value = plug_in - float(np.mean(resampled) - statistic(kind, base))
     lo, hi = _bounds(kind, rates, deviations)
+    # in a near tie of several pairs the pairs' bound is conservative: the basic bootstrap bound
+    # (the plug-in minus the 2.5% quantile of the resampled statistic's deviation) is tighter there
+    basic = 2 * plug_in - float(np.quantile(statistic(kind, boot), 1 - UPPER))
+    hi = min(hi, max(basic, 0.0) if kind == "range" else basic)
     se = float(np.std(statistic(kind, boot), ddof=1))
     return value, float(min(lo, value)), float(max(hi, value)), se
 
