@@ -147,7 +147,7 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
         if "seat0_advantage" in head.index:
             adv = head.loc["seat0_advantage"]
             line += (f"; seat 0 (first in turn 1's bidding) wins "
-                     f"{_interval(adv['value'], adv['lo'], adv['hi'], _signed_points)} more than the average seat")
+                     f"{_interval(adv['value'], adv['lo'], adv['hi'], _signed_points)} against the average seat")
         line += "."
         if seat_test is not None:
             verdict = ("the seats differ by more than noise" if seat_test["p_value"] < 0.05
@@ -211,12 +211,12 @@ def _headline_shown(head: pd.DataFrame) -> pd.DataFrame:
 
 def metric_format(metric: str):
     """How a headline metric's value reads: a percentage, dollars, points per turn or a number."""
+    if metric == "seat0_advantage":
+        return lambda v: "n/a" if v != v else f"{100 * v:+.1f} points"
     if metric in RATE_METRICS or metric.startswith("winrate:"):
         return _pct
     if metric in MONEY_METRICS:
         return dollars
-    if metric == "seat0_advantage":
-        return lambda v: "n/a" if v != v else f"{100 * v:+.1f} points"
     return lambda v: "n/a" if v != v else f"{v:.2f}"
 
 
