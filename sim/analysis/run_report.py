@@ -248,6 +248,7 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
                        "Advantage of each starting seat", "seat", "win rate minus the average seat's",
                        label=f"{size} players", i=i)
     ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(sorted(advantage["seat"].unique()))
     ax.legend(fontsize=8)
     report.figure(fig, "seat-advantage", "Advantage of each starting seat over the average seat (95% intervals)")
     report.table(advantage, "Seat advantage by player count", name="seat-advantage",
