@@ -83,10 +83,13 @@ def test_cli_ladder_json(tmp_path):
     assert row["lower"] == "random" and row["games"] == 40
 
 
-def test_newcombe_interval_is_never_degenerate_and_matches_its_closed_form():
-    from sim.league.ladder import newcombe
+def test_the_ladder_floor_stays_under_the_ceiling_and_tracks_the_share():
+    from sim.league.ladder import head_to_head_share
 
-    lo, hi = newcombe(100, 100, 0, 100)  # one side always wins: still a real interval
-    assert lo < 1.0 and hi == pytest.approx(1.0)
-    lo, hi = newcombe(56, 70, 48, 80)  # Newcombe (1998), Statistics in Medicine 17, table II
-    assert (lo, hi) == pytest.approx((0.0524, 0.3339), abs=1e-4)
+    share, lo, hi = head_to_head_share(3960, 40, 4000)  # a 99% head-to-head share
+    assert share == pytest.approx(0.99) and lo < 0.99 < hi <= 1.0
+    # mapped onto the per-seat difference of a two-against-two game: inside +-50 points
+    scale = 4000 / (4000 * 2)
+    assert -0.5 <= scale * (2 * lo - 1) < scale * (2 * hi - 1) <= 0.5
+    # the Wilson interval of 99% in 4,000 games is about 0.6 points wide on the share
+    assert hi - lo == pytest.approx(0.0063, abs=0.001)

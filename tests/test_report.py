@@ -47,7 +47,21 @@ def test_headline_table_is_the_headline_of_the_run(run, report):
     pd.testing.assert_frame_equal(written[["value", "lo", "hi"]], expected[["value", "lo", "hi"]], rtol=1e-12)
     assert written.loc["turns", "value"] == pytest.approx(run.games["turns"].mean())
     seat_rates = run.seats.groupby("seat")["won"].mean()
-    assert written.loc["seat_gap", "value"] == pytest.approx(seat_rates.max() - seat_rates.min())
+    assert 0 < seat_rates.max() - seat_rates.min() - written.loc["seat_gap", "value"] < 0.05  # bias-corrected
+    assert written.loc["seat0_advantage", "value"] == pytest.approx(seat_rates[0] - seat_rates.mean())
+
+
+def test_per_turn_tables_and_seat_advantage_are_written(run, report):
+    for name in ("seat-advantage", "runaway-leader", "winner-mid-game-place", "first-elimination", "kingmaking",
+                 "head-to-head"):
+        assert (report / "tables" / f"{name}.csv").is_file(), name
+    for name in ("seat-advantage", "runaway-leader"):
+        assert (report / "figures" / f"{name}.png").read_bytes()[:8] == PNG_MAGIC
+    runaway = table(report, "runaway-leader")
+    assert (runaway["games"] >= 30).all()
+    assert ((runaway["lo"] <= runaway["share"]) & (runaway["share"] <= runaway["hi"])).all()
+    place = table(report, "winner-mid-game-place").set_index("place")
+    assert place.loc[["1", "2", "3", "4"], "count"].sum() == GAMES
 
 
 def test_win_rate_tables_count_the_seats(run, report):

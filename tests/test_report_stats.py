@@ -28,6 +28,27 @@ def test_games_needed_closed_form():
 def test_two_sided_p():
     assert stats.two_sided_p(1.959963984540054)[0] == pytest.approx(0.05)
     assert stats.two_sided_p(0.0)[0] == pytest.approx(1.0)
+    # a difference with no spread at all (a strategy that won every game) is certain, not NaN
+    assert stats.two_sided_p([math.inf, -math.inf]).tolist() == [0.0, 0.0]
+    assert math.isnan(stats.two_sided_p(math.nan)[0])
+
+
+def test_holm_keeps_an_infinite_z_significant_and_skips_untested_pairs():
+    p = stats.two_sided_p([math.inf, 1.0, math.nan])
+    adjusted = stats.holm(p)
+    assert adjusted[0] == 0.0 and math.isnan(adjusted[2])
+    assert adjusted[1] == pytest.approx(p[1])  # second of two tested (times 1), not of three (times 2)
+
+
+def test_pairwise_of_a_strategy_that_wins_every_game_is_significant():
+    import pandas as pd
+
+    from sim.analysis import fairness
+
+    rows = [{"game_id": g, "seat": s, "strategy": "ab"[s % 2], "won": s % 2 == 0, "rank": 1 + s % 2}
+            for g in range(50) for s in range(2)]
+    table = fairness.pairwise(pd.DataFrame(rows))
+    assert table.loc[0, "p_value"] == 0.0 and bool(table.loc[0, "significant"])
 
 
 def test_resampled_sums_have_the_bootstrap_mean_and_spread():

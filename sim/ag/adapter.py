@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from sim.seating import mode as seating_mode
+
 
 @dataclass
 class AgPlan:
     players: int
     names: tuple[str, ...]        # strategy of each lineup slot (seat 0..n-1 before rotation)
-    rotate: bool
+    rotate: str                   # the seating mode (sim.seating)
     fingerprint: str
     ruleset_state: dict = field(repr=False)
 
@@ -65,7 +67,7 @@ class Ag:
             raise ValueError(f"the ruleset is New York Kings' ({ruleset.game}), not American Gangsters'")
         check_players(ruleset, players)
         lineup = Lineup.of(tuple(strategies or ()), players, rotate=rotate)
-        plan = AgPlan(players, tuple(lineup.names), bool(rotate), ruleset.fingerprint, freeze_ruleset(ruleset))
+        plan = AgPlan(players, tuple(lineup.names), seating_mode(rotate), ruleset.fingerprint, freeze_ruleset(ruleset))
         _CACHE[(plan.fingerprint, plan.names, plan.rotate)] = (ruleset, lineup)
         return plan
 

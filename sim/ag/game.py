@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim import rng
+from sim import rng, seating
 from sim.ag import batch, engine, state
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
@@ -46,9 +46,7 @@ class Lineup:
         chosen = [mixture.load(n, "ag") if mixture.is_mixture(n) else n for n in names]
         pool, pools, owner = mixture.expand(chosen, lambda spec: spec)
         kinds, params = parameter_matrix(pool)
-        base = np.arange(players)
-        shifts = range(players) if rotate else range(1)
-        seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
+        seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
         return cls(names, kinds, params, seatings, pools, owner)
 
 

@@ -2,8 +2,11 @@
 
     sim.analysis.report_run(run, out_dir)   the balance report of a run (index.html, index.md)
     sim.analysis.headline                   headline metrics with intervals; comparing two runs
-    sim.analysis.fairness                   win rates, seat test, pairwise tests, ratings, power
-    sim.analysis.quality                    length, endings, closeness, first player
+    sim.analysis.fairness                   win rates, seat advantage, seat test, pairwise tests, ratings,
+                                            head-to-head cycles, neighbours, power
+    sim.analysis.quality                    length, endings, closeness, first player; runaway leader,
+                                            comebacks, the first player out, kingmaking exposure
+    sim.analysis.extremes                   gaps and maxima: bias-corrected, with intervals that cover
     sim.analysis.economy                    fortunes by strategy and over turns
     sim.analysis.games.<game>               a game's own sections (games.nyk)
     sim.analysis.stats                      intervals, bootstrap, Holm, power, Bradley-Terry

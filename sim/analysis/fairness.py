@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from sim.analysis.headline import strategy_names
+from sim.analysis.headline import clustered_rate, strategy_names
 from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, ELO, Z95, bradley_terry, games_needed, holm,
                                 percentile_interval, resampled_sums, two_sided_p, wilson)
 
@@ -22,11 +22,23 @@ ALPHA, POWER = 0.05, 0.8
 
 
 def win_rates(seats: pd.DataFrame, by) -> pd.DataFrame:
-    """Seats, wins, win rate and its 95% Wilson interval for each group of seat rows."""
+    """Seats, wins, win rate and its 95% Wilson interval for each group of seat rows. With a
+    `game_id` column the interval is clustered by game (a group holding two seats of one game
+    does not count them as independent: `headline.clustered_rate`)."""
     grouped = seats.groupby(by, observed=True)["won"].agg(seats="size", wins="sum").reset_index()
     grouped["wins"] = grouped["wins"].astype(int)
     grouped["win_rate"] = grouped["wins"] / grouped["seats"]
     grouped["lo"], grouped["hi"] = wilson(grouped["wins"], grouped["seats"])
+    if "game_id" in seats:
+        keys = [by] if isinstance(by, str) else list(by)
+        per_game = seats.groupby(keys + ["game_id"], observed=True)["won"].agg(["sum", "size"])
+        bounds = {}
+        for key, part in per_game.groupby(level=keys if len(keys) > 1 else keys[0], observed=True):
+            rate = clustered_rate(part["sum"].to_numpy(float), part["size"].to_numpy(float))
+            bounds[key] = (rate[1], rate[2])
+        index = pd.MultiIndex.from_frame(grouped[keys]) if len(keys) > 1 else pd.Index(grouped[keys[0]])
+        grouped["lo"] = [bounds[k][0] for k in index]
+        grouped["hi"] = [bounds[k][1] for k in index]
     return grouped
 
 
@@ -37,6 +49,30 @@ def by_player_count(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     table = win_rates(tagged, ["n_players", "strategy"])
     table.insert(2, "even_share", 1 / table["n_players"])
     return table
+
+
+def seat_advantage(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Per table size and seat: its win rate (Wilson), the average seat's rate at that size
+    (`average`: wins per game over players), and the seat's advantage = its rate minus the
+    average, with a 95% normal interval on the per-game differences (won minus the game's mean
+    win), so the seats of one game are not taken as independent."""
+    sizes = games.set_index("game_id")["n_players"]
+    tagged = seats.assign(n_players=sizes.reindex(seats["game_id"]).to_numpy())
+    rows = []
+    for size, part in tagged.groupby("n_players", observed=True):
+        won = part.pivot_table(index="game_id", columns="seat", values="won", aggfunc="first").astype(float)
+        diff = won.sub(won.mean(axis=1), axis=0)
+        g = len(won)
+        for seat in won.columns:
+            k = int(won[seat].sum())
+            lo, hi = wilson(k, g)
+            adv = float(diff[seat].mean())
+            half = Z95 * float(diff[seat].std(ddof=1)) / math.sqrt(g) if g > 1 else math.nan
+            rows.append({"n_players": int(size), "seat": int(seat), "games": g, "wins": k, "win_rate": k / g,
+                         "lo": lo, "hi": hi, "average": float(won.to_numpy().mean()), "advantage": adv,
+                         "adv_lo": adv - half, "adv_hi": adv + half})
+    return pd.DataFrame(rows, columns=["n_players", "seat", "games", "wins", "win_rate", "lo", "hi", "average",
+                                       "advantage", "adv_lo", "adv_hi"])
 
 
 def strategy_by_seat(seats: pd.DataFrame) -> pd.DataFrame:
@@ -147,7 +183,10 @@ def pairwise(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
         mean = float(d.mean()) if n else math.nan
         sd = float(d.std(ddof=1)) if n > 1 else math.nan
         se = sd / math.sqrt(n) if n > 1 else math.nan
-        z = mean / se if se and se > 0 else (0.0 if mean == 0 else math.inf)
+        if n < 2:
+            z = math.nan  # nothing to test
+        else:  # no spread at all (one side won every game): an infinite z, p-value 0
+            z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
         rows.append({"a": a, "b": b, "games": n, "diff": mean, "lo": mean - Z95 * se,
                      "hi": mean + Z95 * se, "p_value": float(two_sided_p(z)[0]),
                      "games_1pt": games_needed(sd, ONE_POINT, ALPHA, POWER)})
@@ -232,3 +271,69 @@ def power(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame(rows, columns=["difference", "games"])
     out["games_now"] = len(games)
     return out
+
+
+# --- intransitivity: cycles in the strategy-against-strategy table --------------------------------
+
+def head_to_head(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """For every pair of strategies (a, b): the share of their comparisons in which a finished
+    ahead of b (seats of the two in the same game, a better final rank; ties carry none), with a
+    95% bootstrap interval over games (the comparisons of one game are not independent)."""
+    names, per_game = pairwise_wins(seats)
+    k = len(names)
+    cols = ["a", "b", "comparisons", "share", "lo", "hi"]
+    if k < 2:
+        return pd.DataFrame(columns=cols)
+    total = per_game.sum(axis=0)
+    boot = resampled_sums(per_game.reshape(len(per_game), k * k), reps, seed).reshape(reps, k, k)
+    rows = []
+    for i, j in itertools.combinations(range(k), 2):
+        met = total[i, j] + total[j, i]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            samples = boot[:, i, j] / (boot[:, i, j] + boot[:, j, i])
+        lo, hi = percentile_interval(samples)
+        rows.append({"a": names[i], "b": names[j], "comparisons": int(met),
+                     "share": total[i, j] / met if met else math.nan, "lo": float(lo), "hi": float(hi)})
+    return pd.DataFrame(rows, columns=cols)
+
+
+def cycles(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """Intransitive triples: strategies x, y, z with x ahead of y, y ahead of z and z ahead of x
+    more often than not (head-to-head shares above 50%). `weakest` is the smallest of the three
+    shares; `significant` when each share's 95% interval lies above 50% (then the cycle is more
+    than noise)."""
+    pairs = head_to_head(seats, reps, seed)
+    share, low = {}, {}
+    for r in pairs.itertuples():
+        share[(r.a, r.b)], share[(r.b, r.a)] = r.share, 1 - r.share
+        low[(r.a, r.b)], low[(r.b, r.a)] = r.lo, 1 - r.hi
+    names = strategy_names(seats)
+    rows = []
+    for x, y, z in itertools.combinations(names, 3):
+        for cycle in ((x, y, z), (x, z, y)):
+            links = list(zip(cycle, cycle[1:] + cycle[:1], strict=True))
+            if all(share.get(link, math.nan) > 0.5 for link in links):
+                rows.append({"cycle": " > ".join(cycle + cycle[:1]),
+                             "weakest": min(share[link] for link in links),
+                             "significant": all(low[link] > 0.5 for link in links)})
+    return pd.DataFrame(rows, columns=["cycle", "weakest", "significant"])
+
+
+# --- neighbour effects ----------------------------------------------------------------------------
+
+def neighbours(seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate of each strategy by the strategy seated after it (the next seat in the turn order,
+    wrapping around), Wilson intervals, and the difference from the strategy's overall rate.
+    Needs seatings that vary (`mobsim run --seating all` or `random`): with rotated seats a
+    strategy always has the same neighbour."""
+    frame = seats[["game_id", "seat", "strategy", "won"]].copy()
+    frame["strategy"] = frame["strategy"].astype(str)
+    size = frame.groupby("game_id")["seat"].transform("size")
+    nxt = frame[["game_id", "seat", "strategy"]].rename(columns={"strategy": "next_strategy"})
+    frame["next_seat"] = (frame["seat"] + 1) % size
+    joined = frame.merge(nxt, left_on=["game_id", "next_seat"], right_on=["game_id", "seat"],
+                         suffixes=("", "_n"))
+    table = win_rates(joined, ["strategy", "next_strategy"])
+    overall = frame.groupby("strategy")["won"].mean()
+    table["vs_overall"] = table["win_rate"] - overall.reindex(table["strategy"]).to_numpy()
+    return table

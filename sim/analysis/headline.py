@@ -7,19 +7,20 @@ between two runs (paired game by game when both runs played the same games).
 
 Definitions (docs/reports.md has them all):
     balance              1 - seat_gap
-    seat_gap             largest minus smallest win rate among seats (rates over all games)
-    first_player_effect  within-game slope of winning on turns played as first player: win
-                         probability gained per extra turn as first player, compared with the
-                         table's average in the same game (an association: strong players may
-                         also bid to play first)
+    seat_gap             largest minus smallest win rate among seats (rates over all games),
+                         corrected for the upward bias noise gives a largest gap
+    seat0_advantage      seat 0's win rate minus the average seat's
     turns, lead_changes, margin, mean_fortune, affranchi_deaths     means over games
+    lead_changes_per_turn  lead changes / (turns - 1), mean over games (Ludii's lead change)
     cap_rate, comeback_rate, tiebreak_rate                          shares of games
     completion           1 - cap_rate
     winrate:<strategy>   wins / seats of that strategy (a shared win counts for every sharer)
-    winrate_max, strategy_gap   the best strategy's win rate, best minus worst
+    winrate_max, strategy_gap   the best strategy's win rate, best minus worst (bias-corrected)
 
-Intervals: Wilson for shares, normal for means, a seeded bootstrap over games for the gaps,
-maxima and the slope (n is the games, or the seats for a strategy's win rate).
+Intervals: Wilson for shares, normal for means; a strategy's win rate and the seat advantage
+with standard errors clustered by game (a game's seats are not independent); gaps and maxima
+by `sim.analysis.extremes` on a seeded bootstrap over games (n is the games, or the seats for a
+strategy's win rate).
 """
 
 from __future__ import annotations
@@ -31,31 +32,33 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from sim.analysis.extremes import extreme
 from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, Z95, mean_interval, percentile_interval,
                                 resampled_sums, wilson)
 
 COLUMNS = ["value", "lo", "hi", "n"]
 DECIDED_PLAINLY = ("fortune", "last_standing")  # the other endings needed a tie-break (NYK-E1)
 # metrics that are a mean over games (game_values has one column each); the rest are bootstrapped
-MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "comeback_rate", "margin", "tiebreak_rate",
-                "mean_fortune", "affranchi_deaths")
+MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "lead_changes_per_turn", "comeback_rate", "margin",
+                "tiebreak_rate", "mean_fortune", "affranchi_deaths")
 SHARE_METRICS = ("cap_rate", "comeback_rate", "tiebreak_rate")  # Wilson intervals
-ORDER = ("balance", "seat_gap", "first_player_effect", "turns", "cap_rate", "completion",
-         "lead_changes", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
+ORDER = ("balance", "seat_gap", "seat0_advantage", "turns", "cap_rate", "completion",
+         "lead_changes", "lead_changes_per_turn", "comeback_rate", "margin", "tiebreak_rate", "mean_fortune")
 TAIL = ("winrate_max", "strategy_gap", "affranchi_deaths")
 
 DEFINITIONS = {
     "balance": "1 - seat_gap: 1 when every seat wins equally often.",
     "seat_gap": "Largest minus smallest win rate among the seats (seat 0 plays first in turn 1's bidding "
-                "order), over all games; biased upward by noise (see the seat permutation test).",
-    "first_player_effect": "Win probability gained per extra turn played as first player, against the "
-                           "table's average in the same game (least-squares slope with one intercept per "
-                           "game); an association, not a cause: strong players may also bid to play first.",
+                "order), over all games, minus the part noise alone adds (bias-corrected: slightly "
+                "negative when the seats differ less than noise).",
+    "seat0_advantage": "Seat 0's win rate minus the average seat's (positive: the first seat wins more).",
     "turns": "Mean turns per game.",
     "cap_rate": "Share of games stopped by the engine's turn cap instead of ending by the rules.",
     "completion": "1 - cap_rate: share of games that ended by the rules.",
     "lead_changes": "Mean times per game the leader (largest fortune after a turn; a tie keeps the "
                     "previous leader) changed.",
+    "lead_changes_per_turn": "Mean over games of lead changes / (turns - 1): the share of consecutive "
+                             "turns whose leader differs (Ludii's lead change).",
     "comeback_rate": "Share of games whose winner was behind at mid-game (after turn turns // 2: the "
                      "best other fortune exceeded the winner's).",
     "margin": "Mean winner's money minus the best other player's at the end, in dollars.",
@@ -63,8 +66,8 @@ DEFINITIONS = {
                      "player standing (a tie-break by henchmen, their values, a draw, or a shared win).",
     "mean_fortune": "Mean final fortune of all seats, in dollars.",
     "winrate:<strategy>": "Wins over seats of that strategy (a shared win counts for every sharer).",
-    "winrate_max": "The best strategy's win rate.",
-    "strategy_gap": "Best minus worst strategy win rate.",
+    "winrate_max": "The best strategy's win rate, minus the part noise alone adds (bias-corrected).",
+    "strategy_gap": "Best minus worst strategy win rate, minus the part noise alone adds (bias-corrected).",
     "affranchi_deaths": "Mean per game of seats whose affranchi died (alive is False at the end).",
 }
 
@@ -89,6 +92,8 @@ def game_values(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
         out["cap_rate"] = games["cap_hit"].to_numpy(float)
     if "lead_changes" in games:
         out["lead_changes"] = games["lead_changes"].to_numpy(float)
+        possible = np.maximum(games["turns"].to_numpy(float) - 1, 1)
+        out["lead_changes_per_turn"] = out["lead_changes"].to_numpy() / possible
     if "winner_deficit_mid" in games:
         out["comeback_rate"] = (games["winner_deficit_mid"].to_numpy() > 0).astype(float)
     if "margin" in games:
@@ -132,8 +137,8 @@ class _Sums:
 
 
 def _per_game_sums(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
-    """What the bootstrapped metrics are built from, one row per game: wins and seats of each
-    seat number and strategy, and the within-game cross products of the first-player slope."""
+    """What the seat and strategy metrics are built from, one row per game: wins and seats of
+    each seat number and strategy."""
     games = _sorted_games(games)
     index = pd.Index(games["game_id"].to_numpy(), name="game_id")
     pos = index.get_indexer(seats["game_id"])
@@ -152,20 +157,7 @@ def _per_game_sums(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
         mask = strategy == name
         cols[f"strategy_won:{name}"] = np.bincount(pos[mask], won[mask], minlength=n)
         cols[f"strategy_n:{name}"] = np.bincount(pos[mask], minlength=n).astype(float)
-    if "times_first" in seats:
-        cols["fp_xy"], cols["fp_xx"] = _first_player_products(pos, seats["times_first"].to_numpy(float),
-                                                              won, n)
     return pd.DataFrame(cols, index=index)
-
-
-def _first_player_products(pos, first, won, n):
-    """Per game: sum of (x - mean x)(y - mean y) and of (x - mean x)^2 over its seats, with x the
-    turns played first and y winning (a regression with one intercept per game)."""
-    count = np.bincount(pos, minlength=n).astype(float)
-    count[count == 0] = 1
-    dx = first - (np.bincount(pos, first, minlength=n) / count)[pos]
-    dy = won - (np.bincount(pos, won, minlength=n) / count)[pos]
-    return np.bincount(pos, dx * dy, minlength=n), np.bincount(pos, dx * dx, minlength=n)
 
 
 def _rates(s: _Sums, kind: str, keys) -> np.ndarray:
@@ -186,18 +178,16 @@ def _nanmax(rates: np.ndarray) -> np.ndarray:
 
 
 def _statistics(columns) -> dict[str, Callable[[_Sums], np.ndarray]]:
-    """The bootstrapped metrics this run supports, as functions of column sums."""
+    """The plug-in seat and strategy metrics this run supports, as functions of column sums (a
+    paired comparison bootstraps their differences)."""
     seat_keys = [c.split(":", 1)[1] for c in columns if c.startswith("seat_n:")]
     names = [c.split(":", 1)[1] for c in columns if c.startswith("strategy_n:")]
     stats = {}
     if seat_keys:
         stats["seat_gap"] = lambda s: _spread(_rates(s, "seat", seat_keys))
         stats["balance"] = lambda s: 1 - _spread(_rates(s, "seat", seat_keys))
-    if "fp_xx" in columns:
-        def slope(s):
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return s["fp_xy"] / s["fp_xx"]
-        stats["first_player_effect"] = slope
+    if "0" in seat_keys:
+        stats["seat0_advantage"] = lambda s: _advantage(_rates(s, "seat", seat_keys), seat_keys.index("0"))
     if names:
         stats["winrate_max"] = lambda s: _nanmax(_rates(s, "strategy", names))
         stats["strategy_gap"] = lambda s: _spread(_rates(s, "strategy", names))
@@ -206,25 +196,77 @@ def _statistics(columns) -> dict[str, Callable[[_Sums], np.ndarray]]:
     return stats
 
 
-def _bootstrap_rows(parts: pd.DataFrame, reps: int, seed: int) -> dict[str, tuple]:
-    """Point value, interval and standard error of every bootstrapped metric."""
-    stats = _statistics(parts.columns)
-    full = _Sums(parts.columns, parts.to_numpy(float).sum(axis=0))
-    boot = _Sums(parts.columns, resampled_sums(parts.to_numpy(float), reps, seed))
+def _advantage(rates: np.ndarray, seat: int) -> np.ndarray:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return rates[:, seat] - np.nanmean(rates, axis=1)
+
+
+def _keys(columns, kind: str) -> list[str]:
+    return [c.split(":", 1)[1] for c in columns if c.startswith(f"{kind}_n:")]
+
+
+def sum_metrics(parts: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> dict[str, tuple]:
+    """(value, lo, hi, n, se) of every metric built from the per-game wins and seats of each seat
+    number and strategy (`parts`: one row per game, columns `seat_won:<j>`, `seat_n:<j>`,
+    `strategy_won:<s>`, `strategy_n:<s>`): gaps and maxima bias-corrected with intervals from
+    `sim.analysis.extremes`, seat 0's advantage and each strategy's win rate with standard errors
+    clustered by game."""
+    matrix = parts.to_numpy(float)
+    full = _Sums(parts.columns, matrix.sum(axis=0))
+    boot = _Sums(parts.columns, resampled_sums(matrix, reps, seed))
+    n_games = len(parts)
     rows = {}
-    for name, stat in stats.items():
-        samples, value = stat(boot), float(stat(full)[0])
-        lo, hi = percentile_interval(samples)
-        # a largest gap (or a maximum) is biased upward, so its resamples can sit above the
-        # estimate: the interval is widened to contain it (docs/reports.md)
-        rows[name] = (value, float(np.fmin(lo, value)), float(np.fmax(hi, value)), _nan_std(samples))
+    seat_keys, names = _keys(parts.columns, "seat"), _keys(parts.columns, "strategy")
+    if seat_keys:
+        gap = extreme(_rates(full, "seat", seat_keys)[0], _rates(boot, "seat", seat_keys), "range")
+        rows["seat_gap"] = (gap[0], gap[1], gap[2], n_games, gap[3])
+        rows["balance"] = (1 - gap[0], 1 - gap[2], 1 - gap[1], n_games, gap[3])
+    if "0" in seat_keys:
+        rows["seat0_advantage"] = _clustered_advantage(parts, seat_keys, "0")
+    for name in names:
+        rows[f"winrate:{name}"] = clustered_rate(parts[f"strategy_won:{name}"].to_numpy(float),
+                                                 parts[f"strategy_n:{name}"].to_numpy(float))
+    if names:
+        rates, boot_rates = _rates(full, "strategy", names)[0], _rates(boot, "strategy", names)
+        top = extreme(rates, boot_rates, "max")
+        rows["winrate_max"] = (top[0], top[1], top[2], n_games, top[3])
+        gap = extreme(rates, boot_rates, "range")
+        rows["strategy_gap"] = (gap[0], gap[1], gap[2], n_games, gap[3])
     return rows
 
 
-def _nan_std(samples) -> float:
-    finite = np.asarray(samples, dtype=float)
-    finite = finite[np.isfinite(finite)]
-    return float(finite.std(ddof=1)) if len(finite) > 1 else math.nan
+def clustered_rate(won: np.ndarray, seats: np.ndarray) -> tuple:
+    """A win rate over seats (sum won / sum seats over games) with its standard error clustered by
+    game (the seats of one strategy in one game are not independent) and a Wilson interval on the
+    effective number of seats p(1 - p) / se^2 (the seats themselves when the rate is 0 or 1).
+    Returns (rate, lo, hi, seats, se)."""
+    total = float(seats.sum())
+    if total == 0:
+        return math.nan, math.nan, math.nan, 0, math.nan
+    p = float(won.sum()) / total
+    g = int((seats > 0).sum())
+    influence = (won - p * seats) / total
+    se = math.sqrt(float(np.sum(influence ** 2)) * g / max(g - 1, 1))
+    effective = p * (1 - p) / se ** 2 if se > 0 else total
+    lo, hi = wilson(p * effective, effective)
+    return p, float(lo), float(hi), int(total), se
+
+
+def _clustered_advantage(parts: pd.DataFrame, seat_keys: list[str], seat: str) -> tuple:
+    """Seat `seat`'s win rate minus the mean of the seats' rates, with a normal interval on the
+    standard error clustered by game (delta method on the ratios)."""
+    won = np.stack([parts[f"seat_won:{k}"].to_numpy(float) for k in seat_keys], axis=1)
+    n = np.stack([parts[f"seat_n:{k}"].to_numpy(float) for k in seat_keys], axis=1)
+    totals = n.sum(axis=0)
+    rates = won.sum(axis=0) / totals
+    influence = (won - rates * n) / totals
+    j = seat_keys.index(seat)
+    contrast = influence[:, j] - influence.mean(axis=1)
+    g = len(parts)
+    se = math.sqrt(float(np.sum(contrast ** 2)) * g / max(g - 1, 1))
+    value = float(rates[j] - rates.mean())
+    return value, value - Z95 * se, value + Z95 * se, g, se
 
 
 # --- the headline table -----------------------------------------------------------------------------
@@ -250,15 +292,7 @@ def estimates(games: pd.DataFrame, seats: pd.DataFrame, reps: int = BOOT_REPS,
     if "cap_rate" in rows:
         p, lo, hi, n, se = rows["cap_rate"]
         rows["completion"] = (1 - p, 1 - hi, 1 - lo, n, se)
-    boot = _bootstrap_rows(_per_game_sums(games, seats), reps, seed)
-    for name, (value, lo, hi, se) in boot.items():
-        rows[name] = (value, lo, hi, n_games, se)
-    for name in strategy_names(seats):  # a strategy's win rate: Wilson over its seats
-        mine = seats["strategy"].astype(str) == name
-        k, n = int(seats.loc[mine, "won"].sum()), int(mine.sum())
-        lo, hi = wilson(k, n)
-        p = k / n
-        rows[f"winrate:{name}"] = (p, float(lo), float(hi), n, math.sqrt(p * (1 - p) / n))
+    rows.update(sum_metrics(_per_game_sums(games, seats), reps, seed))
     order = [m for m in ORDER if m in rows]
     order += [f"winrate:{s}" for s in strategy_names(seats)]
     order += [m for m in TAIL if m in rows]

@@ -77,6 +77,7 @@ def measures(games: pd.DataFrame) -> pd.DataFrame:
     rows = [summary(games["turns"], "turns")]
     if "lead_changes" in games:
         rows.append(summary(games["lead_changes"], "lead changes"))
+        rows.append(summary(lead_changes_per_turn(games), "lead changes per turn (Ludii)"))
     if "winner_led_from" in games:
         rows.append(summary(games["winner_led_from"], "turn the winner took the lead for good"))
         rows.append(summary(decided_share(games), "share of the game led for good by the winner"))
@@ -129,3 +130,126 @@ def leader_curve(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
         lo, hi = wilson(k, n)
         rows.append({"progress": p, "games": n, "winner_leads": k / n if n else np.nan, "lo": lo, "hi": hi})
     return pd.DataFrame(rows)
+
+
+# --- from the per-turn fortunes (runs recorded with --record-turns) --------------------------------
+
+def fortune_cube(turns: pd.DataFrame, games: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fortunes as an array (games, turn 0..max turns, seats) in the order of `games` (NaN after
+    a game's end or for an absent seat), with the games' lengths and winners."""
+    g = games.sort_values("game_id")
+    ids = g["game_id"].to_numpy()
+    pos = np.searchsorted(ids, turns["game_id"].to_numpy())
+    n_turns = int(turns["turn"].max()) + 1
+    n_seats = int(turns["seat"].max()) + 1
+    cube = np.full((len(ids), n_turns, n_seats), np.nan)
+    cube[pos, turns["turn"].to_numpy(), turns["seat"].to_numpy()] = turns["fortune"].to_numpy(float)
+    length = g["turns"].to_numpy()
+    after_end = np.arange(n_turns)[None, :] > length[:, None]
+    cube[after_end] = np.nan
+    return cube, length, g["winner_seat"].to_numpy()
+
+
+def _share_row(mask, **keys) -> dict:
+    m = np.asarray(mask, dtype=bool)
+    k, n = int(m.sum()), len(m)
+    lo, hi = wilson(k, n)
+    return keys | {"games": n, "count": k, "share": k / n if n else np.nan, "lo": lo, "hi": hi}
+
+
+def runaway_leader(turns: pd.DataFrame, games: pd.DataFrame, min_games: int = 30) -> pd.DataFrame:
+    """Chance that the leader after turn t wins, by t: among the games that went on after turn t
+    and had a single leader then (the largest fortune, alone), the share won by that leader
+    (Wilson). Near 1 early: a runaway leader; near 1 / players: the lead means little."""
+    cube, length, winner = fortune_cube(turns, games)
+    rows = []
+    for t in range(1, cube.shape[1]):
+        going = length > t
+        f = cube[going, t]
+        if len(f) < min_games:
+            break
+        filled = np.where(np.isnan(f), -np.inf, f)
+        best = filled.max(axis=1)
+        single = (filled == best[:, None]).sum(axis=1) == 1
+        leader = filled.argmax(axis=1)
+        rows.append(_share_row((leader == winner[going])[single], turn=t))
+    return pd.DataFrame(rows, columns=["turn", "games", "count", "share", "lo", "hi"])
+
+
+def mid_game_rank(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Where the eventual winner stood at mid-game (after turn turns // 2, at least 1): the share
+    of games by the winner's place then (1 = the largest fortune; tied fortunes share the better
+    place), Wilson intervals. The last row is the comeback from last place."""
+    cube, length, winner = fortune_cube(turns, games)
+    mid = np.maximum(length // 2, 1)
+    f = cube[np.arange(len(length)), mid]
+    mine = f[np.arange(len(length)), winner]
+    place = 1 + (np.nan_to_num(f, nan=-np.inf) > mine[:, None]).sum(axis=1)
+    players = (~np.isnan(f)).sum(axis=1)
+    rows = [_share_row(place == r, place=str(r)) for r in range(1, int(players.max()) + 1)]
+    rows.append(_share_row((place == players) & (players > 1), place="last"))
+    return pd.DataFrame(rows, columns=["place", "games", "count", "share", "lo", "hi"])
+
+
+def first_elimination(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """When the first player is put out of the game: the share of games where a seat ended out of
+    play (`alive` false), and among them the turn of the first one, taken as the first turn from
+    which that seat held $0 to the end (a seat put out loses its money, NYK-A5; a seat already
+    broke before is counted from then, so the turn is an early bound)."""
+    cube, length, _ = fortune_cube(turns, games)
+    ids = np.sort(games["game_id"].to_numpy())
+    out = seats[~seats["alive"].astype(bool)] if "alive" in seats else seats.iloc[:0]
+    gpos = np.searchsorted(ids, out["game_id"].to_numpy())
+    first = np.full(len(ids), np.inf)
+    for g, s in zip(gpos, out["seat"].to_numpy(), strict=True):
+        f = cube[g, : length[g] + 1, s]
+        nonzero = np.flatnonzero(f != 0)
+        turn = nonzero[-1] + 1 if len(nonzero) else 0
+        first[g] = min(first[g], turn)
+    hit = np.isfinite(first)
+    rows = [_share_row(hit, measure="games with a player out") | {"mean": np.nan, "lo_mean": np.nan,
+                                                                  "hi_mean": np.nan}]
+    if hit.any():
+        mean, lo, hi, n = mean_interval(first[hit])
+        rows.append({"measure": "turn of the first player out", "games": n, "count": n, "share": np.nan,
+                     "lo": np.nan, "hi": np.nan, "mean": mean, "lo_mean": lo, "hi_mean": hi,
+                     "median": float(np.median(first[hit]))})
+    return pd.DataFrame(rows)
+
+
+def kingmaking(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Kingmaking exposure (docs/reports.md): games where, before the last turn, (a) some seat could
+    no longer win: its fortune plus the largest gain any seat made in one turn of that game is below
+    the leader's, or it is out of play, while (b) first place was still open: the runner-up was
+    within that largest one-turn gain of the leader. Then the last turn's actions of a seat that
+    cannot win can decide which contender wins. `flipped`: of those, the games whose winner was not
+    the leader before the last turn. The tables do not record who took money from whom, so this
+    is the exposure to kingmaking (a necessary condition), an upper bound on kingmaking itself."""
+    cube, length, winner = fortune_cube(turns, games)
+    rows_exposed, rows_flipped = [], []
+    for g in range(len(length)):
+        t = int(length[g])
+        if t < 2:
+            rows_exposed.append(False)
+            rows_flipped.append(False)
+            continue
+        path = cube[g, : t + 1]
+        present = ~np.isnan(path[t - 1])
+        gains = np.diff(path[:t], axis=0)
+        swing = float(np.nanmax(gains)) if np.isfinite(gains).any() else 0.0
+        before = np.where(present, path[t - 1], -np.inf)
+        order = np.argsort(-before)
+        lead, second = before[order[0]], before[order[1]]
+        hopeless = present & (before + swing < lead)
+        exposed = bool(hopeless.any() and lead - second <= swing)
+        rows_exposed.append(exposed)
+        rows_flipped.append(exposed and order[0] != winner[g])
+    exposed, flipped = np.array(rows_exposed), np.array(rows_flipped)
+    return pd.DataFrame([_share_row(exposed, measure="kingmaking exposure"),
+                         _share_row(flipped, measure="exposed, and the leader before the last turn lost")])
+
+
+def lead_changes_per_turn(games: pd.DataFrame) -> pd.Series:
+    """Per game, the lead changes over the turns where one could happen (turns - 1): the share of
+    consecutive turns whose leader differs (Ludii's lead change)."""
+    return games["lead_changes"] / (games["turns"] - 1).clip(lower=1)

@@ -25,8 +25,8 @@ from sim.analysis.headline import definition, estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
 from sim.analysis.watch import add_opening
 
-RATE_METRICS = ("balance", "seat_gap", "cap_rate", "completion", "comeback_rate", "tiebreak_rate",
-                "winrate_max", "strategy_gap")
+RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
+                "tiebreak_rate", "winrate_max", "strategy_gap")
 MONEY_METRICS = ("margin", "mean_fortune")
 RATES = {c: percent for c in ("win_rate", "lo", "hi", "share", "even_share", "winner_leads",
                               "expected_vs_average")}
@@ -82,8 +82,9 @@ def run_command(manifest: dict, path) -> str:
              "--games", str(manifest.get("games")), "--seed", str(manifest.get("seed"))]
     for key, value in manifest.get("ruleset", {}).get("defaults_changed", {}).items():
         words += ["--set", f"{key}={_toml(value)}"]
-    if not manifest.get("rotate", True):
-        words.append("--fixed-seating")
+    seating = manifest.get("seating", "rotate" if manifest.get("rotate", True) else "fixed")
+    if seating != "rotate":
+        words += ["--seating", seating]
     if manifest.get("record_turns"):
         words.append("--record-turns")
     words += ["--out", str(path) if path else "RUN_DIR"]
@@ -105,7 +106,9 @@ def report_command(run, out_dir) -> str:
 def run_meta(run, command: str) -> dict:
     m = run.manifest
     strategies = m.get("strategies", {}).get("names", [])
-    seating = "rotated (every strategy in every seat equally often)" if m.get("rotate", True) else "fixed"
+    seating = {"rotate": "rotated (every strategy in every seat equally often)", "fixed": "fixed",
+               "all": "every order of the lineup in turn", "random": "a random order per game"}[
+        m.get("seating", "rotate" if m.get("rotate", True) else "fixed")]
     changed = m.get("ruleset", {}).get("defaults_changed", {})
     meta = {
         "run": str(run.path) if run.path else "(in memory)",
@@ -144,8 +147,14 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
     lines = []
     if "seat_gap" in head.index:
         gap = head.loc["seat_gap"]
-        line = (f"Seats: balance {_pct(1 - gap['value'])}; the largest gap between two seats' win rates is "
-                f"{_interval(gap['value'], gap['lo'], gap['hi'], _points)}.")
+        line = (f"Seats: balance {_pct(1 - gap['value'])}; the largest gap between two seats' win rates, "
+                f"corrected for the part noise alone opens, is "
+                f"{_interval(gap['value'], gap['lo'], gap['hi'], _points)}")
+        if "seat0_advantage" in head.index:
+            adv = head.loc["seat0_advantage"]
+            line += (f"; seat 0 (first in turn 1's bidding) wins "
+                     f"{_interval(adv['value'], adv['lo'], adv['hi'], _signed_points)} against the average seat")
+        line += "."
         if seat_test is not None:
             verdict = ("the seats differ by more than noise" if seat_test["p_value"] < 0.05
                        else "no evidence that the seats differ")
@@ -208,12 +217,12 @@ def _headline_shown(head: pd.DataFrame) -> pd.DataFrame:
 
 def metric_format(metric: str):
     """How a headline metric's value reads: a percentage, dollars, points per turn or a number."""
+    if metric == "seat0_advantage":
+        return lambda v: "n/a" if v != v else f"{100 * v:+.1f} points"
     if metric in RATE_METRICS or metric.startswith("winrate:"):
         return _pct
     if metric in MONEY_METRICS:
         return dollars
-    if metric == "first_player_effect":
-        return lambda v: "n/a" if v != v else f"{100 * v:+.2f} points per turn"
     return lambda v: "n/a" if v != v else f"{v:.2f}"
 
 
@@ -235,6 +244,29 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
     report.table(by_seat, "Win rate by seat (seat 0 bids first in turn 1)", name="win-rate-by-seat", formats=RATES)
     report.table(fairness.by_player_count(games, seats), "Win rate by player count and strategy",
                  name="win-rate-by-players", formats=RATES)
+    advantage = fairness.seat_advantage(games, seats)
+    report.text("Each starting seat's advantage: its win rate minus the average seat's at that table size "
+                "(wins per game / players), 95% intervals over games. With several table sizes, one row per "
+                "size and seat: the seat win rate by player count.")
+    fig, (ax,) = figures.figure(width=7)
+    for i, (size, part) in enumerate(advantage.groupby("n_players")):
+        figures.points(ax, part["seat"] + 0.08 * i, part["advantage"], part["adv_lo"], part["adv_hi"],
+                       "Advantage of each starting seat", "seat", "win rate minus the average seat's",
+                       label=f"{size} players", i=i)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(sorted(advantage["seat"].unique()))
+    ax.legend(fontsize=8)
+    report.figure(fig, "seat-advantage", "Advantage of each starting seat over the average seat (95% intervals)")
+    report.table(advantage, "Seat advantage by player count", name="seat-advantage",
+                 formats=RATES | {"average": percent, "advantage": _signed_points, "adv_lo": _signed_points,
+                                  "adv_hi": _signed_points})
+    near = fairness.neighbours(seats)
+    if len(near) > len(strategy_names(seats)):  # some strategy met more than one neighbour
+        report.text("Neighbour effects: each strategy's win rate by the strategy seated after it (next in the "
+                    "turn order), and the difference from its overall rate. Needs seatings that vary "
+                    "(mobsim run --seating all or random).")
+        report.table(near, "Win rate by the next seat's strategy", name="neighbours",
+                     formats=RATES | {"vs_overall": _signed_points})
     cross = fairness.strategy_by_seat(seats)
     matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(strategy_names(seats))
     fig, (ax,) = figures.figure(width=7, height=0.6 * len(matrix) + 2)
@@ -278,6 +310,16 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
                                                                                    "hi": _elo})
         report.table(fairness.wins_matrix(seats), "Times the row strategy finished ahead of the column "
                      "strategy", name="pairwise-wins")
+        report.text("Head to head: for each pair, the share of their meetings in one game where a finished ahead "
+                    "of b (95% bootstrap intervals over games). Intransitivity: triples where x beats y, y beats "
+                    "z and z beats x more often than not; significant when all three shares' intervals lie "
+                    "above 50%.")
+        report.table(fairness.head_to_head(seats), "Head-to-head shares", name="head-to-head", formats=RATES)
+        found = fairness.cycles(seats)
+        if len(found):
+            report.table(found, "Intransitive cycles", name="cycles", formats={"weakest": percent})
+        else:
+            report.text("No intransitive cycle: the head-to-head table is transitive.")
     report.heading("How many games a difference needs", level=3)
     report.text("Games needed to detect a one-point (0.01) difference with a two-sided 5% test and 80% power, "
                 "from this run's own game-to-game variation. Comparing two rule sets on the same seed and "
@@ -343,14 +385,42 @@ def _quality_section(report, games, seats, turns):
         else:
             report.figure(fig, "lead", "Lead changes per game")
         report.table(changes, "Lead changes per game", name="lead-changes", formats={"share": percent})
+    if turns is not None and "winner_seat" in games:
+        _per_turn_block(report, games, seats, turns)
+
+
+def _per_turn_block(report, games, seats, turns):
+    report.heading("Runaway leaders, comebacks, eliminations and kingmaking", level=3)
+    runaway = quality.runaway_leader(turns, games)
+    report.text("Runaway leader: the chance that the leader after turn t (the largest fortune, alone) wins, "
+                "among the games that go on after turn t (drawn while at least 30 games do). Near 1 early: "
+                "the game is decided early; near 1 / players: a lead means little.")
+    if len(runaway):
+        fig, (ax,) = figures.figure(width=7)
+        figures.points(ax, runaway["turn"], runaway["share"], runaway["lo"], runaway["hi"],
+                       "Chance that the leader after turn t wins", "turn t", "leader wins")
+        report.figure(fig, "runaway-leader", "Chance that the leader after each turn wins (95% Wilson intervals)")
+    report.table(runaway, "Leader after turn t wins", name="runaway-leader", formats=RATES)
+    report.table(quality.mid_game_rank(turns, games), "The winner's place at mid-game (last: comeback from "
+                 "last place)", name="winner-mid-game-place", formats=RATES)
+    if "alive" in seats:
+        report.table(quality.first_elimination(turns, games, seats), "The first player out of the game",
+                     name="first-elimination", formats=RATES | {"mean": number, "lo_mean": number,
+                                                              "hi_mean": number})
+    report.text("Kingmaking exposure: games where, before the last turn, some seat could no longer win (its "
+                "fortune plus the largest one-turn gain of that game stays below the leader's, or it is out) "
+                "while first place was still open (the runner-up within that gain of the leader): the last "
+                "turn's actions of a seat that cannot win may then decide between the contenders. The tables do "
+                "not say who took money from whom, so this bounds kingmaking from above.")
+    report.table(quality.kingmaking(turns, games), "Kingmaking exposure", name="kingmaking", formats=RATES)
 
 
 def _first_player_block(report, seats):
     table = quality.first_player(seats)
     report.heading("First player", level=3)
-    report.text("Win rate by the number of turns a seat played first (bidding decides it each turn): a slope "
-                "here is the first-player effect of the headline (an association: players who win may also "
-                "be those who bid to play first).")
+    report.text("Win rate by the number of turns a seat played first (bidding decides it each turn). A "
+                "curve, not a slope: players who win may also be those who bid to play first, so this is an "
+                "association; the advantage of the starting seat itself is in the seat table (Who wins).")
     fig, (ax,) = figures.figure(width=7)
     figures.points(ax, np.arange(len(table)), table["win_rate"], table["lo"], table["hi"],
                    "Win rate by turns played first", "turns as first player", "win rate")
@@ -435,7 +505,7 @@ def compare_shown(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _diff_format(metric: str):
-    if metric in RATE_METRICS or metric.startswith("winrate:") or metric == "first_player_effect":
+    if metric in RATE_METRICS or metric.startswith("winrate:"):
         return lambda v: "n/a" if v != v else f"{100 * v:+.2f} pts"
     if metric in MONEY_METRICS:
         return lambda v: "n/a" if v != v else ("+" if v >= 0 else "-") + dollars(abs(v))

@@ -49,20 +49,22 @@ def mean_interval(values) -> tuple[float, float, float, int]:
 
 
 def two_sided_p(z) -> np.ndarray:
-    """P(|Z| >= |z|) for a standard normal Z."""
+    """P(|Z| >= |z|) for a standard normal Z: 0 for an infinite z (a difference with no spread at
+    all, e.g. a strategy that won every game), NaN only for a z that is not a number."""
     z = np.abs(np.asarray(z, dtype=float))
-    return np.array([2 * (1 - NormalDist().cdf(v)) if np.isfinite(v) else math.nan
+    return np.array([math.nan if math.isnan(v) else (0.0 if math.isinf(v) else 2 * NormalDist().cdf(-v))
                      for v in np.atleast_1d(z)])
 
 
 def holm(pvalues) -> np.ndarray:
-    """Holm's step-down adjusted p-values (controls the family-wise error rate)."""
+    """Holm's step-down adjusted p-values (controls the family-wise error rate). A NaN p-value
+    (nothing tested) stays NaN and does not count among the hypotheses."""
     p = np.asarray(pvalues, dtype=float)
-    order = np.argsort(p)
-    m = len(p)
-    adjusted = np.empty(m)
+    adjusted = np.full(len(p), math.nan)
+    tested = np.flatnonzero(~np.isnan(p))
+    m = len(tested)
     running = 0.0
-    for rank, i in enumerate(order):
+    for rank, i in enumerate(tested[np.argsort(p[tested], kind="stable")]):
         running = max(running, min(1.0, (m - rank) * p[i]))
         adjusted[i] = running
     return adjusted

@@ -24,7 +24,11 @@ from sim.cli.signals import interrupt_status
 @click.option("--batch-size", type=click.IntRange(min=1), default=None,
               help="Games per batch and part file (default: up to 5000).")
 @click.option("--fixed-seating", is_flag=True,
-              help="Seat the strategies in the given order every game (default: rotate seats).")
+              help="Seat the strategies in the given order every game (the same as --seating fixed).")
+@click.option("--seating", type=click.Choice(["rotate", "fixed", "all", "random"]), default=None,
+              help="rotate: the lineup turned one seat per game (default); all: every order of the "
+                   "lineup in turn; random: a random order per game (all and random measure "
+                   "neighbour effects).")
 @click.option("--record-turns", is_flag=True,
               help="Also write turns.parquet: each seat's fortune after each turn (large).")
 @click.option("--resume", is_flag=True, help="Finish the run in --out, skipping its done batches.")
@@ -35,7 +39,7 @@ from sim.cli.signals import interrupt_status
               help="nyk: New York Kings; ag: American Gangsters.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
-            fixed_seating, record_turns, resume, force, scheduler, game, as_json):
+            fixed_seating, seating, record_turns, resume, force, scheduler, game, as_json):
     """Play many games with these strategies and rules; every result is kept in --out.
 
     The manifest records a checksum of every part file; --resume checks them all and plays the
@@ -45,11 +49,14 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
+    if fixed_seating and seating not in (None, "fixed"):
+        raise click.UsageError(f"--fixed-seating and --seating {seating} exclude each other")
+    seating = "fixed" if fixed_seating else (seating or "rotate")
     overrides = parse_sets(sets)
     try:
         result = run(game=game, players=players, strategies=strategies, games=games, seed=seed,
                      out=out, ruleset=ruleset, overrides=overrides, workers=workers,
-                     batch_size=batch_size, rotate=not fixed_seating,
+                     batch_size=batch_size, rotate=seating,
                      record_turns=record_turns, resume=resume, force=force,
                      scheduler=scheduler, progress=None if not as_json else False)
     except RunError as err:
@@ -82,6 +89,7 @@ def _summary(result) -> dict:
         "seed": m["seed"],
         "strategies": m["strategies"]["names"],
         "rotate": m["rotate"],
+        "seating": m.get("seating", "rotate" if m["rotate"] else "fixed"),
         "ruleset_fingerprint": m["ruleset"]["fingerprint"],
         "defaults_changed": m["ruleset"]["defaults_changed"],
         "batches": m["batches"],
@@ -108,7 +116,7 @@ def _lines(s: dict) -> list[str]:
         f"({s['games_per_s'] or 0:,.0f} games/s, {s['workers']} workers, "
         f"{s['batches']} batches of {s['batch_size']:,})",
         f"strategies: {','.join(s['strategies'])} "
-        f"({'rotating seats' if s['rotate'] else 'fixed seating'}); ruleset "
+        f"({s['seating']} seating); ruleset "
         f"{s['ruleset_fingerprint'][:12]}"
         + (f" ({', '.join(f'{k}={v}' for k, v in s['defaults_changed'].items())})"
            if s["defaults_changed"] else " (defaults)"),

@@ -97,10 +97,13 @@ def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
                    workers=workers)
     if _json_rows(table, as_json):
         return
+    click.echo("win rate per seat, higher minus lower (at most +-50 points two against two), 95% interval; "
+               "head-to-head share of the games either side won")
     for row in table.itertuples():
         verdict = "stronger" if row.ordered else "NOT significantly stronger"
         click.echo(f"{row.higher:>12} vs {row.lower:<12} {row.higher_win_rate:6.1%} vs {row.lower_win_rate:6.1%} "
-                   f"per seat: {row.difference:+.1%} [{row.low:+.1%}, {row.high:+.1%}] {verdict}")
+                   f"per seat: {row.difference:+.1%} [{row.low:+.1%}, {row.high:+.1%}]; share "
+                   f"{row.higher_share:.1%} [{row.share_low:.1%}, {row.share_high:.1%}] {verdict}")
     click.echo("strictly ordered" if table["ordered"].all() else "not strictly ordered")
 
 

@@ -2,8 +2,11 @@
 
 Each pair of rungs plays 4-player games with two seats each, seats rotated; the higher rung's
 win rate per seat minus the lower rung's, with a 95% interval (games as the independent unit),
-tells whether it is stronger. The ladder is strictly ordered when every higher rung beats every
-lower one with significance.
+tells whether it is stronger. With h seats each, one game moves that difference by 1/h, so it
+lies between -1/h and +1/h (-50 and +50 points in a two-against-two game). The same comparison
+as a share: `higher_share`, the higher rung's share of the games either side won (head-to-head
+win share, 50% for equal rungs). The ladder is strictly ordered when every higher rung beats
+every lower one with significance.
 """
 
 from __future__ import annotations
@@ -39,20 +42,25 @@ def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, rule
         per_game = sum(m.wins) / games
         se = float(np.sqrt(max(per_game / half**2 - diff**2, 0.0) / games))
         lo, hi = diff - Z95 * se, diff + Z95 * se
-        # near 0 or 100% that normal interval collapses: never report one narrower than Newcombe's
-        # (the difference of the two sides' Wilson intervals)
-        n_lo, n_hi = newcombe(sum(m.wins[half:]), games * half, sum(m.wins[:half]), games * half)
-        lo, hi = min(lo, n_lo), max(hi, n_hi)
+        share, s_lo, s_hi = head_to_head_share(sum(m.wins[half:]), sum(m.wins[:half]), games)
+        # near 0 or 100% that normal interval collapses: never report one narrower than the
+        # head-to-head share's Wilson interval mapped onto the difference (inside the ceiling)
+        scale = (sum(m.wins[half:]) + sum(m.wins[:half])) / (games * half)
+        lo, hi = min(lo, scale * (2 * s_lo - 1)), max(hi, scale * (2 * s_hi - 1))
         rows.append({"lower": rungs[i].name, "higher": rungs[j].name, "games": games,
                      "lower_win_rate": low_rate, "higher_win_rate": high_rate, "difference": diff,
-                     "low": lo, "high": hi, "ordered": lo > 0})
+                     "low": lo, "high": hi, "ceiling": 1 / half, "higher_share": share,
+                     "share_low": s_lo, "share_high": s_hi, "ordered": lo > 0})
     return pd.DataFrame(rows)
 
 
-def newcombe(wins_a: int, trials_a: int, wins_b: int, trials_b: int) -> tuple[float, float]:
-    """Newcombe's hybrid score interval of the difference of two proportions a - b."""
-    pa, pb = wins_a / trials_a, wins_b / trials_b
-    la, ua = (float(x) for x in wilson(wins_a, trials_a))
-    lb, ub = (float(x) for x in wilson(wins_b, trials_b))
-    d = pa - pb
-    return d - float(np.hypot(pa - la, ub - pb)), d + float(np.hypot(ua - pa, pb - lb))
+def head_to_head_share(high_wins: int, low_wins: int, games: int) -> tuple[float, float, float]:
+    """The higher side's share of the wins of either side, with a Wilson interval on the games
+    (a shared win counts for both, so the wins are scaled back to games)."""
+    decided = high_wins + low_wins
+    if decided == 0:
+        return float("nan"), 0.0, 1.0
+    share = high_wins / decided
+    trials = min(games, decided)
+    lo, hi = wilson(share * trials, trials)
+    return share, float(lo), float(hi)

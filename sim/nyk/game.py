@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim import rng
+from sim import rng, seating
 from sim.nyk import batch, engine, state
 import strategies
 from strategies import mixture
@@ -61,9 +61,7 @@ class Lineup:
         for i, s in enumerate(pool):
             params[i, : len(s.params)] = s.params
         restrict = np.array([s.restrict_bits("nyk") for s in pool], dtype=np.int64)
-        base = np.arange(players)
-        shifts = range(players) if rotate else range(1)
-        seatings = np.array([np.roll(base, -r) for r in shifts], dtype=np.int64)
+        seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
         return cls(names, kinds, params, restrict, seatings, pools, owner)
 
 

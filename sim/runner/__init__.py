@@ -16,7 +16,8 @@ Arguments of `run` (all keywords):
     overrides     {"dotted.key": value} on top of the ruleset file
     workers       processes (default: the cores); 1 plays in this process
     batch_size    games per batch and part file (default up to 5000, about a second of work)
-    rotate        rotate seatings so every strategy sits in every seat equally often
+    rotate        rotate seatings so every strategy sits in every seat equally often (True), fixed
+                  (False), or a seating mode: "rotate", "fixed", "all", "random" (sim.seating)
     record_turns  also write turns.parquet (each seat's fortune after each turn)
     resume        finish the run in `out`, skipping its finished batches
     force         clear `out` first (only a directory a run wrote)

@@ -24,6 +24,7 @@ import pandas as pd
 from sim.runner import games as game_adapters
 from sim.runner import store
 from sim.runner.store import RunError
+from sim.seating import mode as seating_mode
 
 DEFAULT_BATCH = 5000   # about a second of 4-player games on one core
 MIN_BATCH = 100
@@ -153,6 +154,8 @@ def _resume_mismatch(old: dict, new: dict) -> str | None:
     for key in ("game", "seed", "games", "players", "rotate", "record_turns", "batch_size"):
         if old.get(key) != new.get(key):
             return f"{key} is {old.get(key)!r} in the run, {new.get(key)!r} now"
+    if old["strategies"].get("seatings") != new["strategies"].get("seatings"):
+        return f"seating is {old.get('seating', 'rotate')!r} in the run, {new.get('seating')!r} now"
     if old["strategies"]["names"] != new["strategies"]["names"]:
         return (f"strategies are {','.join(old['strategies']['names'])} in the run, "
                 f"{','.join(new['strategies']['names'])} now")
@@ -306,7 +309,8 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         "games": int(games),
         "players": int(players),
         "strategies": adapter.describe(plan),
-        "rotate": bool(rotate),
+        "rotate": rotate not in (False, "fixed"),
+        "seating": seating_mode(rotate),
         "record_turns": bool(record_turns),
         "ruleset": {
             "fingerprint": rs.fingerprint,

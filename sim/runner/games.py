@@ -18,6 +18,8 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
+from sim.seating import mode as seating_mode
+
 
 class GameAdapter(Protocol):
     name: str
@@ -75,7 +77,7 @@ def thaw_ruleset(cls, state: dict):
 class NykPlan:
     players: int
     names: tuple[str, ...]        # strategy of each lineup slot (seat 0..n-1 before rotation)
-    rotate: bool
+    rotate: str                   # the seating mode (sim.seating)
     fingerprint: str
     ruleset_state: dict = field(repr=False)
 
@@ -118,7 +120,7 @@ class Nyk:
 
         check_players(ruleset, players)
         lineup = Lineup.of(tuple(strategies or ()), players, rotate=rotate)
-        plan = NykPlan(players, tuple(lineup.names), bool(rotate), ruleset.fingerprint,
+        plan = NykPlan(players, tuple(lineup.names), seating_mode(rotate), ruleset.fingerprint,
                        freeze_ruleset(ruleset))
         _NYK_CACHE[(plan.fingerprint, plan.names, plan.rotate)] = (ruleset, lineup)
         return plan

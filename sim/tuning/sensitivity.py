@@ -19,12 +19,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.analysis.stats import holm, two_sided_p
 from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import NUMERIC, checked, natural_step, numeric_option, snap
 from sim.tuning.study import Z95, Study, check_games, difference, point_dir, show_point
 
 DEFAULT_GAMES = 2000
+ALPHA = 0.05
 
 
 def numeric_keys(game: str = "nyk") -> list[str]:
@@ -102,7 +104,7 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
             rows.append({"param": key, "direction": direction, "current": current[key], "value": value,
                          "metric": metric, "diff": d["diff"], "lo": d["lo"], "hi": d["hi"],
                          "paired": bool(d["paired"]), "z": _z(d["diff"], d["lo"], d["hi"])})
-    table = pd.DataFrame(rows)
+    table = with_holm(pd.DataFrame(rows))
     table.attrs["skipped"] = [dict(zip(("param", "direction", "value", "reason"), s, strict=True))
                               for s in skipped]
     table.attrs["metrics"] = list(base.headline.index)
@@ -139,17 +141,31 @@ def _z(diff: float, lo: float, hi: float) -> float:
     return diff / se
 
 
+def with_holm(changes: pd.DataFrame) -> pd.DataFrame:
+    """The changes with each z's two-sided p-value and Holm's adjusted p-value over every change of
+    the study (every option, direction and metric: the family a ranking picks its largest from)."""
+    if changes.empty:
+        return changes.assign(p_value=pd.Series(dtype=float), p_holm=pd.Series(dtype=float))
+    p = two_sided_p(changes["z"].to_numpy(float))
+    return changes.assign(p_value=p, p_holm=holm(p))
+
+
 def ranking(changes: pd.DataFrame) -> pd.DataFrame:
     """The options by influence: the largest |z| of a change over every metric and direction, the
-    metric it moved most, and how many metric changes have a 95% interval excluding zero."""
+    metric it moved most, that change's Holm-adjusted p-value over every change of the study, and
+    how many of the option's metric changes stay significant at 5% after Holm's correction (an
+    option whose largest |z| is not significant may be noise: with ~30 metrics per step, one |z|
+    above 2 is expected from noise alone)."""
+    columns = ["param", "max_abs_z", "metric", "p_holm", "significant"]
     if changes.empty:
-        return pd.DataFrame(columns=["param", "max_abs_z", "metric", "significant"])
-    work = changes.assign(abs_z=changes["z"].abs(),
-                          significant=(changes["lo"] > 0) | (changes["hi"] < 0))
-    top = work.loc[work.groupby("param")["abs_z"].idxmax(), ["param", "abs_z", "metric"]]
+        return pd.DataFrame(columns=columns)
+    if "p_holm" not in changes:
+        changes = with_holm(changes)
+    work = changes.assign(abs_z=changes["z"].abs(), significant=changes["p_holm"] < ALPHA)
+    top = work.loc[work.groupby("param")["abs_z"].idxmax(), ["param", "abs_z", "metric", "p_holm"]]
     count = work.groupby("param")["significant"].sum().rename("significant")
     out = top.set_index("param").join(count).rename(columns={"abs_z": "max_abs_z"})
-    return out.sort_values("max_abs_z", ascending=False).reset_index()
+    return out.sort_values("max_abs_z", ascending=False).reset_index()[columns]
 
 
 def current_rules(study: Study) -> str:
@@ -174,7 +190,9 @@ def write_sensitivity(out, table: pd.DataFrame, study: Study, games: int, seed: 
     report = Report("Sensitivity of the headline metrics", meta)
     report.text(f"Each option is stepped once down and once up around the current rules; every run "
                 f"plays the same {games:,} games (seed {seed}), so each change is paired game by game. "
-                "Bars: change; whiskers: 95% interval; |z|: the change in standard errors.")
+                "Bars: change; whiskers: 95% interval; |z|: the change in standard errors; p_holm: its "
+                "p-value adjusted by Holm's method over every change of the study, and `significant` "
+                "counts an option's changes with p_holm < 0.05.")
     report.heading("Which knobs matter most")
     report.table(ranking(table), "Options by their largest change, in standard errors (|z|)",
                  name="ranking")
