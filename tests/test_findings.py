@@ -90,12 +90,23 @@ def test_runaway_leaders_need_the_lower_bound_above_half():
     assert F.runaway_leaders(even) == []
 
 
-def test_kingmaking_is_judged_only_with_its_measure():
-    games = pd.DataFrame({"turns": [10] * 100})
-    assert F.kingmaking(games) == [] and any("kingmaking" in m for m in F.measured(games))
-    flagged = games.assign(kingmaker=[True] * 30 + [False] * 70)
-    assert "30%" in F.kingmaking(flagged)[0].title
-    assert F.kingmaking(games.assign(kingmaker=[True] * 12 + [False] * 88)) == []  # lower bound below 10%
+def kingmaking_tables(flipped: int, n: int = 100):
+    """n three-turn games of three seats, each exposed to kingmaking before its last turn (seat 2
+    cannot catch up, seats 0 and 1 are within one turn's gain); the leader loses in `flipped`."""
+    path = np.array([[0, 0, 0], [3, 2, 0], [6, 4, 0], [6, 7, 0]])
+    turns = pd.DataFrame([{"game_id": g, "turn": t, "seat": s, "fortune": path[t, s]}
+                          for g in range(n) for t in range(4) for s in range(3)])
+    games = pd.DataFrame({"game_id": range(n), "turns": 3, "winner_seat": [1] * flipped + [0] * (n - flipped)})
+    return turns, games
+
+
+def test_kingmaking_is_judged_only_with_the_per_turn_table():
+    turns, games = kingmaking_tables(30)
+    assert F.kingmaking(games, None) == [] and any("kingmaking" in m for m in F.measured(games, None))
+    assert not any("kingmaking" in m for m in F.measured(games, turns))
+    assert "30%" in F.kingmaking(games, turns)[0].title
+    few_turns, few_games = kingmaking_tables(12)
+    assert F.kingmaking(few_games, few_turns) == []  # lower bound below 10%
 
 
 def test_target_length_parsing():

@@ -7,8 +7,7 @@ report section that shows it (docs/reports.md, "What to look at first", states e
     [f.title for f in found]          # Finding(rule, title, evidence, section)
 
 Every rule reads only the run's tables. A rule whose measure the tables lack says so
-(`kingmaking` needs a per-game `kingmaker` column no engine writes yet: the function takes it
-when one does).
+(`kingmaking` needs the per-turn table of `mobsim run --record-turns`).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from sim.analysis import quality
 from sim.analysis.stats import wilson
 
 # --- the rules' thresholds (docs/reports.md states each) ------------------------------------------
@@ -192,33 +192,39 @@ def runaway_leaders(games: pd.DataFrame, share: float = RUNAWAY_SHARE) -> list[F
                     "led for good from the first third of the game", evidence, "Game quality")]
 
 
-def kingmaking(games: pd.DataFrame, share: float = KINGMAKER_SHARE) -> list[Finding]:
-    """Kingmaking: a player who can no longer win decides who does. Needs a per-game boolean
-    `kingmaker` column (the engines do not record one yet); flags when the lower 95% bound of
-    its share exceeds `share`."""
-    if "kingmaker" not in games or games.empty:
+def kingmaking(games: pd.DataFrame, turns: pd.DataFrame | None,
+               share: float = KINGMAKER_SHARE) -> list[Finding]:
+    """Kingmaking: a player who can no longer win decides who does. Read from the per-turn table
+    (`quality.kingmaking`): games exposed to kingmaking whose leader before the last turn then lost.
+    Flags when the lower 95% bound of that share exceeds `share`."""
+    if not _judges_kingmaking(games, turns):
         return []
-    k, n = int(games["kingmaker"].sum()), len(games)
-    lo, hi = wilson(k, n)
-    if lo <= share:
+    row = quality.kingmaking(turns, games).iloc[1]
+    if row["lo"] <= share:
         return []
-    return [Finding("kingmaking", f"kingmaking in {100 * k / n:.0f}% of games",
-                    f"{k:,} of {n:,} games [{100 * lo:.1f}%, {100 * hi:.1f}%] (rule: lower 95% bound above "
-                    f"{100 * share:.0f}%)", "Game quality")]
+    k, n = int(row["count"]), int(row["games"])
+    return [Finding("kingmaking", f"kingmaking can decide {100 * k / n:.0f}% of games",
+                    f"{k:,} of {n:,} games [{100 * row['lo']:.1f}%, {100 * row['hi']:.1f}%] had a seat that "
+                    "could no longer win while first place was open, and the leader before the last turn "
+                    f"lost (rule: lower 95% bound above {100 * share:.0f}%)", "Game quality")]
+
+
+def _judges_kingmaking(games, turns) -> bool:
+    return turns is not None and not games.empty and "winner_seat" in games
 
 
 def findings(games, seats, game: str, head=None, seat_test=None, pairs=None,
-             target_turns: tuple[int, int] | None = None) -> list[Finding]:
+             target_turns: tuple[int, int] | None = None, turns=None) -> list[Finding]:
     """Every rule, in the order a designer reads them."""
     return (dominant_strategy(pairs) + seat_advantage(seat_test) + game_length(games, target_turns)
-            + runaway_leaders(games) + kingmaking(games) + unused_mechanics(seats, game))
+            + runaway_leaders(games) + kingmaking(games, turns) + unused_mechanics(seats, game))
 
 
-def measured(games: pd.DataFrame) -> list[str]:
+def measured(games: pd.DataFrame, turns: pd.DataFrame | None = None) -> list[str]:
     """The rules a run's tables cannot judge, said in the report rather than silently skipped."""
     missing = []
-    if "kingmaker" not in games:
-        missing.append("kingmaking (no per-game kingmaker measure in this game's tables)")
+    if not _judges_kingmaking(games, turns):
+        missing.append("kingmaking (needs the per-turn table: mobsim run --record-turns)")
     if "winner_led_from" not in games:
         missing.append("runaway leaders (no winner_led_from column)")
     return missing

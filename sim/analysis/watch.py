@@ -63,7 +63,7 @@ def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool
     a glance. Replay pages are written into out_dir/replays/ when `replays` and the run is on disk."""
     games, seats = run.games, run.seats
     game = run.manifest.get("game", "nyk")
-    found = findings(games, seats, game, head, seat_test, pairs, target_turns)
+    found = findings(games, seats, game, head, seat_test, pairs, target_turns, run.turns)
     report.heading(FIRST_LOOK)
     if found:
         report.text(f"{len(found)} finding(s), each flagged by a rule stated in docs/reports.md "
@@ -72,7 +72,7 @@ def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool
     else:
         report.text("No rule flags anything in this run (the rules are stated in docs/reports.md, "
                     "\"What to look at first\").")
-    not_judged = measured(games)
+    not_judged = measured(games, run.turns)
     if target_turns is None:
         not_judged.append("games too short or too long (no target length: mobsim report --target-turns LO:HI)")
     if not_judged:
