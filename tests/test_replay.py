@@ -196,3 +196,17 @@ def test_play_json_names_its_replay(tmp_path):
     data = json.loads(re.search(r'id="replay-data">(.*?)</script>', page.read_text(encoding="utf-8"), re.S).group(1))
     assert (data["winner"], data["turns"]) == (result["winner"], result["turns"])
     assert [s["text"] for s in data["steps"]] == [e["text"] or "" for e in result["events"]]
+
+
+@pytest.mark.parametrize("seating", ["rotate", "random"])
+def test_replay_seats_the_styles_the_run_drew(seating):
+    """A mixture seat plays the style the run drew for that game, under the run's seating mode."""
+    from sim.nyk.game import Lineup
+    from sim.replay.record import _lineup_and_seating
+
+    names = ("runner", "enforcer", "networker", "meta:equilibrium")
+    lineup = Lineup.of(names, 4, rotate=seating)
+    for game_id in range(12):
+        rows = lineup.seatings_for(5, game_id, 1)
+        _, replayed = _lineup_and_seating(GameSpec("nyk", 5, game_id, 4, names, seating))
+        assert list(replayed) == list(rows[game_id % len(rows)])

@@ -11,7 +11,7 @@ from sim.cli.common import ruleset_from_options, ruleset_options
 
 # The study's lineup (one strategy per seat, rotated): one constant, so the demo can be pointed at
 # other strategies (e.g. presets) in one place.
-DEMO_STRATEGIES = "runner,enforcer,networker,balanced"
+DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"  # three styles and the equilibrium mixture (docs/meta-game.md)
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
 
@@ -72,13 +72,18 @@ def _description(games: int, seed: int, run_dir: Path) -> str:
     lineup = DEMO_STRATEGIES.split(",")
     return (f"{games:,} simulated {len(lineup)}-player games (seed {seed}, played into {run_dir}) with the "
             f"lineup {', '.join(lineup)}, every strategy in every seat equally often; then the exact odds "
-            "of every dice contest. Each is a preset of the heuristic player (`mobsim strategies list`): "
+            "of every dice contest. Each is a preset of the heuristic player or a mixture of presets (`mobsim strategies list`): "
             + "; ".join(f"{name}: {_doc(name)}" for name in dict.fromkeys(lineup)) + ".")
 
 
 def _doc(name: str) -> str:
     import strategies
+    from strategies import mixture
 
+    if mixture.is_mixture(name):
+        mix = mixture.load(name)
+        parts = ", ".join(f"{Path(c).stem} {w:.0%}" for c, w in zip(mix.components, mix.weights, strict=True))
+        return f"{mix.doc.rstrip('.')}, each game one style drawn from {parts}"
     return strategies.load(name).doc.rstrip(".")
 
 

@@ -118,5 +118,5 @@ def spec_of_run(run_dir, game_id: int):
         raise ReplayError(f"the run's ruleset ({m['ruleset']['fingerprint'][:12]}) uses content files "
                           f"that are not the shipped ones; replay it from Python with that Ruleset")
     spec = GameSpec(m["game"], int(m["seed"]), int(game_id), int(m["players"]),
-                    tuple(m["strategies"]["names"]), bool(m.get("rotate", True)))
+                    tuple(m["strategies"]["names"]), m.get("seating", bool(m.get("rotate", True))))
     return spec, rs

@@ -32,7 +32,7 @@ class GameSpec:
     game_id: int
     players: int
     strategies: tuple[str, ...]
-    rotate: bool = True
+    rotate: bool | str = True    # True, False or a seating mode of sim.seating (the run's `seating`)
 
 
 def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
@@ -58,7 +58,8 @@ def _lineup_and_seating(spec: GameSpec):
     else:
         from sim.nyk.game import Lineup
     lineup = Lineup.of(spec.strategies, spec.players, rotate=spec.rotate)
-    return lineup, lineup.seatings[spec.game_id % len(lineup.seatings)]
+    rows = lineup.seatings_for(spec.seed, spec.game_id, 1)  # a mixture seat's style drawn as in the run
+    return lineup, rows[spec.game_id % len(rows)]
 
 
 def _env(spec: GameSpec, ruleset, lineup, seating):
@@ -120,6 +121,8 @@ def capture(spec: GameSpec, ruleset) -> dict:
         setattr(engine, name, keeping(getattr(engine, name), shown))
     engine.play(game, env, spec.players, rng.run_key(spec.seed), spec.game_id, 1, 0)
     n = int(game.g[state.N_EVENTS])
+    if lineup.owner is not None:  # a seat's name is its lineup slot, whatever a mixture drew
+        seating = lineup.owner[seating]
     if n:
         snaps[-1] = snapshot(game, env)     # the last step shows the game as it ends
     return {"events": game.events[:n].tolist(), "snapshots": snaps, "dice": dice,
