@@ -118,8 +118,8 @@ def compare_cmd(run_a, run_b, out, as_json):
     click.echo("")
     shown = compare_shown(table)
     if gains is not None:
-        shown["pairing gain"] = [gain_text(*table.loc[m, ["pairing_gain", "pairing_lo", "pairing_hi"]])
-                                 for m in table.index]
+        gains_shown = [gain_text(*table.loc[m, ["pairing_gain", "pairing_lo", "pairing_hi"]]) for m in table.index]
+        shown.insert(len(shown.columns) - 1, "pairing gain", gains_shown)  # before the `*` column
     for line in _aligned(shown):
         click.echo(line)
     click.echo("(* the 95% interval of B - A excludes 0)")
