@@ -61,10 +61,10 @@ from sim.nyk.state import (
     WINNER, ZEROS, count_bits, in_mask, police_at,
 )
 from sim.nyk.state import (  # the sources of luck, one stream each (sim.rng)
-    S_BAG, S_DICE0, S_FINAL, S_FIRST, S_HENCHMEN, S_MISSIONS, S_POLICE, S_POLICY0, S_RESOURCES, S_SETUP,
+    S_BAG, S_DICE0, S_FINAL, S_FIRST, S_HENCHMEN, S_MISSIONS, S_POLICE, S_RESOURCES, S_SETUP,
 )
 from sim.fights import LOSE, WIN
-from sim.rng import below_of, roll_die_of, seed_source, seed_streams
+from sim.rng import below_of, roll_die_of, seed_streams
 from strategies.nyk.policy import choose
 from sim.rules.compiled import (
     CREW_ACTIONS_EACH, E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION,
@@ -2030,7 +2030,6 @@ def play(game, env, n_players, key, game_id, record, check):
     record_fortunes(game, 0)
     while True:
         game.g[TURN] += 1
-        rekey_turn(game, key, game_id)
         log(game.g, game.events, EV_TURN, game.g[TURN])
         play_turn(game, env, opts, ctx)
         record_fortunes(game, game.g[TURN])
@@ -2049,18 +2048,6 @@ def play(game, env, n_players, key, game_id, record, check):
     final_ranking(game, env)
     game.g[GAME_OVER] = 1
     return 0
-
-
-@njit(cache=True)
-def rekey_turn(game, key, game_id):
-    """Each turn draws its dice, policy choices, tiles and lots from streams keyed by the turn, so
-    a decision taken otherwise in one turn leaves the luck of the later turns as it was."""
-    t = game.g[TURN]
-    for s in (S_BAG, S_POLICE, S_FIRST):
-        seed_source(key, game_id, s, game.rng, t)
-    for p in range(game.g[N_PLAYERS]):
-        seed_source(key, game_id, S_DICE0 + p, game.rng, t)
-        seed_source(key, game_id, S_POLICY0 + p, game.rng, t)
 
 
 @njit(cache=True)
