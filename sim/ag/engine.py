@@ -61,7 +61,10 @@ from sim.ag.state import (
     REROLLED, SHOOTOUTS, SHOW0, SHOW_N, SUPPLY0, TOK0, TRADED, TURN, TURNS_PLAYED, WINNER, WON0,
     WOUNDS, bag_count, bag_value, pieces_at,
 )
-from sim.rng import below, seed_game
+from sim.ag.state import (  # the sources of luck, one stream each (sim.rng)
+    S_BAGS, S_BARREL, S_DEAL, S_DICE0, S_EVENTS, S_LOCATIONS,
+)
+from sim.rng import below_of, seed_streams
 
 # --- little tools ----------------------------------------------------------------------------------
 
@@ -80,13 +83,14 @@ def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
 
 
 @njit(cache=True)
-def face(game):
-    """One die face 0..5: a forced value first (scenario tests), else the game's generator."""
+def face(game, src):
+    """One die face 0..5: a forced value first (scenario tests), else the stream of source src
+    (the rolling family's S_DICE0 + p)."""
     if game.g[FORCED_POS] < game.g[FORCED_N]:
         v = game.g[FORCED0 + game.g[FORCED_POS]]
         game.g[FORCED_POS] += 1
         return v
-    return below(game.rng, 6)
+    return below_of(game.rng, src, 6)
 
 
 @njit(cache=True)
@@ -103,11 +107,11 @@ def result_of(env, die, f):
 
 
 @njit(cache=True)
-def shuffle(game, start, n):
-    """Fisher-Yates on the block game.g[start : start + n]."""
+def shuffle(game, start, n, src):
+    """Fisher-Yates on the block game.g[start : start + n], drawing from source src."""
     g = game.g
     for i in range(n - 1, 0, -1):
-        j = below(game.rng, i + 1)
+        j = below_of(game.rng, src, i + 1)
         g[start + i], g[start + j] = g[start + j], g[start + i]
 
 
@@ -149,7 +153,7 @@ def move_bags(game, src, dst, n):
         have = bag_count(game, src)
         if have == 0:
             break
-        col = 1 if below(game.rng, have) < game.bags[src, 1] else 0
+        col = 1 if below_of(game.rng, S_BAGS, have) < game.bags[src, 1] else 0
         game.bags[src, col] -= 1
         game.bags[dst, col] += 1
         moved += 1
@@ -194,7 +198,7 @@ def gain_occasional(game, p, n):
 
 @njit(cache=True)
 def setup(game, env, n_players, key, game_id):
-    seed_game(key, game_id, game.rng)
+    seed_streams(key, game_id, game.rng)
     g, rp = game.g, env.rp
     g[N_PLAYERS] = n_players
     g[GODFATHER] = 0
@@ -214,10 +218,10 @@ def setup(game, env, n_players, key, game_id):
     mode = rp[P_INFORMER_MODE]
     informer = NO
     if mode == INFORMER_DRAW:
-        x = below(game.rng, rp[P_PROFILE_CARDS])
+        x = below_of(game.rng, S_DEAL, rp[P_PROFILE_CARDS])
         informer = x if x < n_players else NO
     elif mode == INFORMER_ALWAYS:
-        informer = below(game.rng, n_players)
+        informer = below_of(game.rng, S_DEAL, n_players)
     g[INFORMER] = informer
     if informer >= 0:
         game.pl[informer, IS_INFORMER] = 1
@@ -228,12 +232,12 @@ def setup(game, env, n_players, key, game_id):
         game.lc[i, LC_STATE] = LS_DECK
         game.lc[i, LC_OWNER] = NO
     g[L_DECK_N] = g[N_CARDS]
-    shuffle(game, L_DECK0, g[L_DECK_N])
+    shuffle(game, L_DECK0, g[L_DECK_N], S_LOCATIONS)
     g[N_EVENT_CARDS] = rp[RP_N_EVENT_CARDS]
     for i in range(g[N_EVENT_CARDS]):
         g[E_DECK0 + i] = i
     g[E_DECK_N] = g[N_EVENT_CARDS]
-    shuffle(game, E_DECK0, g[E_DECK_N])
+    shuffle(game, E_DECK0, g[E_DECK_N], S_EVENTS)
     log(g, game.events, EV_SETUP, n_players, informer)
 
 
@@ -304,7 +308,7 @@ def event_phase(game, env, opts, ctx):
         for i in range(g[E_DISC_N]):
             g[E_DECK0 + i] = g[E_DISC0 + i]
         g[E_DECK_N], g[E_DISC_N] = g[E_DISC_N], 0
-        shuffle(game, E_DECK0, g[E_DECK_N])
+        shuffle(game, E_DECK0, g[E_DECK_N], S_EVENTS)
     if g[E_DECK_N] == 0:
         return
     g[E_DECK_N] -= 1
@@ -385,7 +389,7 @@ def load_barrel(game, env):
         game.g[BARREL0 + i] = 1 if i < env.rp[P_BULLET_BANGS] else 0
     game.g[BARREL_N] = n
     game.g[BARREL_POS] = 0
-    shuffle(game, BARREL0, n)
+    shuffle(game, BARREL0, n, S_BARREL)
 
 
 @njit(cache=True)
@@ -567,7 +571,7 @@ def reveal_locations(game, env):
                 g[L_DECK0 + i] = c
                 game.lc[c, LC_STATE] = LS_DECK
             g[L_DECK_N], g[L_DISC_N] = g[L_DISC_N], 0
-            shuffle(game, L_DECK0, g[L_DECK_N])
+            shuffle(game, L_DECK0, g[L_DECK_N], S_LOCATIONS)
             log(g, game.events, EV_RESHUFFLE, g[L_DECK_N])
         if g[L_DECK_N] == 0:
             break
@@ -787,7 +791,7 @@ def roll_slot(game, env, slot, mask, converted):
             die = piece - 1
             for j in range(n):
                 kind = DIE_K if (p == converted and piece == HENCH and j == 0) else die
-                game.dice[p, die, result_of(env, kind, face(game))] += 1
+                game.dice[p, die, result_of(env, kind, face(game, S_DICE0 + p))] += 1
         for die in range(3):
             clics += game.dice[p, die, R_CLIC] + game.dice[p, die, R_FBI]
     return clics
@@ -804,7 +808,7 @@ def reroll_failed(game, env, mask):
             failed = game.dice[p, die, R_BANG]
             game.dice[p, die, R_BANG] = 0
             for _ in range(failed):
-                game.dice[p, die, result_of(env, die, face(game))] += 1
+                game.dice[p, die, result_of(env, die, face(game, S_DICE0 + p))] += 1
             clics += game.dice[p, die, R_CLIC] + game.dice[p, die, R_FBI]
     return clics
 

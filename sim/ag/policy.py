@@ -29,9 +29,9 @@ from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
     KILLER, KILLERS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
-    SCRIPT_POS, SHOW0, SHOW_N, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
+    SCRIPT_POS, SHOW0, SHOW_N, S_POLICY0, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
-from sim.rng import below
+from sim.rng import below_of
 from sim.rules.ag.content import MAX_TARGET
 
 RANDOM, PARAMETRIC, SCRIPT = 0, 1, 2
@@ -56,7 +56,7 @@ def choose(game, env, p, opts, n, ctx):
         return parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
     if kind == SCRIPT:
         return scripted(game, n)
-    return below(game.rng, n)
+    return below_of(game.rng, S_POLICY0 + p, n)
 
 
 @njit(cache=True)
@@ -494,7 +494,7 @@ def roulette_move(game, env, p, opts, n, ctx):
         return pull if w[NERVE] >= 0.9 else 0
     if ctx[CTX_ROUND] == 1:
         return pull
-    return pull if below(game.rng, 1000) < int(1000 * w[NERVE]) else 0
+    return pull if below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[NERVE]) else 0
 
 
 @njit(cache=True)

@@ -101,6 +101,19 @@ BY_INFORMER, BY_PARRAIN, BY_RENOWN, BY_MONEY, BY_SHARED = range(5)
 
 EVENT_WIDTH = 8
 
+# --- random-number streams (sim.rng): one per source of luck, each keyed by (run seed, game id,
+# source), so that a decision taken otherwise shifts only its own source's later draws and two
+# rule variants on one seed meet the same dice, decks and draws (common random numbers)
+(S_DEAL,       # the profile cards: who is the informer (AG-C6)
+ S_BAGS,       # bags drawn at random from a holder (AG-C2)
+ S_LOCATIONS,  # the location deck and its reshuffles (AG-C7)
+ S_EVENTS,     # the event deck and its reshuffles (AG-C9)
+ S_BARREL,     # the roulette's barrel of bullet cards (AG-C11)
+ ) = range(5)
+S_DICE0 = 5                           # seat p's dice: S_DICE0 + p
+S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + p
+N_STREAMS = S_POLICY0 + MAX_SEATS
+
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),
@@ -115,7 +128,7 @@ GAME_DTYPE = np.dtype([
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
-    ("rng", np.uint64, 4),
+    ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
     ("ctx", np.int64, N_CTX),                            # ... and what it is about
     ("events", np.int64, (MAX_LOG, EVENT_WIDTH)),        # the game told event by event (optional)
@@ -138,7 +151,7 @@ def clear_game(game):
     game.lc[:, :] = 0
     game.at[:, :, :] = 0
     game.fortune[:, :] = 0
-    game.rng[:] = 0
+    game.rng[:, :] = 0
     for i in range(N_TRAFFICS):
         game.g[BARON0 + i] = NO
     for i in range(N_DISTRICTS):

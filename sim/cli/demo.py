@@ -9,9 +9,9 @@ import click
 
 from sim.cli.common import ruleset_from_options, ruleset_options
 
-# The study's lineup (one strategy per seat, rotated): one constant, so the demo can be pointed at
-# other strategies (e.g. presets) in one place.
-DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"  # three styles and the equilibrium mixture (docs/meta-game.md)
+# The study's lineup (one strategy per seat, rotated): three styles and the equilibrium mixture of
+# the meta-game (docs/meta-game.md). One constant, so the demo can be pointed at other strategies.
+DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
 
@@ -72,7 +72,8 @@ def _description(games: int, seed: int, run_dir: Path) -> str:
     lineup = DEMO_STRATEGIES.split(",")
     return (f"{games:,} simulated {len(lineup)}-player games (seed {seed}, played into {run_dir}) with the "
             f"lineup {', '.join(lineup)}, every strategy in every seat equally often; then the exact odds "
-            "of every dice contest. Each is a preset of the heuristic player or a mixture of presets (`mobsim strategies list`): "
+            "of every dice contest. Each is a preset of the heuristic player or a mixture of presets "
+            "(`mobsim strategies list`): "
             + "; ".join(f"{name}: {_doc(name)}" for name in dict.fromkeys(lineup)) + ".")
 
 

@@ -95,8 +95,10 @@ def report_cmd(run_dir, out, target_turns, replays):
 def compare_cmd(run_a, run_b, out, as_json):
     """Every headline metric of RUN_A and RUN_B side by side, with the difference B - A and its
     95% interval: paired game by game when both runs played the same seed and game ids (e.g. two
-    rulesets on one seed), independent otherwise."""
+    rulesets on one seed), independent otherwise. A paired comparison also shows each metric's
+    pairing gain: how many times fewer games it needs than an unpaired one."""
     from sim.analysis.headline import compare
+    from sim.analysis.pairing import SEAT_PREFIX, gain_text, pairing_gain, with_gain
     from sim.analysis.run_report import compare_report, compare_shown, run_label
 
     a, b = open_run(run_a, "RUN_A"), open_run(run_b, "RUN_B")
@@ -105,14 +107,20 @@ def compare_cmd(run_a, run_b, out, as_json):
                                "compare runs of one game")
     table = compare(a, b)
     paired = bool(table["paired"].all())
+    gains = pairing_gain(a, b) if paired else None
+    if gains is not None:
+        table = with_gain(table, gains)
     if out is not None:
         out = _out_dir(out, [run_a, run_b])
         command = shlex.join(["mobsim", "compare", str(run_a), str(run_b), "--out", str(out)])
         index = _written(lambda: compare_report(a, b, table, out, command), out)
     if as_json:
         rows = table.reset_index().astype(object).where(table.reset_index().notna(), None)
+        seats = gains.loc[gains.index.str.startswith(SEAT_PREFIX)] if gains is not None else None
         click.echo(json.dumps({"a": str(run_a), "b": str(run_b), "paired": paired,
                                "metrics": rows.to_dict(orient="records"),
+                               "seat_pairing_gain": (None if seats is None else
+                                                     seats.reset_index().to_dict(orient="records")),
                                "report": str(index) if out is not None else None}))
         return
     click.echo(f"A  {run_label(a)}")
@@ -120,9 +128,20 @@ def compare_cmd(run_a, run_b, out, as_json):
     click.echo("paired game by game (same seed and game ids)" if paired
                else "independent samples (not the same seed and game ids)")
     click.echo("")
-    for line in _aligned(compare_shown(table)):
+    shown = compare_shown(table)
+    if gains is not None:
+        gains_shown = [gain_text(*table.loc[m, ["pairing_gain", "pairing_lo", "pairing_hi"]]) for m in table.index]
+        shown.insert(len(shown.columns) - 1, "pairing gain", gains_shown)  # before the `*` column
+    for line in _aligned(shown):
         click.echo(line)
     click.echo("(* the 95% interval of B - A excludes 0)")
+    if gains is not None:
+        seats = [f"seat {m[len(SEAT_PREFIX):]} {gain_text(r.gain, r.lo, r.hi)}"
+                 for m, r in gains.iterrows() if m.startswith(SEAT_PREFIX)]
+        click.echo("pairing gain: variance of the unpaired difference / variance of the paired one (how "
+                   "many times fewer games the paired comparison needs), 95% interval")
+        if seats:
+            click.echo("pairing gain of each seat's win rate: " + ", ".join(seats))
     if out is not None:
         click.echo(f"report written: {index}")
 

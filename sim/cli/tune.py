@@ -161,9 +161,19 @@ def _check_study_out(out) -> None:
                                  f"directory for the study", param_hint="--out")
 
 
+def _gain(row, metric) -> str:
+    """The pairing gain of a change, printed after it (nothing for the baseline)."""
+    from sim.analysis.pairing import gain_text
+
+    if metric + ".gain" not in row or row[metric + ".gain"] != row[metric + ".gain"]:
+        return ""
+    return f"   pairing {gain_text(row[metric + '.gain'], row[metric + '.gain_lo'], row[metric + '.gain_hi'])}"
+
+
 def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
     lines = [f"{int(table['grid'].sum())} points of {games:,} games each (seed {seed}, the same games "
-             f"at every point); change from the baseline with paired 95% intervals", ""]
+             f"at every point); change from the baseline with paired 95% intervals; pairing gain: how "
+             f"many times fewer games the paired change needs than an unpaired one", ""]
     for _, row in table.iterrows():
         label = ", ".join(f"{k}={row[k]}" for k in keys) + ("  (baseline)" if row["baseline"] else "")
         lines.append(label)
@@ -172,7 +182,7 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
                 continue
             lines.append(f"    {m:<22}{_fmt(row[m]):>12}  [{_fmt(row[m + '.lo'])}, {_fmt(row[m + '.hi'])}]"
                          f"   change {_fmt(row[m + '.diff'])} [{_fmt(row[m + '.diff_lo'])}, "
-                         f"{_fmt(row[m + '.diff_hi'])}]")
+                         f"{_fmt(row[m + '.diff_hi'])}]" + _gain(row, m))
     if out:
         lines += ["", f"files: {Path(out) / 'sweep.parquet'}, {Path(out) / 'index.html'}"]
     return lines

@@ -60,8 +60,11 @@ from sim.nyk.state import (
     TURNS_PLAYED, VALUE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_DECK, W_DISCARD, W_PERIPHERAL, WHERE,
     WINNER, ZEROS, count_bits, in_mask, police_at,
 )
+from sim.nyk.state import (  # the sources of luck, one stream each (sim.rng)
+    S_BAG, S_DICE0, S_FINAL, S_FIRST, S_HENCHMEN, S_MISSIONS, S_POLICE, S_RESOURCES, S_SETUP,
+)
 from sim.fights import LOSE, WIN
-from sim.rng import below, roll_die, seed_game
+from sim.rng import below_of, roll_die_of, seed_streams
 from strategies.nyk.policy import choose
 from sim.rules.compiled import (
     CREW_ACTIONS_EACH, E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION,
@@ -112,21 +115,22 @@ def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
 
 
 @njit(cache=True)
-def die(game):
-    """One die: a forced value first (scenario tests), else the game's generator."""
+def die(game, src):
+    """One die: a forced value first (scenario tests), else the stream of source src (the
+    rolling seat's S_DICE0 + p, or S_POLICE)."""
     if game.g[FORCED_POS] < game.g[FORCED_N]:
         v = game.g[FORCED0 + game.g[FORCED_POS]]
         game.g[FORCED_POS] += 1
         return v
-    return roll_die(game.rng)
+    return roll_die_of(game.rng, src)
 
 
 @njit(cache=True)
-def shuffle(game, start, n):
-    """Fisher-Yates on the block game.g[start : start + n]."""
+def shuffle(game, start, n, src):
+    """Fisher-Yates on the block game.g[start : start + n], drawing from source src."""
     g = game.g
     for i in range(n - 1, 0, -1):
-        j = below(game.rng, i + 1)
+        j = below_of(game.rng, src, i + 1)
         g[start + i], g[start + j] = g[start + j], g[start + i]
 
 
@@ -209,7 +213,7 @@ def player_pays_player(game, payer, payee, amount):
 
 @njit(cache=True)
 def setup(game, env, n_players, key, game_id):
-    seed_game(key, game_id, game.rng)
+    seed_streams(key, game_id, game.rng)
     g = game.g
     g[N_PLAYERS] = n_players
     g[FIRST] = 0
@@ -242,12 +246,12 @@ def setup(game, env, n_players, key, game_id):
             game.ch[c, WHERE] = W_DECK
     for p in range(n_players):
         set_owner(game, p, p)
-        game.ch[p, LOC] = (below(game.rng, env.rp[RP_N_DISTRICTS]) if start == START_RANDOM else start)
+        game.ch[p, LOC] = (below_of(game.rng, S_SETUP, env.rp[RP_N_DISTRICTS]) if start == START_RANDOM else start)
     # NYK-S3: shuffle the henchmen; reveal four at BROOKLYN, UNION CITY, BRONX, QUEENS.
     for h in range(N_HENCHMEN):
         game.g[H_DECK0 + h] = N_AFFRANCHI + h
     g[H_DECK_N] = N_HENCHMEN
-    shuffle(game, H_DECK0, N_HENCHMEN)
+    shuffle(game, H_DECK0, N_HENCHMEN, S_HENCHMEN)
     for slot in range(4):
         refill_peripheral(game, env, slot)
     # NYK-S4/S5: the end card uniformly among the last `end_card_among_last` cards.
@@ -264,9 +268,9 @@ def setup(game, env, n_players, key, game_id):
         game.ms[m, M_DEST] = NO
         game.ms[m, M_HOLDER] = NO
     game.ms[END_CARD, M_STATE] = MS_DECK
-    shuffle(game, M_DECK0, N_MISSIONS)
+    shuffle(game, M_DECK0, N_MISSIONS, S_MISSIONS)
     last = min(env.rp[P_END_CARD_AMONG_LAST], N_MISSIONS + 1)
-    pos = N_MISSIONS + 1 - last + below(game.rng, last)
+    pos = N_MISSIONS + 1 - last + below_of(game.rng, S_MISSIONS, last)
     for i in range(N_MISSIONS, pos, -1):
         game.g[M_DECK0 + i] = game.g[M_DECK0 + i - 1]
     game.g[M_DECK0 + pos] = END_CARD
@@ -292,7 +296,7 @@ def setup(game, env, n_players, key, game_id):
     for i in range(n_cards):
         game.g[R_DECK0 + i] = i
     g[R_DECK_N] = n_cards
-    shuffle(game, R_DECK0, n_cards)
+    shuffle(game, R_DECK0, n_cards, S_RESOURCES)
     # NYK-S9: police cars at BROADWAY.
     for k in range(min(env.rp[P_POLICE_START_CARS], N_POLICE)):
         game.g[POLICE0 + k] = env.rp[RP_STATION]
@@ -308,7 +312,7 @@ def refill_peripheral(game, env, slot):
             game.ch[game.g[H_DISC0 + i], WHERE] = W_DECK
         game.g[H_DECK_N] = game.g[H_DISC_N]
         game.g[H_DISC_N] = 0
-        shuffle(game, H_DECK0, game.g[H_DECK_N])
+        shuffle(game, H_DECK0, game.g[H_DECK_N], S_HENCHMEN)
     if game.g[H_DECK_N] == 0:
         game.g[PERIPH0 + slot] = NO  # no henchmen left in New York tonight
         return
@@ -336,7 +340,7 @@ def draw_tile(game):
     n = game.g[BAG_N]
     if n == 0:
         return NO
-    i = below(game.rng, n)
+    i = below_of(game.rng, S_BAG, n)
     d = game.g[BAG0 + i]
     game.g[BAG0 + i] = game.g[BAG0 + n - 1]
     game.g[BAG_N] = n - 1
@@ -498,7 +502,7 @@ def draw_card(game, env, p):
             game.g[R_DECK0 + i] = game.g[R_DISC0 + i]
         game.g[R_DECK_N] = n
         game.g[R_DISC_N] = 0
-        shuffle(game, R_DECK0, n)
+        shuffle(game, R_DECK0, n, S_RESOURCES)
         log(game.g, game.events, EV_RESHUFFLE, n)
         for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
             add_police_car(game, env)
@@ -771,9 +775,9 @@ def crew_packed(game, group):
 
 
 @njit(cache=True)
-def roll_n(game, packed, n):
+def roll_n(game, src, packed, n):
     for _ in range(n):
-        packed = add_value(packed, die(game))
+        packed = add_value(packed, die(game, src))
     return packed
 
 
@@ -812,8 +816,8 @@ def interrogate(game, env, p, d):
     for _ in range(cars):
         police = add_value(police, env.rp[P_POLICE_CAR_VALUE])
     n_dice = env.rp[P_INTERROGATION_DICE]
-    crew = roll_n(game, crew_packed(game, group), n_dice)
-    police = roll_n(game, police, n_dice)
+    crew = roll_n(game, S_DICE0 + p, crew_packed(game, group), n_dice)
+    police = roll_n(game, S_POLICE, police, n_dice)
     mine, theirs = env.table[table_key(crew)], env.table[table_key(police)]
     log(game.g, game.events, EV_INTERROGATION, p, d, cars, mine, theirs)
     if mine > theirs:
@@ -831,8 +835,8 @@ def interrogate(game, env, p, d):
         if ask(game, env, p, opts, n, ctx) == 1:
             game.pl[p, C_RESISTS] += 1
             extra = env.rp[P_RESIST_DICE]
-            crew = roll_n(game, crew, extra)
-            police = roll_n(game, police, extra)
+            crew = roll_n(game, S_DICE0 + p, crew, extra)
+            police = roll_n(game, S_POLICE, police, extra)
             mine, theirs = env.table[table_key(crew)], env.table[table_key(police)]
             log(game.g, game.events, EV_RESIST, p, d, mine, theirs)
             if mine > theirs:
@@ -1569,8 +1573,8 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     log(game.g, game.events, EV_PROVOKE, p, q, d, mine, theirs)
     stake = env.rp[P_STAKE]
     put_p, put_q = pay_into(game, p, stake, POT), pay_into(game, q, stake, POT)
-    dice_p = roll_n(game, np.int64(0), env.rp[P_INTIMIDATION_DICE])
-    dice_q = roll_n(game, np.int64(0), env.rp[P_INTIMIDATION_DICE])
+    dice_p = roll_n(game, S_DICE0 + p, np.int64(0), env.rp[P_INTIMIDATION_DICE])
+    dice_q = roll_n(game, S_DICE0 + q, np.int64(0), env.rp[P_INTIMIDATION_DICE])
     dice_p = reroll_window(game, env, p, crew_p, dice_p, opts, ctx)
     dice_q = reroll_window(game, env, q, crew_q, dice_q, opts, ctx)
     for stage in range(1, 3):
@@ -1594,8 +1598,8 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
         put_q += pay_into(game, q, raise_, POT)
         extra_p = fusillade_window(game, env, p, opts, ctx) if stage == 2 else 0
         extra_q = fusillade_window(game, env, q, opts, ctx) if stage == 2 else 0
-        dice_p = roll_n(game, dice_p, 1 + extra_p)
-        dice_q = roll_n(game, dice_q, 1 + extra_q)
+        dice_p = roll_n(game, S_DICE0 + p, dice_p, 1 + extra_p)
+        dice_q = roll_n(game, S_DICE0 + q, dice_q, 1 + extra_q)
     sp = env.table[table_key(crew_p + dice_p)]
     sq = env.table[table_key(crew_q + dice_q)]
     log(game.g, game.events, EV_FUSILLADE, p, q, sp, sq, game.g[POT])
@@ -1681,7 +1685,7 @@ def reroll_window(game, env, p, crew, dice, opts, ctx):
         count_dice = (dice >> (4 * rank)) & 15
         if (hand >> (4 * rank)) & 15 == 1 and count_dice == 1 and allowed > 0:
             dice -= ONE << (4 * rank)
-            dice = add_value(dice, die(game))
+            dice = add_value(dice, die(game, S_DICE0 + p))
             allowed -= 1
     return dice
 
@@ -1794,7 +1798,7 @@ def recruit(game, env, p, h, offer, card, opts, ctx):
     game.pl[p, C_OFFERED_BY_VALUE + value] += offer
     best = -1
     for _ in range(offer // env.rp[P_RECRUIT_OFFER_STEP] + bonus):
-        best = max(best, die(game))
+        best = max(best, die(game, S_DICE0 + p))
     log(game.g, game.events, EV_RECRUIT, p, h, offer, best)
     price = offer
     if best < value:
@@ -1926,7 +1930,7 @@ def corruption(game, env, opts, ctx):
     for p in range(n_players):
         if bids[p] == best:
             n_best += 1
-    pick = below(game.rng, n_best)
+    pick = below_of(game.rng, S_FIRST, n_best)
     for p in range(n_players):
         if bids[p] == best:
             if pick == 0:
@@ -2095,7 +2099,7 @@ def final_ranking(game, env):
     order = np.arange(n_players)
     lots = np.zeros(n_players, dtype=np.int64)
     for p in range(n_players):
-        lots[p] = below(game.rng, 1 << 30)
+        lots[p] = below_of(game.rng, S_FINAL, 1 << 30)
     # insertion sort, best first: alive, then tie-break levels, then the lot
     for i in range(1, n_players):
         j = i

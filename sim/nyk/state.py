@@ -115,6 +115,22 @@ BY_FORTUNE, BY_HENCHMEN, BY_VALUES, BY_RANDOM, BY_SHARED, BY_LAST_STANDING = ran
 
 EVENT_WIDTH = 8
 
+# --- random-number streams (sim.rng): one per source of luck, each keyed by (run seed, game id,
+# source), so that a decision taken otherwise shifts only its own source's later draws and two
+# rule variants on one seed meet the same dice, decks and draws (common random numbers)
+(S_SETUP,      # start districts (start_district = random)
+ S_HENCHMEN,   # the henchman deck and its reshuffles
+ S_MISSIONS,   # the mission deck and the end card's place
+ S_BAG,        # address tiles drawn from the bag
+ S_RESOURCES,  # the resource deck and its reshuffles
+ S_POLICE,     # the police's interrogation dice
+ S_FIRST,      # lots among the highest bids for the first player card (NYK-T1)
+ S_FINAL,      # the final ranking's last tie-break (NYK-E1)
+ ) = range(8)
+S_DICE0 = 8                           # seat p's dice: S_DICE0 + p
+S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + p
+N_STREAMS = S_POLICY0 + MAX_SEATS
+
 
 # A game is one numpy record: numba passes a record as a plain pointer, with no reference
 # counting, where a tuple of arrays costs two atomic operations per array on every call.
@@ -124,7 +140,7 @@ GAME_DTYPE = np.dtype([
     ("ch", np.int64, (N_CHARS, N_CH)),
     ("ms", np.int64, (N_MISSIONS + 1, N_MS)),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),  # fortunes at the end of each turn
-    ("rng", np.uint64, 4),                            # the game's own stream (sim.rng)
+    ("rng", np.uint64, (N_STREAMS, 4)),               # one stream per source of luck (S_*)
     # scratch: the legal options and context of the decision at hand, and a second pair for
     # the interrogations that break into a movement (numba passes these views for free, where
     # an array allocated apart costs atomic reference counting on every call)
@@ -151,7 +167,7 @@ def clear_game(game):
     game.ch[:, :] = 0
     game.ms[:, :] = 0
     game.fortune[:, :] = 0
-    game.rng[:] = 0
+    game.rng[:, :] = 0
     for i in range(MAX_ROW):
         game.g[ROW0 + i] = NO
     for i in range(4):

@@ -9,7 +9,9 @@
 Each point is a run with the same seed and game ids (common random numbers). The table has one
 row per point: the swept values, every headline metric as `<metric>`, `<metric>.lo`,
 `<metric>.hi` (95% interval), and its change from the baseline as `<metric>.diff`,
-`<metric>.diff_lo`, `<metric>.diff_hi`, paired game by game (`sim.analysis.headline.compare`).
+`<metric>.diff_lo`, `<metric>.diff_hi`, paired game by game (`sim.analysis.headline.compare`), and
+the pairing gain of that change, `<metric>.gain`, `<metric>.gain_lo`, `<metric>.gain_hi`: how many
+times fewer games the paired change needs than an unpaired one (`sim.analysis.pairing`).
 The baseline is the current ruleset (`baseline="current"`, its row has `grid` False when
 it is not itself a grid point) or the first point (`baseline="first"`). With `out`, the runs are
 kept under `out/points/` (a finished point is read back, not played again), and `sweep.parquet`,
@@ -52,27 +54,41 @@ def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 
     base_point = study.base_values(params) if baseline == "current" else points[0]
     todo = points if base_point in points else [base_point, *points]
     base_at = todo.index(base_point)
-    evaluations, changes = [None] * len(todo), [None] * len(todo)
+    evaluations, changes, gains = [None] * len(todo), [None] * len(todo), [None] * len(todo)
     for i in [base_at] + [j for j in range(len(todo)) if j != base_at]:  # the baseline first
         if on_point is not None:
             on_point(i, len(todo), todo[i])
         evaluations[i] = study.evaluate(todo[i], games, seed, point_dir(out, study, todo[i]), force)
         changes[i] = difference(evaluations[base_at], evaluations[i])
+        gains[i] = pairing_gains(evaluations[base_at], evaluations[i])
         if i != base_at:
             evaluations[i].run = None  # only the baseline's tables are needed from here on
     base = evaluations[base_at]
-    table = sweep_table(evaluations, changes, base, list(params), points)
+    table = sweep_table(evaluations, changes, base, list(params), points, gains)
     if out is not None:
         write_sweep(out, table, study, params, games, seed, base)
     return table
 
 
+def pairing_gains(base: Evaluation, other: Evaluation) -> pd.DataFrame | None:
+    """The pairing gain of each metric's change from `base` (sim.analysis.pairing), when both
+    points played the same games; None for the baseline itself or unpaired points."""
+    from sim.analysis.headline import is_paired
+    from sim.analysis.pairing import pairing_gain
+
+    if other is base or base.run is None or other.run is None or not is_paired(base.run, other.run):
+        return None
+    return pairing_gain(base.run, other.run)
+
+
 def sweep_table(evaluations: list[Evaluation], changes: list[pd.DataFrame], base: Evaluation,
-                keys: list[str], grid: list[dict]) -> pd.DataFrame:
-    """One row per point: swept values, each metric with its interval and its change from `base`."""
+                keys: list[str], grid: list[dict], gains: list | None = None) -> pd.DataFrame:
+    """One row per point: swept values, each metric with its interval, its change from `base`
+    and the pairing gain of that change."""
     metrics = list(base.headline.index)
     rows = []
-    for number, (ev, change) in enumerate(zip(evaluations, changes, strict=True)):
+    gains = gains or [None] * len(evaluations)
+    for number, (ev, change, gain) in enumerate(zip(evaluations, changes, gains, strict=True)):
         row = {key: ev.point[key] for key in keys}
         row |= {"point": number, "grid": ev.point in grid, "baseline": ev is base,
                 "games": ev.games, "seed": ev.seed, "fingerprint": ev.fingerprint}
@@ -83,6 +99,9 @@ def sweep_table(evaluations: list[Evaluation], changes: list[pd.DataFrame], base
                 d = change.loc[metric]
                 row |= {f"{metric}.diff": d["diff"], f"{metric}.diff_lo": d["lo"],
                         f"{metric}.diff_hi": d["hi"]}
+            if gain is not None and metric in gain.index:
+                g = gain.loc[metric]
+                row |= {f"{metric}.gain": g["gain"], f"{metric}.gain_lo": g["lo"], f"{metric}.gain_hi": g["hi"]}
         rows.append(row)
     table = pd.DataFrame(rows)
     table.attrs["metrics"] = metrics

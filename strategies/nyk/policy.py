@@ -29,10 +29,10 @@ from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.state import (
     ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_MISSIONS, N_PLAYERS, N_POLICE,
-    NO, PERIPH0, POLICE0, ROSTER, ROW0, SUIT, VALUE, W_CONTROLLED, WHERE, carries_risk, count_bits,
+    NO, PERIPH0, POLICE0, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED, WHERE, carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
-from sim.rng import below
+from sim.rng import below_of
 from sim.hands import table_key
 from sim.rules.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
@@ -62,7 +62,7 @@ def choose(game, env, p, opts, n, ctx):
     decision = ctx[CTX_DECISION]
     r = env.restrict[p]
     if kind == RANDOM:
-        return below(game.rng, n) if r == 0 else random_allowed(game, decision, opts, n, r)
+        return below_of(game.rng, S_POLICY0 + p, n) if r == 0 else random_allowed(game, p, decision, opts, n, r)
     if kind == PARAM:
         k = heuristic(game, env, p, decision, opts, n, ctx)
     else:
@@ -121,11 +121,11 @@ def first_allowed(game, decision, opts, n, r):
 
 
 @njit(cache=True)
-def random_allowed(game, decision, opts, n, r):
+def random_allowed(game, p, decision, opts, n, r):
     m = 0
     for i in range(n):
         m += allowed(game, decision, opts, n, i, r)
-    pick = below(game.rng, m)
+    pick = below_of(game.rng, S_POLICY0 + p, m)
     for i in range(n):
         if allowed(game, decision, opts, n, i, r):
             if pick == 0:
@@ -746,8 +746,8 @@ def simple(game, env, p, decision, opts, n, ctx):
     dist = env.dist
     if decision == D_BID:
         # bid the least, now and then a little more to take the police
-        if below(game.rng, 4) == 0:
-            return below(game.rng, n)
+        if below_of(game.rng, S_POLICY0 + p, 4) == 0:
+            return below_of(game.rng, S_POLICY0 + p, n)
         best, k = 1 << 40, 0
         for i in range(n):
             if opts[i, 0] == OP_BID and opts[i, 1] < best:
@@ -760,7 +760,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 if target_of(game, env, c) != game.ch[c, LOC]:
                     return i
         for i in range(n):
-            if opts[i, 0] == OP_POLICE and below(game.rng, 4) == 0:
+            if opts[i, 0] == OP_POLICE and below_of(game.rng, S_POLICY0 + p, 4) == 0:
                 return i
         return 0
     if decision == D_STEP:
@@ -790,7 +790,7 @@ def simple(game, env, p, decision, opts, n, ctx):
     if decision == D_FOLD:
         return 1 if ctx[CTX_THEIRS] // HAND_SCALE > ctx[CTX_MINE] // HAND_SCALE else 0
     if decision == D_RESIST:
-        return 1 if below(game.rng, 2) == 0 else 0
+        return 1 if below_of(game.rng, S_POLICY0 + p, 2) == 0 else 0
     if decision == D_LOSE:
         best, k = 99, 0
         for i in range(n):
@@ -801,7 +801,7 @@ def simple(game, env, p, decision, opts, n, ctx):
         return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 else 0
     if decision == D_REACT:
         if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
-            return below(game.rng, n)
+            return below_of(game.rng, S_POLICY0 + p, n)
         return n - 1
     if decision == D_DEAL:  # pay to get a car off its own at-risk destination
         for i in range(1, n):
@@ -815,7 +815,7 @@ def simple(game, env, p, decision, opts, n, ctx):
         for i in range(n):
             if opts[i, 2] == wanted:
                 return i
-    return below(game.rng, n)
+    return below_of(game.rng, S_POLICY0 + p, n)
 
 
 @njit(cache=True)
@@ -857,7 +857,7 @@ def simple_action(game, env, p, opts, n):
                                 or opts[i, 2] == E_DRAW_CARDS):
             score = 10000  # money and cards: always worth playing
         elif op == OP_PROVOKE:
-            if below(game.rng, 10) == 0 and game.pl[p, MONEY] >= 6000:
+            if below_of(game.rng, S_POLICY0 + p, 10) == 0 and game.pl[p, MONEY] >= 6000:
                 score = 5000
         if score > best:
             best, k = score, i

@@ -3,8 +3,8 @@
 `Table` wraps a `Game` after `engine.setup` with the mission row emptied, so a test puts on the
 board exactly what the rule needs (characters, missions, police cars, cards, money) and then calls
 the engine's own step functions. Dice are forced through `g[FORCED0 + i]`; decisions are steered:
-with the `random` policy every decision with n > 1 options draws `below(rng, n)`, so `steer`
-finds a generator state whose next draws pick the wanted option rows.
+with the `random` policy every decision with n > 1 options draws `below(n)` from the seat's policy
+stream, so `steer` finds a generator state whose next draws pick the wanted option rows.
 
 Only a handful of engine functions are called from Python (each compiles its own entry point the
 first time); the wrappers below all reuse the argument types of the engine's internal calls.
@@ -136,9 +136,12 @@ class Table:
     def dice_left(self):
         return int(self.g[S.FORCED_N] - self.g[S.FORCED_POS])
 
-    def steer(self, *picks, seed=0):
-        """The random policy's next decisions: (number of options, index picked) pairs."""
-        self.game.rng[:] = steering_state(picks, seed)
+    def steer(self, *picks, seat=None, seed=0):
+        """The random policy's next decisions: (number of options, index picked) pairs, drawn from
+        seat `seat`'s policy stream (sim.rng: one per seat), or from every seat's when None."""
+        state = steering_state(picks, seed)
+        for p in range(S.MAX_SEATS) if seat is None else [seat]:
+            self.game.rng[S.S_POLICY0 + p] = state
 
     # --- characters ---------------------------------------------------------------------------
     def _take_card(self, c):

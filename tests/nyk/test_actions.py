@@ -197,7 +197,8 @@ def test_nyk_a4_on_equal_strength_the_provoked_decides_first():
 def test_nyk_a4_fold_at_the_artillery_after_the_raise():
     t = duel()
     t.force("9", "10", "Q", "9", "10", "Q", "A", "9")  # 4th die: ace pair vs nine pair
-    t.steer(NO_FOLD, NO_FOLD, (2, 1))
+    t.steer(NO_FOLD, (2, 1), seat=1)  # the provoked stays in, then folds as the weaker
+    t.steer(NO_FOLD, seat=0)
     t.provoke(0, SOHO, 1, 0)
     assert t.pl[1, S.C_FOLDS] == 1
     # seat 1 put 2,000 + 1,000 + 2,000 (penalty); seat 0 takes it back with its own 3,000
@@ -208,7 +209,8 @@ def test_nyk_a4_fusillade_all_present_count_winner_takes_pot_victim_chooses_loss
     t = duel(mine=[LOOXY], theirs=[CHARLIE])
     # equal dice; seat 0's queen makes a straight 10-A, seat 1 has three nines
     t.force("9", "10", "J", "9", "10", "J", "K", "K", "9", "9")
-    t.steer(NO_FOLD, NO_FOLD, NO_FOLD, NO_FOLD, (2, 1))  # the loser gives up Charlie
+    t.steer(NO_FOLD, NO_FOLD, (2, 1), seat=1)  # the loser gives up Charlie
+    t.steer(NO_FOLD, NO_FOLD, seat=0)
     t.provoke(0, SOHO, 1, 0)
     assert t.pl[0, S.C_FIGHTS_WON] == 1 and t.pl[1, S.C_FIGHTS_LOST] == 1
     assert t.money(0) == 16000 + 4000 and t.money(1) == 16000 - 4000
@@ -223,7 +225,7 @@ def test_nyk_a4_tie_each_loses_one_and_the_pot_by_ruling(ruling):
     t = duel({"provocation.tie_pot": ruling}, mine=[LOOXY], theirs=[LUCKY_ROSE])
     t.force("9", "10", "J", "9", "10", "J", "K", "K", "9", "9")
     bank = t.g[S.BANK]
-    t.steer(NO_FOLD, NO_FOLD, NO_FOLD, NO_FOLD, (2, 1), (2, 1))
+    t.steer(NO_FOLD, NO_FOLD, (2, 1))  # each seat: stays in twice, then loses its henchman
     t.provoke(0, SOHO, 1, 0)
     assert t.ch[LOOXY, S.WHERE] == S.W_DEAD and t.ch[LUCKY_ROSE, S.WHERE] == S.W_DEAD
     assert t.pl[0, S.C_FIGHTS_TIED] == 1 and t.pl[1, S.C_FIGHTS_TIED] == 1
