@@ -76,6 +76,15 @@ def rulesets(draw):
         "interrogation.dice": st.integers(1, 5),
         "interrogation.resist_dice": st.integers(0, 4),
         "corruption.bills": st.integers(1, 4),
+        "resources.reshuffle": st.sampled_from(["empty", "next_draw"]),
+        "recruit.from_custody": st.booleans(),
+        "henchmen.act_on_joining": st.booleans(),
+        "custody.card_steps": st.sampled_from(["cell", "all", "one"]),
+        "custody.release_frozen": st.booleans(),
+        "police.return_at": st.sampled_from(["first_player", "before_bid"]),
+        "missions.empty_bag": st.sampled_from(["discard", "hold"]),
+        "end.last_standing": st.booleans(),
+        "view.fortunes": st.sampled_from(["hidden", "tracked"]),
     }
     chosen = draw(st.sets(st.sampled_from(sorted(options)), max_size=len(options)))
     overrides = {key: draw(options[key]) for key in sorted(chosen)}
