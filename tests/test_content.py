@@ -1,11 +1,12 @@
 """New York Kings content against the rulebook facts (NYK-C1..C6, S3) and the issue's shape."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from sim.rules import Ruleset
-from sim.rules.content import EFFECTS, SUITS, TIMINGS
+from sim.rules import Ruleset, RulesetError
+from sim.rules.content import EFFECT_WINDOWS, EFFECTS, SUITS, TIMINGS, WINDOW_ICONS, parse_resources
 
 PERIPHERAL = ["BROOKLYN", "UNION CITY", "BRONX", "QUEENS"]
 
@@ -134,6 +135,35 @@ def test_nyk_c5_deck_of_32(rs):
     assert {c.timing for c in deck} == set(TIMINGS)
     for card in deck:
         assert [name for name, _ in card.params] == list(EFFECTS[card.effect])
+
+
+def test_nyk_c5_every_card_states_its_window_one_its_effect_and_icon_allow(rs):
+    text = (Path(__file__).parents[1] / "sim/rules/nyk/resources.toml").read_text()
+    assert text.count("\nwindow = ") == len(list(rs.resources))  # data, never a default
+    for card in rs.resources:
+        assert card.window in EFFECT_WINDOWS[card.effect]
+        assert card.timing in WINDOW_ICONS[card.window]
+    windows = {c.name: c.window for c in rs.resources}
+    assert windows["Juicy Job"] == "accomplished" and windows["Protection Racket"] == "resources"
+    assert windows["Machine Gun"] == "fusillade" and windows["Strike Face"] == "intimidation"
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"window": "fusillade"}, "cannot resolve effect"),
+    ({"window": "soon"}, "is not allowed"),
+    ({"timing": "own", "window": "resources"}, "cannot be played in window"),
+])
+def test_nyk_c5_a_card_window_that_cannot_work_is_refused(change, message):
+    card = {"name": "Racket", "count": 32, "timing": "other", "window": "resources",
+            "effect": "bank_income", "params": {"amount": 2000}, "text": "Take $2,000."}
+    with pytest.raises(RulesetError, match=message):
+        parse_resources({"deck_size": 32, "card": [card | change]}, "resources.toml")
+
+
+def test_nyk_c5_a_card_without_a_window_takes_its_effects_first():
+    card = {"name": "Racket", "count": 32, "timing": "other", "effect": "bank_income",
+            "params": {"amount": 2000}, "text": "Take $2,000."}
+    assert parse_resources({"deck_size": 32, "card": [card]}, "x").cards[0].window == "resources"
 
 
 def test_nyk_c5_juicy_job_as_printed(rs):

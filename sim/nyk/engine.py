@@ -20,14 +20,16 @@ from sim.nyk.decisions import (
     D_WHOM, D_DEAL, D_DEAL_ACCEPT, MAX_OPTS, MODE_HELI,
     MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH, OP_BID, OP_CARD, OP_CHAR, OP_DROP,
     OP_END, OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_PLAYER, OP_POLICE, OP_PROVOKE,
-    OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, WIN_ACCOMPLISHED, WIN_CARD_PLAYED, WIN_FUSILLADE,
-    WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_RESOURCES, WIN_TURN_START, WIN_WON_FIGHT,
+    OP_RECRUIT, OP_STEP, OP_STOP, OP_YES, WIN_ACCOMPLISHED, WIN_ACTIONS, WIN_CARD_PLAYED,
+    WIN_FUSILLADE, WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_MOVEMENT, WIN_RESOURCES,
+    WIN_TURN_START, WIN_WON_FIGHT,
 )
 from sim.nyk.env import (
     RP_BILLS, RP_H_SUIT, RP_H_VALUE, RP_HELIPORT, RP_M_CREW, RP_M_REWARD, RP_M_RISK, RP_M_SECRET,
     RP_N_BILLS, RP_N_CARDS, RP_N_DISTRICTS, RP_N_TILES, RP_PERIPH, RP_R_KIND, RP_R_PARAMS,
-    RP_R_TIMING, RP_STATION, RP_SUBWAY, RP_TILES,
+    RP_R_TIMING, RP_R_WINDOW, RP_STATION, RP_SUBWAY, RP_TILES, RP_WIN_KINDS,
 )
+from sim.nyk.view import CHECK_VIEW, recruit_targets, redeal
 from sim.nyk.events import (
     EV_ACCEPT, EV_ACCOMPLISH, EV_AFFRANCHI_DIES, EV_ARREST, EV_BID, EV_CANCELLED, EV_CARD,
     EV_CARD_MOVE, EV_CHECK, EV_CUSTODY_STEP, EV_DISCARD, EV_DRAW, EV_END_CARD, EV_ESCAPE,
@@ -58,7 +60,7 @@ from sim.nyk.state import (
     NO, OWNER, PC_OFF, PC_RETURNING, PERIPH0, POLICE0, POLICE_STEPS0, POT, R_DECK0, R_DECK_N,
     R_DISC0, R_DISC_N, RANK, RECORD, RECRUITED, ROW0, START, STEPS, STOPPED, SUIT, TURN,
     TURNS_PLAYED, VALUE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_DECK, W_DISCARD, W_PERIPHERAL, WHERE,
-    WINNER, ZEROS, count_bits, in_mask, police_at,
+    WINNER, ZEROS, VIEW_MISMATCH, GAME_DTYPE, count_bits, in_mask, police_at,
 )
 from sim.nyk.state import (  # the sources of luck, one stream each (sim.rng)
     S_BAG, S_DICE0, S_FINAL, S_FIRST, S_HENCHMEN, S_MISSIONS, S_POLICE, S_RESOURCES, S_SETUP,
@@ -67,8 +69,7 @@ from sim.fights import LOSE, WIN
 from sim.rng import below_of, roll_die_of, seed_streams
 from strategies.nyk.policy import choose
 from sim.rules.compiled import (
-    CREW_ACTIONS_EACH, E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION,
-    E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_EXTRA_ELIMINATION, E_FIGHT_BONUS_DIE, E_FIGHT_REROLL,
+    CREW_ACTIONS_EACH, E_BANK_INCOME, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE,
     E_MISSION_BONUS, E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_POLICE_REMOVE, E_RECRUIT,
     E_RELEASE_CUSTODY, E_STEAL_MONEY, MAX_PARAMS, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000,
     P_BANK_BUNDLES_5000, P_BANK_FINITE, P_BONUS_STEPS_PER_CARD, P_CREW_ACTIONS, P_CUSTODY_CELLS,
@@ -81,21 +82,18 @@ from sim.rules.compiled import (
     P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RECRUIT_PER_TURN, P_RESIST_DICE, P_STAKE,
     P_START_DISTRICT, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, P_TIE_POT,
     P_TIEBREAK_LAST, PROVOKE_ACTION_ONE, START_RANDOM, AFFRANCHI_RANK, T_OPPONENT, T_OTHER, T_OWN, TIE_POT_RETURN,
-    TIEBREAK_RANDOM,
+    TIEBREAK_RANDOM, P_RESHUFFLE, P_RECRUIT_FROM_CUSTODY, P_ACT_ON_JOINING, P_CUSTODY_CARD_STEPS,
+    P_RELEASE_FROZEN, P_POLICE_RETURN_AT, P_EMPTY_BAG, P_LAST_STANDING, RESHUFFLE_EMPTY,
+    CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, RETURN_BEFORE_BID, EMPTY_BAG_HOLD,
 )
 
 ONE = np.int64(1)
-MOVEMENT_KINDS = sum(1 << k for k in (E_POLICE_MOVE, E_POLICE_PLACE, E_EXTRA_MOVE, E_RELEASE_CUSTODY))
-ACTION_KINDS = sum(1 << k for k in (E_STEAL_MONEY, E_BANK_INCOME, E_DRAW_CARDS, E_RECRUIT,
-                                    E_POACH_HENCHMAN, E_DISCARD_HENCHMAN))
-# the effect kinds whose cards answer each reaction window (NYK-C5), indexed by WIN_*
-_ANSWERING = {
-    WIN_RESOURCES: (E_BANK_INCOME, E_DRAW_CARDS), WIN_INTERROGATED: (E_BLOCK_INTERROGATION,),
-    WIN_TURN_START: (E_POLICE_REMOVE,), WIN_INTIMIDATION: (E_FIGHT_REROLL,),
-    WIN_FUSILLADE: (E_FIGHT_BONUS_DIE,), WIN_LOSING: (E_CANCEL_ELIMINATION,),
-    WIN_WON_FIGHT: (E_EXTRA_ELIMINATION,), WIN_ACCOMPLISHED: (E_MISSION_BONUS,),
-}
-ANSWERS = tuple(sum(1 << k for k in _ANSWERING.get(w, ())) for w in range(max(_ANSWERING) + 1))
+# NYK-C5: a black-icon card plays in a common phase or in these fight windows
+FIGHT_WINDOWS = sum(1 << w for w in (WIN_INTIMIDATION, WIN_FUSILLADE, WIN_LOSING, WIN_WON_FIGHT))
+# windows where one card that takes effect settles the matter (an interrogation blocked, a
+# character saved): no second card is offered
+SETTLED_BY_ONE = (1 << WIN_INTERROGATED) | (1 << WIN_LOSING)
+CANCELLED = -3  # offer_card: the card was played and an opponent's card cancelled it
 
 
 # --- little tools --------------------------------------------------------------------------------
@@ -142,11 +140,39 @@ def ask(game, env, p, opts, n, ctx):
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
+    if game.g[CHECK] == CHECK_VIEW:
+        view_check(game, env, p, opts, n, ctx)
     k = choose(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1
         return 0
     return k
+
+
+@njit(cache=True)
+def view_check(game, env, p, opts, n, ctx):
+    """The information-set check: p's decision on a copy of the game whose hidden facts are
+    re-dealt (sim.nyk.view.redeal) must be the one it makes on the game; mismatches are counted."""
+    copy = np.zeros(1, GAME_DTYPE)
+    shadow = copy[0]
+    shadow.g[:] = game.g
+    shadow.pl[:, :] = game.pl
+    shadow.ch[:, :] = game.ch
+    shadow.ms[:, :] = game.ms
+    shadow.rng[:] = game.rng  # the policy's own coin: the same on both
+    redeal(shadow, env, p, game.g[DECISIONS])
+    shadow.g[CHECK] = 0
+    saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
+    k = choose_once(game, env, p, opts, n, ctx)
+    game.rng[:] = saved
+    if choose_once(shadow, env, p, opts, n, ctx) != k:
+        game.g[VIEW_MISMATCH] += 1
+
+
+@njit(cache=True)
+def choose_once(game, env, p, opts, n, ctx):
+    """The policy as a call of its own (in `ask` it is inlined), for the check's two uses."""
+    return choose(game, env, p, opts, n, ctx)
 
 
 @njit(cache=True, inline="always")
@@ -358,8 +384,9 @@ def return_tile(game, d):
 def reveal_mission(game, env):
     """Put the next mission on space 1, shifting the others right (NYK-T4, A1 refill).
 
-    Returns False once the end card has shown (NYK-T5: no more missions are revealed). Ruling:
-    a card whose address tiles cannot be drawn (the bag is empty) is discarded for the next one.
+    Returns False once the end card has shown (NYK-T5: no more missions are revealed), or when
+    no card could be put out. Ruling `missions.empty_bag`: a card whose address tiles cannot be
+    drawn (the bag is empty) is discarded for the next one, or held on the deck.
     """
     row_n = env.rp[P_MISSION_ROW]
     while True:
@@ -380,6 +407,9 @@ def reveal_mission(game, env):
             if dest == NO:
                 return_tile(game, accept)
                 accept = NO
+        if accept == NO and env.rp[P_EMPTY_BAG] == EMPTY_BAG_HOLD:
+            game.g[M_DECK_POS] -= 1  # ruling NYK-T4 "hold": it waits on the deck for its tiles
+            return False
         if accept == NO:
             game.ms[m, M_STATE] = MS_OUT
             log(game.g, game.events, EV_NO_TILE, m)
@@ -492,20 +522,29 @@ def police_check(game, env):
 
 
 @njit(cache=True)
+def reshuffle_resources(game, env):
+    """NYK-T2: the discard becomes the new pile, and one more police car comes (NYK-P1)."""
+    n = game.g[R_DISC_N]
+    if n == 0:
+        return
+    for i in range(n):
+        game.g[R_DECK0 + i] = game.g[R_DISC0 + i]
+    game.g[R_DECK_N] = n
+    game.g[R_DISC_N] = 0
+    shuffle(game, R_DECK0, n, S_RESOURCES)
+    log(game.g, game.events, EV_RESHUFFLE, n)
+    for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
+        add_police_car(game, env)
+
+
+@njit(cache=True)
 def draw_card(game, env, p):
-    """Draw one resource; an empty pile is rebuilt from the discard with one more police car."""
+    """Draw one resource. Ruling `resources.reshuffle`: the pile is rebuilt as soon as it is
+    empty (or only at the next draw); an empty pile with an empty discard draws nothing."""
     if game.g[R_DECK_N] == 0:
-        n = game.g[R_DISC_N]
-        if n == 0:
+        reshuffle_resources(game, env)
+        if game.g[R_DECK_N] == 0:
             return False
-        for i in range(n):
-            game.g[R_DECK0 + i] = game.g[R_DISC0 + i]
-        game.g[R_DECK_N] = n
-        game.g[R_DISC_N] = 0
-        shuffle(game, R_DECK0, n, S_RESOURCES)
-        log(game.g, game.events, EV_RESHUFFLE, n)
-        for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
-            add_police_car(game, env)
     game.g[R_DECK_N] -= 1
     card = game.g[R_DECK0 + game.g[R_DECK_N]]
     game.pl[p, HAND0 + game.pl[p, HAND_N]] = card
@@ -513,6 +552,8 @@ def draw_card(game, env, p):
     game.pl[p, HAND_KINDS] |= ONE << env.rp[RP_R_KIND + card]
     game.pl[p, C_CARDS_DRAWN] += 1
     game.pl[p, C_DRAWN_BY_KIND + env.rp[RP_R_KIND + card]] += 1
+    if game.g[R_DECK_N] == 0 and env.rp[P_RESHUFFLE] == RESHUFFLE_EMPTY:
+        reshuffle_resources(game, env)
     return True
 
 
@@ -580,59 +621,65 @@ def resources_phase(game, env, order, n_order, opts, ctx):
         enforce_hand_limit(game, env, p, opts, ctx)
         police_check(game, env)
     for i in range(n_order):
-        ctx[CTX_WINDOW] = WIN_RESOURCES
-        react(game, env, order[i], NO, opts, ctx)
+        react(game, env, order[i], WIN_RESOURCES, NO, opts, ctx)
         police_check(game, env)
 
 
 # --- resource events (NYK-C5) -----------------------------------------------------------------
 
 @njit(cache=True)
-def card_playable(game, p, card, env):
-    """A card's timing icon (NYK-C5): blue on its owner's turn, red on an opponent's, black in
-    other phases (common phases and fights)."""
+def playable(game, env, p, card, window):
+    """NYK-C5: a card plays only at the moment it states (its `window` in the content file), and
+    when its icon allows: blue on its owner's turn, red on an opponent's, black in a common phase
+    (no player's turn) or a fight."""
+    if env.rp[RP_R_WINDOW + card] != window:
+        return False
     timing = env.rp[RP_R_TIMING + card]
     active = game.g[ACTIVE]
     if timing == T_OWN:
         return active == p
     if timing == T_OPPONENT:
         return active != p and active != NO
-    return timing == T_OTHER
+    return timing == T_OTHER and (active == NO or (FIGHT_WINDOWS >> window) & 1 == 1)
 
 
 @njit(cache=True)
-def has_kind(game, env, p, kind):
-    if not in_mask(game.pl[p, HAND_KINDS], kind):
-        return NO
+def has_card_for(game, env, p, window):
+    """Whether p holds a card it may play in `window` now."""
+    if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
+        return False
     for i in range(game.pl[p, HAND_N]):
-        card = game.pl[p, HAND0 + i]
-        if env.rp[RP_R_KIND + card] == kind and card_playable(game, p, card, env):
-            return card
-    return NO
+        if playable(game, env, p, game.pl[p, HAND0 + i], window):
+            return True
+    return False
 
 
 @njit(cache=True)
 def cancelled_by_informer(game, env, p, card, opts, ctx):
-    """Another player may cancel a card just played for its event (cancel_card, e.g. Informer)."""
+    """NYK-C5: the others, in turn, may answer a card just played for its event with a card of
+    the `card_played` window (cancel_card, e.g. Informer). The answering card is not answered in
+    turn (the deck holds one)."""
     n_players = game.g[N_PLAYERS]
     for i in range(1, n_players):
         q = (p + i) % n_players
-        if not game.pl[q, ALIVE]:
-            continue
-        informer = has_kind(game, env, q, E_CANCEL_CARD)
-        if informer == NO:
+        if not game.pl[q, ALIVE] or not has_card_for(game, env, q, WIN_CARD_PLAYED):
             continue
         ctx[CTX_WINDOW] = WIN_CARD_PLAYED
         ctx[CTX_OPPONENT] = p
         ctx[CTX_MINE] = env.rp[RP_R_KIND + card]
         n = put(opts, 0, OP_END)
-        n = put(opts, n, OP_PLAY, informer)
+        for j in range(game.pl[q, HAND_N]):
+            answer = game.pl[q, HAND0 + j]
+            if playable(game, env, q, answer, WIN_CARD_PLAYED):
+                n = put(opts, n, OP_PLAY, answer, env.rp[RP_R_KIND + answer])
         ctx[CTX_DECISION] = D_REACT
-        if ask(game, env, q, opts, n, ctx) == 1:
-            discard_card(game, env, q, informer)
+        k = ask(game, env, q, opts, n, ctx)
+        if k > 0:
+            answer = opts[k, 1]
+            discard_card(game, env, q, answer)
             game.pl[q, C_CARDS_PLAYED] += 1
-            game.pl[q, C_PLAYED_BY_KIND + E_CANCEL_CARD] += 1
-            log(game.g, game.events, EV_CANCELLED, q, informer, p, card)
+            game.pl[q, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + answer]] += 1
+            log(game.g, game.events, EV_CANCELLED, q, answer, p, card)
             return True
     return False
 
@@ -648,43 +695,63 @@ def spend_event(game, env, p, card, opts, ctx):
 
 
 @njit(cache=True)
-def react(game, env, p, subject, opts, ctx):
-    """Offer p the cards that answer the window in ctx[CTX_WINDOW] (resources phase,
-    interrogation, fights...). Returns the effect kind played, or NO."""
-    window = ctx[CTX_WINDOW]
-    answers = ANSWERS[window] & game.pl[p, HAND_KINDS]
-    if answers == 0 or (window == WIN_TURN_START and subject == NO):
+def offer_card(game, env, p, window, subject, opts, ctx):
+    """NYK-C5: offer p one more card for `window` (or none). Returns the card played, CANCELLED
+    when an opponent's card cancelled it, or NO when p plays none. Called in a loop: a player
+    may play as many cards as it wishes, one after another, each answerable."""
+    if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
         return NO
     n = put(opts, 0, OP_END)
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
-        kind = env.rp[RP_R_KIND + card]
-        if in_mask(answers, kind) and card_playable(game, p, card, env):
-            n = put(opts, n, OP_PLAY, card, kind)
+        if playable(game, env, p, card, window):
+            n = put(opts, n, OP_PLAY, card, env.rp[RP_R_KIND + card])
     if n == 1:
         return NO
+    ctx[CTX_WINDOW] = window
     ctx[CTX_DECISION] = D_REACT
     k = ask(game, env, p, opts, n, ctx)
     if k == 0:
         return NO
-    card, kind = opts[k, 1], opts[k, 2]
+    card = opts[k, 1]
     if not spend_event(game, env, p, card, opts, ctx):
-        return NO
-    amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-    if kind == E_BANK_INCOME:
-        game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
-    elif kind == E_DRAW_CARDS:
-        for _ in range(amount):
-            draw_card(game, env, p)
-        enforce_hand_limit(game, env, p, opts, ctx)
-    elif kind == E_MISSION_BONUS:
-        paid = bank_pays(game, env, p, amount)
-        game.pl[p, C_CARD_INCOME] += paid
-        game.pl[p, C_MISSION_INCOME] += paid
-    elif kind == E_POLICE_REMOVE:
-        for _ in range(amount):
-            remove_one_car(game, env, subject)
-    return kind
+        return CANCELLED
+    return card
+
+
+@njit(cache=True)
+def react(game, env, p, window, subject, opts, ctx):
+    """NYK-C5: p plays cards for `window` one after another (resources phase, a mission just
+    accomplished, an opponent's turn start, an interrogation, a loss) and each takes effect
+    unless cancelled. Returns how many took effect; an interrogation blocked or a character saved
+    needs one."""
+    done = 0
+    while True:
+        if window == WIN_TURN_START and police_at(game, subject) == 0:
+            return done
+        card = offer_card(game, env, p, window, subject, opts, ctx)
+        if card == NO:
+            return done
+        if card == CANCELLED:
+            continue
+        done += 1
+        kind = env.rp[RP_R_KIND + card]
+        amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        if kind == E_BANK_INCOME:
+            game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
+        elif kind == E_DRAW_CARDS:
+            for _ in range(amount):
+                draw_card(game, env, p)
+            enforce_hand_limit(game, env, p, opts, ctx)
+        elif kind == E_MISSION_BONUS:
+            paid = bank_pays(game, env, p, amount)
+            game.pl[p, C_CARD_INCOME] += paid
+            game.pl[p, C_MISSION_INCOME] += paid
+        elif kind == E_POLICE_REMOVE:
+            for _ in range(amount):
+                remove_one_car(game, env, subject)
+        if (SETTLED_BY_ONE >> window) & 1:
+            return done
 
 
 @njit(cache=True)
@@ -808,8 +875,7 @@ def interrogate(game, env, p, d):
     group = group_at(game, p, d)
     cars = police_at(game, d)
     game.pl[p, C_INTERROGATIONS] += 1
-    ctx[CTX_WINDOW] = WIN_INTERROGATED
-    if react(game, env, p, d, opts, ctx) == E_BLOCK_INTERROGATION:
+    if react(game, env, p, WIN_INTERROGATED, d, opts, ctx) > 0:  # e.g. Alibi
         log(game.g, game.events, EV_INTERROGATION, p, d, cars, -1, -1)
         return
     police = np.int64(0)
@@ -877,9 +943,9 @@ def arrest(game, env, p, group, lost):
 
 @njit(cache=True)
 def return_police(game, env):
-    """NYK-P5: cars removed by a resisting crew come back at BROADWAY at the start of a turn."""
+    """NYK-P5: cars removed by a resisting crew come back at BROADWAY at the start of the next
+    turn, put there by its first player (ruling `police.return_at`: after the bid, or before)."""
     for k in range(N_POLICE):
-        game.g[POLICE_STEPS0 + k] = 0
         if game.g[POLICE0 + k] == PC_RETURNING:
             game.g[POLICE0 + k] = env.rp[RP_STATION]
             police_arrived(game, env, env.rp[RP_STATION], game.g[FIRST])
@@ -898,36 +964,53 @@ def move_police(game, env, k, dest, mover):
 
 @njit(cache=True)
 def custody_phase(game, env, p, opts, ctx):
-    """NYK-P6: p's characters in custody move one cell toward the exit; cards buy more cells."""
+    """NYK-P6: p's characters in custody move one cell toward the exit; each discarded card buys
+    one more cell, by ruling `custody.card_steps` for the characters of one cell (moving
+    together, as a bonus move does, NYK-M8), for every character in custody, or for one."""
     steps = env.rp[P_CUSTODY_STEPS]
-    any_inside = False
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CUSTODY:
-            any_inside = True
             game.pl[p, C_CUSTODY_TURNS] += 1
             for _ in range(steps):
                 custody_step(game, env, c)
-    while any_inside and game.pl[p, HAND_N] > 0:
+    mode = env.rp[P_CUSTODY_CARD_STEPS]
+    while game.pl[p, HAND_N] > 0:
         n = put(opts, 0, OP_END)
-        for i in range(game.pl[p, HAND_N]):
-            n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
-        ctx[CTX_DECISION] = D_CUSTODY
-        k = ask(game, env, p, opts, n, ctx)
-        if k == 0:
-            break
-        discard_card(game, env, p, opts[k, 1])
-        game.pl[p, C_CARDS_AS_MOVES] += 1
-        any_inside = False
+        cells = 0  # the cells already listed (bit per cell)
         todo = game.pl[p, ROSTER]
         while todo:
             c = lowest_bit(todo)
             todo &= todo - 1
-            if game.ch[c, WHERE] == W_CUSTODY:
+            if game.ch[c, WHERE] != W_CUSTODY:
+                continue
+            if mode == CUSTODY_CARD_ALL:
+                n = put(opts, n, OP_CHAR, NO)
+                break
+            if mode == CUSTODY_CARD_ONE or not in_mask(cells, game.ch[c, CELL]):
+                n = put(opts, n, OP_CHAR, c)
+                cells |= ONE << game.ch[c, CELL]
+        if n == 1:
+            return
+        ctx[CTX_DECISION] = D_CUSTODY
+        k = ask(game, env, p, opts, n, ctx)
+        if k == 0:
+            return
+        target = opts[k, 1]
+        card = pay_with_card(game, env, p, ctx)
+        discard_card(game, env, p, card)
+        game.pl[p, C_CARDS_AS_MOVES] += 1
+        cell = game.ch[target, CELL] if target != NO else 0
+        todo = game.pl[p, ROSTER]
+        while todo:
+            c = lowest_bit(todo)
+            todo &= todo - 1
+            if game.ch[c, WHERE] == W_CUSTODY and (
+                    mode == CUSTODY_CARD_ALL or c == target
+                    or (mode != CUSTODY_CARD_ONE and game.ch[c, CELL] == cell)):
                 custody_step(game, env, c)
-                any_inside = any_inside or game.ch[c, WHERE] == W_CUSTODY
 
 
 @njit(cache=True)
@@ -943,12 +1026,16 @@ def custody_step(game, env, c):
 
 @njit(cache=True)
 def release(game, env, c):
-    """Leaving cell 1, a character is back at BROADWAY; that is its movement this turn."""
+    """Leaving cell 1, a character is back at BROADWAY. Ruling `custody.release_frozen`: that is
+    its movement this turn, or it moves on from BROADWAY like a character that started there."""
     game.ch[c, WHERE] = W_CONTROLLED
     game.ch[c, CELL] = 0
     game.ch[c, LOC] = env.rp[RP_STATION]
-    game.ch[c, MOVED] = 1
-    game.ch[c, STOPPED] = 1
+    frozen = env.rp[P_RELEASE_FROZEN] == 1
+    game.ch[c, MOVED] = 1 if frozen else 0
+    game.ch[c, STOPPED] = 1 if frozen else 0
+    game.ch[c, STEPS] = 0
+    game.ch[c, START] = env.rp[RP_STATION]
     log(game.g, game.events, EV_RELEASED, game.ch[c, OWNER], c)
 
 
@@ -1060,6 +1147,7 @@ def movement_phase(game, env, p, opts, ctx):
         n = put(opts, 0, OP_END)
         n = list_journeys(game, env, p, opts, n, mover)
         n = list_movement_cards(game, env, p, opts, n)
+        n = list_partings(game, p, opts, n)
         ctx[CTX_DECISION] = D_MOVE
         k = ask(game, env, p, opts, n, ctx)
         op = opts[k, 0]
@@ -1071,6 +1159,8 @@ def movement_phase(game, env, p, opts, ctx):
             journey(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
         elif op == OP_PLAY:
             movement_card(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
+        elif op == OP_PART:
+            part_with(game, p, opts[k, 1])
     # a character that did not set out has still had its movement; unused extra steps lapse
     game.pl[p, EXTRA_STEPS] = 0
     todo = game.pl[p, ROSTER]
@@ -1113,12 +1203,12 @@ def police_deals(game, env, first, opts, ctx):
 
 @njit(cache=True)
 def list_movement_cards(game, env, p, opts, n):
-    """Own-turn cards played in the movement phase: police moves and placements, custody."""
-    if game.pl[p, HAND_KINDS] & MOVEMENT_KINDS == 0:
+    """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody."""
+    if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_MOVEMENT] == 0:
         return n
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
-        if not card_playable(game, p, card, env):
+        if not playable(game, env, p, card, WIN_MOVEMENT):
             continue
         kind = env.rp[RP_R_KIND + card]
         if kind == E_POLICE_MOVE:
@@ -1446,7 +1536,13 @@ def list_actions(game, env, p, opts):
                 n = put(opts, n, OP_PROVOKE, d, q, c)
     n = list_recruits(game, env, p, opts, n)
     n = list_action_cards(game, env, p, opts, n)
-    # NYK-A7 part with a henchman: not in custody, not holding a mission
+    return list_partings(game, p, opts, n)
+
+
+@njit(cache=True)
+def list_partings(game, p, opts, n):
+    """NYK-A7: p may part with a henchman at any moment of its turn (offered with every move
+    and every action), unless it is in custody or holds a mission."""
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
         c = lowest_bit(todo)
@@ -1539,8 +1635,7 @@ def accomplish(game, env, p, m, crew, opts, ctx):
     if game.ms[m, M_RISK]:
         game.pl[p, C_DONE_RISKY] += 1
     log(game.g, game.events, EV_ACCOMPLISH, p, m, crew, d, paid)
-    ctx[CTX_WINDOW] = WIN_ACCOMPLISHED
-    react(game, env, p, m, opts, ctx)  # e.g. Juicy Job
+    react(game, env, p, WIN_ACCOMPLISHED, m, opts, ctx)  # e.g. Juicy Job, as many as p wishes
 
 
 @njit(cache=True)
@@ -1613,9 +1708,7 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
         game.pl[loser, C_FIGHTS_LOST] += 1
         settle_pot(game, winner, loser)
         lose_characters(game, env, loser, d, 1, opts, ctx)
-        ctx[CTX_WINDOW] = WIN_WON_FIGHT
-        if react(game, env, winner, loser, opts, ctx) == E_EXTRA_ELIMINATION:
-            lose_characters(game, env, loser, d, 1, opts, ctx)
+        press_the_win(game, env, winner, loser, d, opts, ctx)
         return
     # a tie: each side loses a character of its choice; the pot is not shared (ruling: bank)
     game.pl[p, C_FIGHTS_TIED] += 1
@@ -1628,6 +1721,19 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     game.g[POT] = 0
     lose_characters(game, env, p, d, 1, opts, ctx)
     lose_characters(game, env, q, d, 1, opts, ctx)
+
+
+@njit(cache=True)
+def press_the_win(game, env, winner, loser, d, opts, ctx):
+    """The won_fight window: each extra_elimination card (e.g. Fusillade), one after another,
+    costs the beaten side more characters present, of its choice."""
+    while game.pl[loser, ALIVE] and group_at(game, loser, d):
+        card = offer_card(game, env, winner, WIN_WON_FIGHT, loser, opts, ctx)
+        if card == NO:
+            return
+        if card != CANCELLED:
+            lose_characters(game, env, loser, d, env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0],
+                            opts, ctx)
 
 
 @njit(cache=True)
@@ -1669,37 +1775,38 @@ def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q, opts, ctx):
 
 @njit(cache=True)
 def reroll_window(game, env, p, crew, dice, opts, ctx):
-    """fight_reroll (e.g. Strike Face) at intimidation: roll again up to N dice, the owner
-    re-rolling the dice that pair with nothing, lowest first."""
-    ctx[CTX_CREW] = crew + dice
-    ctx[CTX_WINDOW] = WIN_INTIMIDATION
-    if not game.pl[p, ALIVE] or react(game, env, p, NO, opts, ctx) != E_FIGHT_REROLL:
-        return dice
-    allowed = 2
-    for card in range(env.rp[RP_N_CARDS]):
-        if env.rp[RP_R_KIND + card] == E_FIGHT_REROLL:
-            allowed = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+    """fight_reroll (e.g. Strike Face) at intimidation, card after card: roll again up to N dice,
+    the owner re-rolling the dice that pair with nothing, lowest first."""
+    while game.pl[p, ALIVE]:
+        ctx[CTX_CREW] = crew + dice
+        ctx[CTX_OTHER_CREW] = dice
+        card = offer_card(game, env, p, WIN_INTIMIDATION, NO, opts, ctx)
+        if card == NO:
             break
-    hand = crew + dice
-    for rank in range(6):
-        count_dice = (dice >> (4 * rank)) & 15
-        if (hand >> (4 * rank)) & 15 == 1 and count_dice == 1 and allowed > 0:
-            dice -= ONE << (4 * rank)
-            dice = add_value(dice, die(game, S_DICE0 + p))
-            allowed -= 1
+        if card == CANCELLED:
+            continue
+        allowed = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        hand = crew + dice
+        for rank in range(6):
+            count_dice = (dice >> (4 * rank)) & 15
+            if (hand >> (4 * rank)) & 15 == 1 and count_dice == 1 and allowed > 0:
+                dice -= ONE << (4 * rank)
+                dice = add_value(dice, die(game, S_DICE0 + p))
+                allowed -= 1
     return dice
 
 
 @njit(cache=True)
 def fusillade_window(game, env, p, opts, ctx):
-    """fight_bonus_die (e.g. Machine Gun): more dice at the fusillade, the best five count."""
-    ctx[CTX_WINDOW] = WIN_FUSILLADE
-    if react(game, env, p, NO, opts, ctx) != E_FIGHT_BONUS_DIE:
-        return 0
-    for card in range(env.rp[RP_N_CARDS]):
-        if env.rp[RP_R_KIND + card] == E_FIGHT_BONUS_DIE:
-            return env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-    return 1
+    """fight_bonus_die (e.g. Machine Gun), card after card: more dice at the fusillade, the best
+    five count."""
+    extra = 0
+    while True:
+        card = offer_card(game, env, p, WIN_FUSILLADE, NO, opts, ctx)
+        if card == NO:
+            return extra
+        if card != CANCELLED:
+            extra += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
 
 
 @njit(cache=True)
@@ -1712,8 +1819,7 @@ def lose_characters(game, env, p, d, count, opts, ctx):
         group = group_at(game, p, d)
         if group == 0:
             return
-        ctx[CTX_WINDOW] = WIN_LOSING
-        if react(game, env, p, NO, opts, ctx) == E_CANCEL_ELIMINATION:
+        if react(game, env, p, WIN_LOSING, NO, opts, ctx) > 0:  # e.g. Bullet Proof
             continue
         eliminate(game, env, choose_loss(game, env, p, group, opts, ctx))
 
@@ -1721,34 +1827,20 @@ def lose_characters(game, env, p, d, count, opts, ctx):
 # --- recruitment (NYK-A6, A7, A8) ----------------------------------------------------------------
 
 @njit(cache=True)
-def recruit_targets(game, env, p):
-    """Henchmen p's affranchi may try: on its peripheral district, or known through the phone
-    books of p's henchmen (same suit, one value above or below)."""
-    targets = np.int64(0)
-    here = game.ch[p, LOC]
-    for slot in range(4):
-        h = game.g[PERIPH0 + slot]
-        if h == NO:
-            continue
-        if env.rp[RP_PERIPH + slot] == here:
-            targets |= ONE << h
-            continue
-        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-        while todo:
-            c = lowest_bit(todo)
-            todo &= todo - 1
-            if (game.ch[c, WHERE] == W_CONTROLLED
-                                           or game.ch[c, WHERE] == W_CUSTODY):
-                if game.ch[c, SUIT] == game.ch[h, SUIT] and abs(game.ch[c, VALUE] - game.ch[h, VALUE]) == 1:
-                    targets |= ONE << h
-                    break
-    return targets
+def may_recruit_now(game, env, p):
+    """NYK-A6/A8: the turn's one recruitment (`recruit.per_turn`), whether by the affranchi's
+    action or by a card that recruits or takes a henchman; the affranchi on the board or, by the
+    ruling `recruit.from_custody` (NYK-P7: no other limitation), in custody; a free stand (A7)."""
+    where = game.ch[p, WHERE]
+    if where != W_CONTROLLED and not (where == W_CUSTODY and env.rp[P_RECRUIT_FROM_CUSTODY]):
+        return False
+    return (game.pl[p, RECRUITED] < env.rp[P_RECRUIT_PER_TURN]
+            and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX])
 
 
 @njit(cache=True)
 def list_recruits(game, env, p, opts, n):
-    if (game.ch[p, WHERE] != W_CONTROLLED or game.pl[p, RECRUITED] >= env.rp[P_RECRUIT_PER_TURN]
-            or count_henchmen(game, p) >= env.rp[P_HENCHMEN_MAX]):
+    if not may_recruit_now(game, env, p):
         return n
     targets = recruit_targets(game, env, p)
     for h in range(N_AFFRANCHI, N_CHARS):
@@ -1834,18 +1926,28 @@ def take_henchman(game, env, p, h):
     set_owner(game, h, p)
     game.ch[h, WHERE] = W_CONTROLLED
     game.ch[h, START] = game.ch[h, LOC]
+    joins(game, env, h)
+
+
+@njit(cache=True)
+def joins(game, env, h):
+    """A henchman recruited or taken this turn: it has no move left (it joins after the
+    movements); by the ruling `henchmen.act_on_joining` it may act this turn or not."""
     game.ch[h, MOVED] = 1
+    game.ch[h, ACTED] = 0 if env.rp[P_ACT_ON_JOINING] else 1
 
 
 # --- own-turn action cards (NYK-C5) ---------------------------------------------------------------
 
 @njit(cache=True)
 def list_action_cards(game, env, p, opts, n):
-    if game.pl[p, HAND_KINDS] & ACTION_KINDS == 0:
+    """Cards of the actions window (NYK-C5)."""
+    if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_ACTIONS] == 0:
         return n
+    recruit_now = may_recruit_now(game, env, p)  # NYK-A8: a card that recruits is the recruit
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
-        if not card_playable(game, p, card, env):
+        if not playable(game, env, p, card, WIN_ACTIONS):
             continue
         kind = env.rp[RP_R_KIND + card]
         if kind == E_STEAL_MONEY:
@@ -1855,13 +1957,12 @@ def list_action_cards(game, env, p, opts, n):
         elif kind == E_BANK_INCOME or kind == E_DRAW_CARDS:
             n = put(opts, n, OP_PLAY, card, kind, NO)
         elif kind == E_RECRUIT:
-            if (game.ch[p, WHERE] == W_CONTROLLED and game.pl[p, RECRUITED] < env.rp[P_RECRUIT_PER_TURN]
-                    and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX]):
+            if recruit_now:
                 for slot in range(4):
                     if game.g[PERIPH0 + slot] != NO:
                         n = list_offers(game, env, p, game.g[PERIPH0 + slot], card, opts, n)
         elif kind == E_POACH_HENCHMAN or kind == E_DISCARD_HENCHMAN:
-            if kind == E_POACH_HENCHMAN and (count_henchmen(game, p) >= env.rp[P_HENCHMEN_MAX]
+            if kind == E_POACH_HENCHMAN and (not recruit_now
                                              or game.pl[p, MONEY] < env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
                 continue
             top = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1 if kind == E_POACH_HENCHMAN else 0]
@@ -1887,6 +1988,8 @@ def shares_district(game, p, q):
 
 @njit(cache=True)
 def action_card(game, env, p, card, kind, target, opts, ctx):
+    if kind == E_POACH_HENCHMAN:  # NYK-A8: played, even if cancelled, it is the turn's recruit
+        game.pl[p, RECRUITED] += 1
     if not spend_event(game, env, p, card, opts, ctx):
         return
     amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
@@ -1903,8 +2006,7 @@ def action_card(game, env, p, card, kind, target, opts, ctx):
         q = game.ch[target, OWNER]
         player_pays_player(game, p, q, amount)
         set_owner(game, target, p)
-        game.ch[target, ACTED] = 1
-        game.ch[target, MOVED] = 1
+        joins(game, env, target)
     elif kind == E_DISCARD_HENCHMAN:
         discard_henchman_card(game, target)
 
@@ -1969,11 +2071,11 @@ def start_player_turn(game, env, p, opts, ctx):
         game.ch[c, MOVED] = 0
         game.ch[c, ACTED] = 0
         game.ch[c, START] = game.ch[c, LOC]  # NYK-M3, M6, M7: where the turn started
-    # red cards of the opponents (e.g. Payoff) at the start of p's turn
+    # the opponents' cards of the turn_start window (e.g. Payoff, a car off their districts)
     n_players = game.g[N_PLAYERS]
     for i in range(1, n_players):
         q = (p + i) % n_players
-        if game.pl[q, ALIVE] and has_kind(game, env, q, E_POLICE_REMOVE) != NO:
+        if game.pl[q, ALIVE] and has_card_for(game, env, q, WIN_TURN_START):
             todo = game.pl[q, ROSTER]
             while todo:
                 c = lowest_bit(todo)
@@ -1981,9 +2083,7 @@ def start_player_turn(game, env, p, opts, ctx):
                 if game.ch[c, WHERE] == W_CONTROLLED:
                     d = game.ch[c, LOC]
                     if police_at(game, d) and d != env.rp[RP_STATION]:
-                        ctx[CTX_WINDOW] = WIN_TURN_START
-                        react(game, env, q, d, opts, ctx)
-                        break
+                        react(game, env, q, WIN_TURN_START, d, opts, ctx)
 
 
 @njit(cache=True)
@@ -1994,11 +2094,25 @@ def checkpoint(game, env):
 
 
 @njit(cache=True)
+def open_turn(game, env, opts, ctx):
+    """The start of a turn: the corruption bid (NYK-T1), and the cars a resisting crew removed
+    back at BROADWAY (NYK-P5), by ruling after the bid, put there by the new first player (who
+    then chooses whom they question), or before it."""
+    game.g[ACTIVE] = NO
+    for k in range(N_POLICE):
+        game.g[POLICE_STEPS0 + k] = 0
+    before_bid = env.rp[P_POLICE_RETURN_AT] == RETURN_BEFORE_BID
+    if before_bid:
+        return_police(game, env)
+    corruption(game, env, opts, ctx)
+    if not before_bid:
+        return_police(game, env)
+
+
+@njit(cache=True)
 def play_turn(game, env, opts, ctx):
     order = np.zeros(game.g[N_PLAYERS], dtype=np.int64)
-    game.g[ACTIVE] = NO
-    return_police(game, env)
-    corruption(game, env, opts, ctx)
+    open_turn(game, env, opts, ctx)
     checkpoint(game, env)
     n_order = seat_order(game, game.g[FIRST], order)
     resources_phase(game, env, order, n_order, opts, ctx)
@@ -2013,7 +2127,7 @@ def play_turn(game, env, opts, ctx):
         if game.pl[p, ALIVE]:
             actions_phase(game, env, p, opts, ctx)
             checkpoint(game, env)
-        if alive_players(game) <= 1:
+        if game_decided(game, env):
             break
     game.g[ACTIVE] = NO
     end_of_turn_missions(game, env)
@@ -2037,7 +2151,7 @@ def play(game, env, n_players, key, game_id, record, check):
             broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
             if broken:
                 return broken
-        if alive_players(game) <= 1:
+        if game_decided(game, env):
             break
         if game.g[END_REVEALED] and game.g[TURN] >= game.g[LAST_TURN]:
             break
@@ -2048,6 +2162,14 @@ def play(game, env, n_players, key, game_id, record, check):
     final_ranking(game, env)
     game.g[GAME_OVER] = 1
     return 0
+
+
+@njit(cache=True)
+def game_decided(game, env):
+    """Ruling `end.last_standing` (NYK-A5): the game ends at once when one player is left (or
+    the survivor plays on to the end card); with nobody left it ends anyway."""
+    alive = alive_players(game)
+    return alive == 0 or (alive == 1 and env.rp[P_LAST_STANDING] == 1)
 
 
 @njit(cache=True)
@@ -2138,10 +2260,12 @@ def ranks_before(game, p, q, lots):
 
 # --- invariants (check mode) ---------------------------------------------------------------------
 
-INV_MONEY, INV_TILES, INV_HENCHMEN, INV_MISSIONS, INV_CARDS, INV_PLACE, INV_LIMIT, INV_HAND, INV_POLICE = range(1, 10)
+(INV_MONEY, INV_TILES, INV_HENCHMEN, INV_MISSIONS, INV_CARDS, INV_PLACE, INV_LIMIT, INV_HAND, INV_POLICE,
+ INV_RECRUITS) = range(1, 11)
 INVARIANTS = ("", "money not conserved", "address tiles lost", "henchman cards lost",
               "mission cards lost", "resource cards lost", "character in two places",
-              "more than the henchman limit", "hand above the limit", "police cars lost")
+              "more than the henchman limit", "hand above the limit", "police cars lost",
+              "more recruitments in a turn than allowed")
 
 
 @njit(cache=True)
@@ -2185,6 +2309,8 @@ def invariants(game, env):
             return INV_CARDS
         if count_henchmen(game, p) > env.rp[P_HENCHMEN_MAX]:
             return INV_LIMIT
+        if game.pl[p, RECRUITED] > env.rp[P_RECRUIT_PER_TURN]:  # NYK-A8: cards count
+            return INV_RECRUITS
     if cards != env.rp[RP_N_CARDS]:
         return INV_CARDS
     for c in range(N_CHARS):

@@ -13,7 +13,9 @@ import numpy as np
 from sim import fights, hands
 from sim.nyk.state import MAX_SEATS
 from sim.odds import dice_space
+from sim.nyk.decisions import N_WINDOWS, WIN_ACTIONS
 from sim.rules.compiled import MAX_PARAMS, N_PARAMS
+from sim.rules.content import WINDOWS
 
 N_DISTRICTS_MAX = 32
 N_BILLS_MAX = 16
@@ -31,7 +33,10 @@ RP_R_KIND = RP_M_REWARD + 24
 RP_R_TIMING = RP_R_KIND + 32
 RP_R_PARAMS = RP_R_TIMING + 32
 RP_BILLS = RP_R_PARAMS + 32 * MAX_PARAMS
-N_RP = RP_BILLS + N_BILLS_MAX
+RP_R_WINDOW = RP_BILLS + N_BILLS_MAX    # each card's window (NYK-C5, WIN_*)
+RP_WIN_KINDS = RP_R_WINDOW + 32         # per window: bitmask of the effect kinds played in it
+N_RP = RP_WIN_KINDS + N_WINDOWS
+assert len(WINDOWS) == N_WINDOWS and WINDOWS[WIN_ACTIONS] == "actions"
 
 
 MAX_DEGREE = 12
@@ -83,6 +88,9 @@ def rules_vector(R) -> np.ndarray:
     rp[RP_R_TIMING:RP_R_TIMING + 32] = R.resource_timing
     rp[RP_R_PARAMS:RP_R_PARAMS + 32 * MAX_PARAMS] = R.resource_params.reshape(-1)
     rp[RP_BILLS:RP_BILLS + len(R.start_bills)] = R.start_bills
+    rp[RP_R_WINDOW:RP_R_WINDOW + 32] = R.resource_window
+    for kind, window in zip(R.resource_kind, R.resource_window, strict=True):
+        rp[RP_WIN_KINDS + int(window)] |= 1 << int(kind)
     return rp
 
 

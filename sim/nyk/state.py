@@ -35,7 +35,8 @@ NO = -1
 (TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,
  BANK_FAILURES, M_DECK_POS, R_DECK_N, R_DISC_N, H_DECK_N, H_DISC_N, BAG_N, N_EVENTS, RECORD,
  FORCED_N, FORCED_POS, WINNER, DECIDED_BY, END_CARD_POS, ILLEGAL, CHECK, MONEY_TOTAL, TURNS_PLAYED,
- POLICE_CHECK, BROKEN, DECISIONS) = range(31)  # BROKEN: first invariant broken (check mode)
+ POLICE_CHECK, BROKEN, DECISIONS, VIEW_MISMATCH) = range(32)  # BROKEN: first invariant broken
+# (check mode); VIEW_MISMATCH: decisions a re-deal of hidden facts changed (sim.nyk.view)
 N_FORCED = 64
 ROW0 = 32                                   # mission on space 1, 2, 3, ... (NO when empty)
 M_DECK0 = ROW0 + 6                          # mission draw order, next at g[M_DECK_POS]

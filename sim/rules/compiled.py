@@ -24,6 +24,7 @@
     mission_reward         int64    [24]  dollars after missions.reward_scale (whole thousands)
     resource_kind          int8     [32]  one entry per physical card: E_* effect kind
     resource_timing        int8     [32]  T_OWN / T_OPPONENT / T_OTHER
+    resource_window        int8     [32]  the card's window: its index in content.WINDOWS (NYK-C5)
     resource_params        int64    [32, MAX_PARAMS]  effect parameters in the order of
                                           content.EFFECTS[kind], zero padded
     start_bills            int64    [8]  bills dealt to each player (NYK-S2)
@@ -39,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.rules.content import BANDS, EFFECTS, MAX_PARAMS, SUITS, TIMINGS
+from sim.rules.content import BANDS, EFFECTS, MAX_PARAMS, SUITS, TIMINGS, WINDOWS
 from sim.rules.spec import RANDOM, RANK_LABELS
 
 # --- params indices (one per scalar option of rules.toml) -------------------------------------
@@ -95,7 +96,16 @@ P_FIVE_OF_A_KIND = 48
 P_TIEBREAK_LAST = 49
 P_DEALS_ENABLED = 50
 P_DEALS_POLICE_MOVE_PRICE = 51
-N_PARAMS = 52
+P_RESHUFFLE = 52
+P_RECRUIT_FROM_CUSTODY = 53
+P_ACT_ON_JOINING = 54
+P_CUSTODY_CARD_STEPS = 55
+P_RELEASE_FROZEN = 56
+P_POLICE_RETURN_AT = 57
+P_EMPTY_BAG = 58
+P_LAST_STANDING = 59
+P_VIEW_FORTUNES = 60
+N_PARAMS = 61
 
 PARAM_KEYS = {
     P_PLAYERS_MIN: "players.min",
@@ -150,6 +160,15 @@ PARAM_KEYS = {
     P_TIEBREAK_LAST: "tiebreak.last",
     P_DEALS_ENABLED: "deals.enabled",
     P_DEALS_POLICE_MOVE_PRICE: "deals.police_move_price",
+    P_RESHUFFLE: "resources.reshuffle",
+    P_RECRUIT_FROM_CUSTODY: "recruit.from_custody",
+    P_ACT_ON_JOINING: "henchmen.act_on_joining",
+    P_CUSTODY_CARD_STEPS: "custody.card_steps",
+    P_RELEASE_FROZEN: "custody.release_frozen",
+    P_POLICE_RETURN_AT: "police.return_at",
+    P_EMPTY_BAG: "missions.empty_bag",
+    P_LAST_STANDING: "end.last_standing",
+    P_VIEW_FORTUNES: "view.fortunes",
 }
 
 # --- encoded rulings (index of the choice in rules.toml) ----------------------------------------
@@ -159,6 +178,11 @@ PROVOKE_ACTION_ONE, PROVOKE_ACTION_ALL = 0, 1     # NYK-A4
 FIVE_AS_FOUR, FIVE_TOP = 0, 1                     # NYK-H4, same order as sim.hands.RULINGS
 TIEBREAK_RANDOM, TIEBREAK_SHARED = 0, 1           # NYK-E1
 START_RANDOM = -1                                 # start.district = "random"
+RESHUFFLE_EMPTY, RESHUFFLE_NEXT_DRAW = 0, 1       # NYK-T2
+CUSTODY_CARD_CELL, CUSTODY_CARD_ALL, CUSTODY_CARD_ONE = 0, 1, 2  # NYK-P6
+RETURN_FIRST_PLAYER, RETURN_BEFORE_BID = 0, 1     # NYK-P5
+EMPTY_BAG_DISCARD, EMPTY_BAG_HOLD = 0, 1          # NYK-T4
+FORTUNES_HIDDEN, FORTUNES_TRACKED = 0, 1          # NYK-S2
 
 # --- content codes -----------------------------------------------------------------------------
 BAND_NONE, BAND_WHITE, BAND_GREY, BAND_BLACK = -1, 0, 1, 2
@@ -198,6 +222,7 @@ class Compiled(NamedTuple):
     mission_reward: np.ndarray
     resource_kind: np.ndarray
     resource_timing: np.ndarray
+    resource_window: np.ndarray
     resource_params: np.ndarray
     start_bills: np.ndarray
     params: np.ndarray
@@ -268,6 +293,7 @@ def compile_ruleset(rs) -> Compiled:
         mission_reward=rs.mission_rewards(),
         resource_kind=np.array([EFFECT_KINDS.index(c.effect) for c in cards], dtype=np.int8),
         resource_timing=np.array([TIMINGS.index(c.timing) for c in cards], dtype=np.int8),
+        resource_window=np.array([WINDOWS.index(c.window) for c in cards], dtype=np.int8),
         resource_params=resource_params,
         start_bills=np.array(rs["start.bills"], dtype=np.int64),
         params=params,

@@ -15,6 +15,20 @@ BANDS = ("white", "grey", "black")            # NYK-C1: Lower, Midtown, Upper Ma
 SPECIALS = ("police", "subway", "heliport")
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 TIMINGS = ("own", "opponent", "other")        # NYK-C5: blue, red, black icons
+# NYK-C5: the moment a card is played at ("ACCOMPLISH MISSION:", "FUSILLADE:", ...), in the order
+# of the engine's windows (sim.nyk.decisions WIN_*). Each window allows some icons: the owner's own
+# movement, actions and just-accomplished mission are blue; the start of an opponent's turn is red;
+# the common resources phase is black; fights, interrogations and an answer to a card take any icon
+# (the icon then says whose turn it must be: blue own, red an opponent's, black a fight or a
+# common phase).
+WINDOWS = ("interrogation", "intimidation", "fusillade", "losing", "won_fight", "card_played",
+           "turn_start", "resources", "accomplished", "movement", "actions")
+WINDOW_ICONS = {
+    "interrogation": TIMINGS, "intimidation": TIMINGS, "fusillade": TIMINGS, "losing": TIMINGS,
+    "won_fight": TIMINGS, "card_played": TIMINGS, "turn_start": ("opponent",),
+    "resources": ("other",), "accomplished": ("own",), "movement": ("own",), "actions": ("own",),
+}
+FIGHT_WINDOWS = ("intimidation", "fusillade", "losing", "won_fight")  # a black icon plays here
 AFFRANCHI_RANK = 5                            # NYK-C2: the affranchi are the aces
 
 # NYK-C5: the fixed vocabulary of resource effects, each with its numeric parameters (in order).
@@ -39,6 +53,28 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "draw_cards": ("count",),                # draw `count` resource cards
 }
 MAX_PARAMS = max(len(names) for names in EFFECTS.values())
+# NYK-C5: the windows in which the engine can resolve each effect (the first is a file's default)
+EFFECT_WINDOWS: dict[str, tuple[str, ...]] = {
+    "mission_bonus": ("accomplished",),
+    "steal_money": ("actions",),
+    "bank_income": ("resources", "actions"),
+    "extra_move": ("movement",),
+    "police_move": ("movement",),
+    "police_place": ("movement",),
+    "police_remove": ("turn_start",),
+    "block_interrogation": ("interrogation",),
+    "release_custody": ("movement",),
+    "recruit": ("actions",),
+    "poach_henchman": ("actions",),
+    "discard_henchman": ("actions",),
+    "fight_bonus_die": ("fusillade",),
+    "fight_reroll": ("intimidation",),
+    "cancel_elimination": ("losing",),
+    "extra_elimination": ("won_fight",),
+    "cancel_card": ("card_played",),
+    "draw_cards": ("resources", "actions"),
+}
+assert set(EFFECT_WINDOWS) == set(EFFECTS)
 _MONEY_PARAMS = {"amount", "cost", "discount"}
 
 # What the engine's fixed-size arrays hold (sim/nyk/state.py, sim/nyk/env.py). Content outside
@@ -495,6 +531,7 @@ class Resource:
     params: tuple[tuple[str, int], ...]  # (parameter, value) in the order of EFFECTS[effect]
     text: str
     assumed: bool
+    window: str = ""                   # a key of WINDOWS: the moment it is played (NYK-C5)
 
     def param(self, name: str) -> int:
         return dict(self.params)[name]
@@ -514,7 +551,8 @@ class ResourceDeck:
 
     def to_dict(self) -> dict:
         return {"size": self.size, "cards": [
-            {"name": c.name, "count": c.count, "timing": c.timing, "effect": c.effect,
+            {"name": c.name, "count": c.count, "timing": c.timing, "window": c.window,
+             "effect": c.effect,
              "params": dict(c.params), "text": c.text, "assumed": c.assumed} for c in self.cards]}
 
 
@@ -523,7 +561,8 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
     cards = []
     for entry in _tables(where, raw, "card", "card"):
         here = f"{where}: card {entry.get('name', '?') if isinstance(entry, dict) else '?'}"
-        _fields(here, entry, {"name", "count", "timing", "effect", "params", "text", "assumed"},
+        _fields(here, entry, {"name", "count", "timing", "window", "effect", "params", "text",
+                              "assumed"},
                 {"name", "count", "timing", "effect", "text"})
         count = entry["count"]
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -537,6 +576,7 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
         if effect not in EFFECTS:
             raise RulesetError(f"{here}: effect = {effect!r} is not allowed"
                                f"{did_you_mean(effect, EFFECTS)} (allowed: {', '.join(EFFECTS)})")
+        window = _window(here, entry, timing, effect)
         names = EFFECTS[effect]
         given = _fields(f"{here}: params", entry.get("params", {}), set(names), set(names))
         params = []
@@ -558,7 +598,8 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
             params.append((name, value))
         cards.append(Resource(_typed(here, entry, "name", str, words="a name"), count, timing,
                               effect, tuple(params), _typed(here, entry, "text", str, words="text"),
-                              _typed(here, entry, "assumed", bool, True, "true or false")))
+                              _typed(here, entry, "assumed", bool, True, "true or false"),
+                              window))
     _unique(where, [c.name for c in cards], "card name")
     size = _typed(where, raw, "deck_size", int, words="an integer")
     total = sum(c.count for c in cards)
@@ -567,3 +608,18 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
                            f"(allowed: the counts add up)")
     _exactly(where, total, ENGINE_RESOURCE_CARDS, "resource cards")
     return ResourceDeck(tuple(cards), size)
+
+
+def _window(here: str, entry: dict, timing: str, effect: str) -> str:
+    """NYK-C5: the card's window, one its effect can be resolved in and its icon allows."""
+    window = entry.get("window", EFFECT_WINDOWS[effect][0])
+    if window not in WINDOWS:
+        raise RulesetError(f"{here}: window = {window!r} is not allowed"
+                           f"{did_you_mean(str(window), WINDOWS)} (allowed: {', '.join(WINDOWS)})")
+    if window not in EFFECT_WINDOWS[effect]:
+        raise RulesetError(f"{here}: window = {window!r} cannot resolve effect {effect!r} "
+                           f"(allowed: {', '.join(EFFECT_WINDOWS[effect])})")
+    if timing not in WINDOW_ICONS[window]:
+        raise RulesetError(f"{here}: timing = {timing!r} cannot be played in window {window!r} "
+                           f"(allowed: {', '.join(WINDOW_ICONS[window])})")
+    return window

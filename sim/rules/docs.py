@@ -10,7 +10,7 @@ A test checks that the committed page equals the generated text.
 import sys
 from pathlib import Path
 
-from sim.rules.content import EFFECTS, TIMINGS
+from sim.rules.content import EFFECTS, TIMINGS, WINDOWS
 from sim.rules.ruleset import Ruleset, content_hook, options
 
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "ruleset.md"
@@ -151,12 +151,14 @@ def generate(game: str = "nyk") -> str:
                      f"{'assumed' if m.assumed else 'rulebook'} |")
     lines += ["", "### Resources (NYK-C5)", "",
               f"{rs.resources.size} cards. Timings: " + ", ".join(TIMINGS)
-              + " (blue, red, black icons).", "",
-              "| card | count | timing | effect | params | text | source |",
-              "|---|---|---|---|---|---|---|"]
+              + " (blue, red, black icons). Window: the moment a card is played at, one of "
+              + ", ".join(WINDOWS) + "; a card plays only there, when its icon allows, and a"
+              " player may play several one after another, each answerable.", "",
+              "| card | count | timing | window | effect | params | text | source |",
+              "|---|---|---|---|---|---|---|---|"]
     for c in rs.resources:
         params = ", ".join(f"{k}={v:,}" for k, v in c.params)
-        lines.append(f"| {c.name} | {c.count} | {c.timing} | `{c.effect}` | {params} | "
+        lines.append(f"| {c.name} | {c.count} | {c.timing} | {c.window} | `{c.effect}` | {params} | "
                      f"{_escape(c.text)} | {'assumed' if c.assumed else 'rulebook'} |")
     lines += ["", "Effect vocabulary (kind: parameters): "
               + "; ".join(f"`{k}`: {', '.join(v)}" for k, v in EFFECTS.items()) + ".", ""]

@@ -8,10 +8,11 @@ Three families, chosen per seat by `env.kinds`:
   on the table, recruits with the exact recruitment odds.
 
 Any seat may also be restricted (`env.restrict`, bits R_*): the restricted options are never
-taken, whatever the family. A policy sees the game as a player at the table would: its own hidden
-destinations, never another player's, nor anyone's hand of cards. It does read the others'
-fortunes: every payment in the game is made in the open (bids revealed, rewards, pots, fares), so
-a player keeping count knows them.
+taken, whatever the family. A policy sees the game as a player at the table would: it reads
+hidden facts only through the seat's view (`sim.nyk.view`): its own hand, money and secret
+destinations, never another player's hand or secret destination, no deck order, and the others'
+fortunes only as the `view.fortunes` ruling lets a player know them (the information-set test
+re-deals all of these and checks that no decision changes).
 """
 
 from numba import njit
@@ -22,14 +23,17 @@ from sim.nyk.decisions import (
     CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
     D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_OFFER, D_PLACE, D_POLICE, ANY_OFFER,
     D_REACT, D_RESIST, D_STEP, D_WHOM, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH,
-    OP_BID, OP_CARD, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT, OP_STEP,
-    WIN_CARD_PLAYED, WIN_RESOURCES,
+    OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
+    OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
 from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ALIVE, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_DEST, M_HOLDER, M_REWARD, M_RISK,
-    M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_MISSIONS, N_PLAYERS, N_POLICE,
-    NO, PERIPH0, POLICE0, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED, WHERE, carries_risk, count_bits,
+    ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
+    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED,
+    W_CUSTODY, WHERE,
+    carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
 from sim.rng import below_of
@@ -38,7 +42,8 @@ from sim.rules.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
-    P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RESIST_DICE,
+    P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
+    P_RECRUIT_PER_TURN, P_RESIST_DICE,
 )
 from strategies.nyk.params import (
     K_ACCEPT_MIN, K_AFFRANCHI_CARE, K_AVOID_POLICE, K_BID, K_CANCEL_CARDS, K_CARD_EVENTS, K_CARD_MOVES,
@@ -82,7 +87,7 @@ def allowed(game, decision, opts, n, i, r):
     if decision == D_ACTION:
         if op == OP_PROVOKE:
             return r & R_NO_PROVOKE == 0
-        if op == OP_RECRUIT:
+        if op == OP_RECRUIT or (op == OP_PLAY and opts[i, 2] == E_POACH_HENCHMAN):  # NYK-A8
             return r & R_NO_RECRUIT == 0
         if op == OP_ACCEPT and r & R_NO_RISKY:
             return game.ms[game.g[ROW0 + opts[i, 1]], M_RISK] == 0
@@ -92,8 +97,8 @@ def allowed(game, decision, opts, n, i, r):
         return not (op == OP_STEP and opts[i, 2] != NO and r & R_NO_CARD_MOVES)
     elif decision == D_DEAL:  # NYK-E2: buying a police move is controlling the police
         return op != OP_POLICE or r & R_NO_POLICE == 0
-    elif decision == D_CUSTODY:
-        return not (op == OP_CARD and r & R_NO_CARD_MOVES)
+    elif decision == D_CUSTODY:  # a card discarded for a custody step (NYK-P6)
+        return not (op == OP_CHAR and r & R_NO_CARD_MOVES)
     elif decision == D_BID and r & R_MIN_BID:
         return opts[i, 1] == smallest_bid(opts, n)
     elif decision == D_MOVE:
@@ -167,9 +172,11 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_REACT:
         return react(game, env, p, k, opts, n, ctx)
     if decision == D_WHOM:
-        return richest_rival(game, p, opts, n)
+        return richest_rival(game, env, p, opts, n)
     if decision == D_CUSTODY:
-        return 1 if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2 else 0
+        if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2:
+            return closest_to_exit(game, opts, n)
+        return 0
     if decision == D_DISCARD:
         return least_useful_card(env, opts, n)
     if decision == D_POLICE:
@@ -257,7 +264,7 @@ def cars_near(game, env, d, radius):
 @njit(cache=True)
 def mission_value(game, env, k, m, here):
     """What a mission on the row is worth to a crew standing on `here` (dollars)."""
-    accept, dest = game.ms[m, M_ACCEPT], game.ms[m, M_DEST]
+    accept, dest = game.ms[m, M_ACCEPT], seen_dest(game, NO, m)  # a row card: public
     trip = env.dist[here, accept] + (SECRET_TRIP if dest == NO else env.dist[accept, dest])
     v = k[K_MISSION_WEIGHT] * game.ms[m, M_REWARD] - k[K_TRAVEL_COST] * trip
     if game.ms[m, M_CREW] == 2:
@@ -283,7 +290,8 @@ def goal_of(game, env, p, k, c):
     here = game.ch[c, LOC]
     m = game.ch[c, MISSION]
     if m != NO:
-        return game.ms[m, M_DEST] if game.ms[m, M_DEST] != NO else here
+        dest = seen_dest(game, p, m)  # its own job: p knows even a secret destination
+        return dest if dest != NO else here
     best_v, goal = k[K_ACCEPT_MIN], here
     no_risky = env.restrict[p] & R_NO_RISKY
     for s in range(env.rp[P_MISSION_ROW]):
@@ -347,11 +355,13 @@ def police_gain(game, env, p, k, car, to):
     for m in range(N_MISSIONS):
         if game.ms[m, M_STATE] != MS_HELD or not game.ms[m, M_RISK]:
             continue
-        dest = game.ms[m, M_DEST]
+        dest = seen_dest(game, p, m)  # a rival's secret destination is hidden (NO)
         holder = game.ms[m, M_HOLDER]
+        if dest == NO:
+            continue
         if holder == p:
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
-        elif not game.ms[m, M_SECRET]:  # a secret destination is hidden from the others
+        else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
     return gain
 
@@ -428,9 +438,10 @@ def place_gain(game, env, p, k, d):
     """A car placed on d (from BROADWAY; ANYWHERE: its best district): worth it on a rival's
     public at-risk destination."""
     for m in range(N_MISSIONS):
-        if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_RISK] and game.ms[m, M_HOLDER] != p
-                and not game.ms[m, M_SECRET]
-                and (game.ms[m, M_DEST] == d or (d == ANYWHERE and game.ms[m, M_DEST] != env.rp[RP_STATION]))):
+        if game.ms[m, M_STATE] != MS_HELD or not game.ms[m, M_RISK] or game.ms[m, M_HOLDER] == p:
+            continue
+        dest = seen_dest(game, p, m)
+        if dest != NO and (dest == d or (d == ANYWHERE and dest != env.rp[RP_STATION])):
             return 6000.0 * k[K_POLICE_BLOCK]
     return 0.0
 
@@ -533,7 +544,55 @@ def action_worth(game, env, p, k, op, a, b, c):
         return recruit_worth(game, env, p, k, a, b, c)
     if op == OP_PLAY:
         return card_worth(game, env, p, k, a, b, c)
-    return 0.0  # parting with a henchman (NYK-A7): never worth an action here
+    if op == OP_PART:
+        return part_worth(game, env, p, k, a)
+    return 0.0
+
+
+@njit(cache=True)
+def part_worth(game, env, p, k, c):
+    """NYK-A7: part with henchman c to free a stand when every stand is taken, the turn's
+    recruitment is still to come, and a henchman within reach is worth clearly more than c, the
+    least worth of p's free henchmen."""
+    where = game.ch[p, WHERE]  # the affranchi recruits from the board or, by ruling, custody
+    free = where == W_CONTROLLED or (where == W_CUSTODY and env.rp[P_RECRUIT_FROM_CUSTODY])
+    if (not free or count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX] or k[K_RECRUIT_DRIVE] <= 0
+            or env.restrict[p] & R_NO_RECRUIT or game.pl[p, RECRUITED] >= env.rp[P_RECRUIT_PER_TURN]):
+        return 0.0
+    keep = henchman_worth(game, p, k, c)
+    rest = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while rest:
+        o = lowest_bit(rest)
+        rest &= rest - 1
+        if (o != c and game.ch[o, WHERE] == W_CONTROLLED and game.ch[o, MISSION] == NO
+                and henchman_worth(game, p, k, o) < keep):
+            return 0.0  # part with the least worth first
+    targets = recruit_targets(game, env, p)
+    best = 0.0
+    for h in range(N_AFFRANCHI, N_CHARS):
+        if (targets >> h) & 1:
+            best = max(best, recruit_worth(game, env, p, k, h, ANY_OFFER, NO) - 10000.0)
+    best = max(best, best_poach(game, env, p, k))
+    gain = best - keep
+    return 15000.0 + gain if gain > 1000.0 else 0.0
+
+
+@njit(cache=True)
+def best_poach(game, env, p, k):
+    """What the best henchman a poach card in p's hand could take (NYK-A8) is worth, net of its
+    price: the rivals' free henchmen up to the card's rank."""
+    best = 0.0
+    for i in range(game.pl[p, HAND_N]):
+        card = game.pl[p, HAND0 + i]
+        if env.rp[RP_R_KIND + card] != E_POACH_HENCHMAN:
+            continue
+        top = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1]
+        for h in range(N_AFFRANCHI, N_CHARS):
+            q = game.ch[h, OWNER]
+            if (q != NO and q != p and game.ch[h, WHERE] == W_CONTROLLED
+                    and game.ch[h, MISSION] == NO and game.ch[h, VALUE] <= top):
+                best = max(best, card_worth(game, env, p, k, card, E_POACH_HENCHMAN, h))
+    return best
 
 
 @njit(cache=True)
@@ -676,25 +735,51 @@ def react(game, env, p, k, opts, n, ctx):
     """Cards answering a window: cancel a rival's card when that rival is near the lead; income at
     the resources phase if eager; the fight, police and mission cards always."""
     window = ctx[CTX_WINDOW]
-    if window == WIN_CARD_PLAYED:
+    if window == WIN_CARD_PLAYED:  # how rich the rival looks, as far as p can know (NYK-S2)
         q = ctx[CTX_OPPONENT]
         top = 0
         for s in range(game.g[N_PLAYERS]):
             if game.pl[s, ALIVE]:
-                top = max(top, game.pl[s, MONEY])
-        return n - 1 if game.pl[q, MONEY] >= (1.0 - k[K_CANCEL_CARDS]) * top else 0
+                top = max(top, seen_standing(game, env, p, s))
+        return n - 1 if seen_standing(game, env, p, q) >= (1.0 - k[K_CANCEL_CARDS]) * top else 0
     if window == WIN_RESOURCES:
         return n - 1 if k[K_CARD_EVENTS] > 1.0 / 3.0 else 0
-    return n - 1
+    if window == WIN_INTIMIDATION:  # a re-roll only helps a hand with a die that pairs nothing
+        return n - 1 if lone_die(ctx[CTX_CREW], ctx[CTX_OTHER_CREW]) else 0
+    return n - 1  # each further card of the window is offered in turn: it plays them all
 
 
 @njit(cache=True)
-def richest_rival(game, p, opts, n):
+def lone_die(hand, dice):
+    """Whether a die of `dice` shows a value found once in `hand` (packed counts)."""
+    for rank in range(6):
+        if (dice >> (4 * rank)) & 15 == 1 and (hand >> (4 * rank)) & 15 == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def closest_to_exit(game, opts, n):
+    """NYK-P6: a custody card for the affranchi's cell first, else the cell nearest the exit."""
+    best, pick = 1 << 30, 1
+    for i in range(1, n):
+        c = opts[i, 1]
+        if c == NO:
+            return i
+        score = game.ch[c, CELL] - (100 if c < N_AFFRANCHI else 0)
+        if score < best:
+            best, pick = score, i
+    return pick
+
+
+@njit(cache=True)
+def richest_rival(game, env, p, opts, n):
+    """NYK-P4: the police question the rival that looks richest to p (NYK-S2: as p can know)."""
     best, pick = -1, 0
     for i in range(n):
         q = opts[i, 1]
-        if q != p and game.pl[q, MONEY] > best:
-            best, pick = game.pl[q, MONEY], i
+        if q != p and seen_standing(game, env, p, q) > best:
+            best, pick = seen_standing(game, env, p, q), i
     return pick
 
 
@@ -724,7 +809,7 @@ def target_of(game, env, c):
     m = game.ch[c, MISSION]
     here = game.ch[c, LOC]
     if m != NO:
-        return game.ms[m, M_DEST]
+        return seen_dest(game, game.ch[c, OWNER], m)
     best, best_d = here, 1 << 20
     for s in range(env.rp[P_MISSION_ROW]):
         r = game.g[ROW0 + s]
@@ -832,7 +917,7 @@ def simple_offer(game, env, p, h):
 def own_risky_destination(game, p, d):
     for m in range(N_MISSIONS):
         if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_HOLDER] == p and game.ms[m, M_RISK]
-                and game.ms[m, M_DEST] == d):
+                and seen_dest(game, p, m) == d):
             return True
     return False
 
@@ -848,7 +933,8 @@ def simple_action(game, env, p, opts, n):
         elif op == OP_ACCEPT:
             m = game.g[ROW0 + opts[i, 1]]
             score = 50000 + game.ms[m, M_REWARD] - 1000 * game.ms[m, M_CREW]
-            if game.ms[m, M_RISK] and game.ms[m, M_DEST] != NO and police_at(game, game.ms[m, M_DEST]):
+            dest = seen_dest(game, p, m)
+            if game.ms[m, M_RISK] and dest != NO and police_at(game, dest):
                 score -= 5000
         elif op == OP_RECRUIT:
             if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO:

@@ -76,6 +76,15 @@ def rulesets(draw):
         "interrogation.dice": st.integers(1, 5),
         "interrogation.resist_dice": st.integers(0, 4),
         "corruption.bills": st.integers(1, 4),
+        "resources.reshuffle": st.sampled_from(["empty", "next_draw"]),
+        "recruit.from_custody": st.booleans(),
+        "henchmen.act_on_joining": st.booleans(),
+        "custody.card_steps": st.sampled_from(["cell", "all", "one"]),
+        "custody.release_frozen": st.booleans(),
+        "police.return_at": st.sampled_from(["first_player", "before_bid"]),
+        "missions.empty_bag": st.sampled_from(["discard", "hold"]),
+        "end.last_standing": st.booleans(),
+        "view.fortunes": st.sampled_from(["hidden", "tracked"]),
     }
     chosen = draw(st.sets(st.sampled_from(sorted(options)), max_size=len(options)))
     overrides = {key: draw(options[key]) for key in sorted(chosen)}
@@ -97,3 +106,14 @@ def test_random_rulesets_keep_the_invariants_and_end(overrides, seed, n_players,
         assert code == 0, f"{E.INVARIANTS[code]}; {replay}"
         assert game.g[S.CAP_HIT] == 0, f"turn cap hit; {replay}"
         assert game.g[S.GAME_OVER] == 1 and game.g[S.ILLEGAL] == 0, replay
+
+
+def test_the_check_run_seats_every_preset_at_every_table_size_and_finds_nothing(capsys):
+    from sim.nyk import checkrun
+    from strategies import available
+    tables = checkrun.lineups()
+    assert {len(t) for t in tables} == {2, 3, 4, 5}
+    assert all(set(available()) <= {name for t in tables if len(t) == n for name in t}
+               for n in (2, 3, 4, 5))
+    assert checkrun.main(["--games", "60", "--seed", "3"]) == 0
+    assert "60 games in check mode" in capsys.readouterr().out

@@ -203,7 +203,7 @@ def test_nyk_p6_cards_give_bonus_steps_out_of_custody():
     t.custody(LOOXY, 3)
     t.give(0, 0, 1)
     t.begin(0)
-    t.steer((3, 1), (2, 1))  # END or a card, twice: both cards spent
+    t.steer((2, 1), (2, 0), (2, 1))  # a card for Looxy's cell, which card, again: both spent
     t.custody_phase(0)
     assert t.ch[LOOXY, S.LOC] == BROADWAY and t.hand(0) == []
     assert t.pl[0, S.C_CARDS_AS_MOVES] == 2
