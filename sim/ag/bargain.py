@@ -260,10 +260,11 @@ def allocate(game, env, mask, units, unit_worth, targets, want):
 @njit(cache=True)
 def next_side_payment(game, env, mask, want):
     """The next bag of side payment (AG-N1: a split may include bags): (payer, payee), the family
-    most over its target with a bag to pay and the one most under it, while each is at least half a
-    bag away; (-1, -1) when none."""
+    most over its target with a bag to pay and the one most under it, while each is more than half
+    a bag away; (-1, -1) when none."""
     bag = max(worth(env, P_VAL_BAG), 1e-9)
-    payer, payee, over, under = -1, -1, 0.5 * bag - 1e-9, 0.5 * bag - 1e-9
+    # more than half a bag away, strictly: at exactly half a payment would only swap the two
+    payer, payee, over, under = -1, -1, 0.5 * bag + 1e-9, 0.5 * bag + 1e-9
     for i in range(game.g[N_PLAYERS]):
         p = game.g[ORDER0 + i]
         if not (mask >> p) & 1:

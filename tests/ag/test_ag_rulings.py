@@ -149,3 +149,19 @@ def test_ag_v1_presets_bid_a_share_of_what_the_prize_is_worth():
     t = Table(2, kind=PARAMETRIC)
     t.event(E_AUCTION, 1)
     assert list(t.pl[:2, S.C_AUCTION_SPENT]) == [2, 2] and t.pl[0, S.RENOWN] == 1
+
+
+def test_ag_t3_a_boss_kept_home_never_pays_the_hospital_is_always_safer():
+    """Keeping the boss home costs a renown level (AG-T3); the hospital is always there and never
+    sees a shoot-out, so a preset sends a wounded boss facing killers there, never home."""
+    t = Table(2, kind=PARAMETRIC)
+    t.show(card_id("racket"), card_id("bank"))
+    t.put(1, 1, hench=2, killer=1)
+    t.put(2, 1, boss=1)
+    t.pl[0, S.WOUNDS] = 1
+    t.ctx[:] = 0
+    slot = E.place_piece(t.game, t.env, 0, S.BOSS, True, t.opts, t.ctx)
+    assert slot == S.HOSPITAL
+    for wounds in (0, 1):   # the hospital's worth for a boss is never below nothing
+        t.pl[0, S.WOUNDS] = wounds
+        assert P.hospital_worth(t.game, t.env, 0, S.BOSS) >= 0.0
