@@ -354,10 +354,12 @@ def claim_level(bluff, n):
 @njit(cache=True)
 def accepts_terms(env, p, ctx):
     """AG-N, alternating model: accept when the offer is worth at least the shoot-out value plus
-    `patience` times what the next offer would add to it, plus the bluff (all in bags)."""
+    `patience` times what the next offer would add to it, raised by the bluff (all in bags); the
+    last offer is accepted at the shoot-out value (refusing it is the shoot-out)."""
     w = env.params[p]
-    threat, nxt, total = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0, ctx[CTX_TOTAL] / 1000.0
-    return ctx[CTX_OFFER] / 1000.0 >= threat + w[PATIENCE] * (nxt - threat) + w[BLUFF] * total - 1e-3
+    threat, nxt = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0
+    wait = max(nxt - threat, 0.0) * w[PATIENCE] * (1.0 + w[BLUFF])
+    return ctx[CTX_OFFER] / 1000.0 >= threat + wait - 1e-3
 
 
 @njit(cache=True)

@@ -40,7 +40,7 @@ def test_ag_b4_the_hospital_is_a_lieu_unless_the_ruling_says_cards_only():
 def test_ag_b4_a_preset_buys_the_move_only_when_a_move_helps_it():
     t = Table(2, kind=PARAMETRIC)
     t.g[S.BARON0 + S.PROSTITUTION] = 1
-    t.show(card_id("pickpocket"), card_id("bank"))     # target 4
+    t.show(card_id("bakery"), card_id("bank"))         # target 3: two dice and a re-roll fall short
     t.put(1, 0, boss=1, hench=1, killer=1)
     t.put(0, 0, hench=1)                               # seat 0's second henchman idles at the hospital
     assert P.best_move_gain(t.game, t.env, 0) > 0.5
