@@ -8,9 +8,11 @@ an index out of range is counted as an illegal decision and replaced by option 0
 
 # --- decisions -------------------------------------------------------------------------------------
 (D_TRADE, D_STEAL, D_BID, D_ROULETTE, D_DUEL, D_PLACE, D_DRUGS, D_MOVE, D_BUY, D_HOSPITAL,
- D_REROLL, D_OFFER, D_ACCEPT, D_SHOOT, D_HIT, D_ARMS, D_GIVE_CARD, D_GIVE_TOKEN) = range(18)
+ D_REROLL, D_OFFER, D_ACCEPT, D_SHOOT, D_HIT, D_ARMS, D_GIVE_CARD, D_GIVE_TOKEN, D_CLAIM,
+ D_GIVE_CAID) = range(20)
 DECISIONS = ("trade", "steal", "bid", "roulette", "duel", "place", "drugs", "move", "buy", "hospital",
-             "reroll", "offer", "accept", "shoot", "hit", "arms", "give_card", "give_token")
+             "reroll", "offer", "accept", "shoot", "hit", "arms", "give_card", "give_token", "claim",
+             "give_caid")
 
 # --- option rows: op code, then up to four arguments ---------------------------------------------
 (OP_PASS, OP_BUY_RENOWN, OP_SELL_BAGS, OP_SELL_HENCH, OP_SEAT, OP_BID, OP_PULL, OP_FOLD, OP_SLOT,
@@ -23,11 +25,16 @@ MAX_OPTS = 256
 # AG-N: the proposer chooses among offers at these greed levels (share of the others' fair shares
 # it keeps for itself: 0, a quarter, ..., everything)
 N_LEVELS = 5
+# AG-N, Nash model: the claim levels a family may state, as fractions of the card's worth it adds
+# to its true shoot-out value (a bluff: claims that leave no surplus end in a shoot-out)
+BLUFF_LEVELS = (0.0, 0.05, 0.1, 0.2, 0.4)
 
 # --- context slots ----------------------------------------------------------------------------------
 (CTX_DECISION, CTX_SLOT, CTX_PIECE, CTX_OFFER, CTX_FAIR, CTX_PROPOSER, CTX_ROUND, CTX_SHORT,
- CTX_SHOOTER, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O) = range(13)
+ CTX_SHOOTER, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_THREAT, CTX_TOTAL, CTX_NEXT) = range(16)
 N_CTX = 16
+# CTX_THREAT: the family's shoot-out value (its disagreement point), CTX_TOTAL: the card's gains,
+# CTX_NEXT: what the next offer would give it in the alternating model; thousandths of a bag
 # CTX_REST_*: the family's pieces still to place after this one (the boss is always placed last)
 # CTX_OFFER / CTX_FAIR: the offered value and the fair share, in thousandths of a bag (AG-N1)
 POWER_ARMS, POWER_PROSTITUTION = 0, 1

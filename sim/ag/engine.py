@@ -11,9 +11,10 @@ import numpy as np
 from numba import njit
 
 from sim.ag.decisions import (
-    CTX_DECISION, CTX_FAIR, CTX_OFFER, CTX_PIECE, CTX_POWER, CTX_PROPOSER, CTX_REST_H, CTX_REST_K,
-    CTX_REST_O, CTX_ROUND, CTX_SHOOTER, CTX_SHORT, CTX_SLOT, D_ACCEPT, D_ARMS, D_BID, D_BUY, D_DRUGS,
-    D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN,
+    BLUFF_LEVELS, CTX_DECISION, CTX_FAIR, CTX_NEXT, CTX_OFFER, CTX_PIECE, CTX_POWER, CTX_PROPOSER,
+    CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_ROUND, CTX_SHOOTER, CTX_SHORT, CTX_SLOT, CTX_THREAT,
+    CTX_TOTAL, D_ACCEPT, D_ARMS, D_BID, D_BUY, D_CLAIM, D_DRUGS, D_DUEL, D_GIVE_CAID, D_GIVE_CARD,
+    D_GIVE_TOKEN,
     D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_REROLL, D_ROULETTE, D_SHOOT, D_STEAL, D_TRADE,
     MAX_OPTS, N_LEVELS, OP_BID, OP_BUY_RENOWN, OP_DISTRICT, OP_FOLD, OP_HEAL, OP_LEVEL, OP_MOVE, OP_NO,
     OP_PASS, OP_PIECE, OP_PULL, OP_RECRUIT, OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_SLOT, OP_TRAFFIC,
@@ -23,24 +24,31 @@ from sim.ag.env import (
     DEATH_TO_KILLER, E_AUCTION, E_BANK_PAYS, E_DUELS, E_FBI, E_HEAL, E_OCCASIONAL, E_PRESS,
     E_ROULETTE, E_TAX, INFORMER_ALWAYS, INFORMER_DRAW, P_BAGS_ONES, P_BAGS_START, P_BAGS_THREES,
     P_BULLET_BANGS, P_BULLET_CLICS, P_BUY_BAGS, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_DEATH_TO,
-    P_FBI_MAX, P_FBI_START, P_H_CLICS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI,
+    P_H_CLICS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI,
     P_INFORMER_MODE, P_INFORMER_RENOWN, P_K_CLICS, P_KILLERS, P_LOC_EXTRA, P_O_CLICS, P_O_FBI,
     P_OCC_DICE, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_PROFILE_CARDS, P_RENOWN_START, P_REROLL,
     P_ROULETTE_FOLD, P_ROULETTE_STAKE, P_ROULETTE_WIN, P_SECOND_ROUND, P_SELL_BAGS, P_TOKENS,
     P_TURN_CAP, P_UNPLACED_BOSS, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN,
     P_WOUNDS_TO_DIE, ROUND_UP, RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, RP_E_EFFECT,
     RP_E_PARAM, RP_H_FBI, RP_H_LEN, RP_K_FBI, RP_K_LEN, RP_N_CARDS, RP_N_DISTRICTS,
-    RP_N_EVENT_CARDS,
+    RP_N_EVENT_CARDS, CURSOR_RING, MODEL_ALTERNATING, MODEL_OFFER, MOVE_CARDS, P_CURSOR,
+    P_DEATH_QUARTIER, P_HOSPITAL_BOSSES, P_MODEL, P_MOVE_TO, P_PATIENCE, P_PISTOL, P_ROUNDS,
+    P_SUCCESSOR, P_ZERO_WINS, PISTOL_EXTRA, QUARTIER_CAID, SUCCESSOR_HENCHMAN,
+)
+from sim.ag.bargain import (
+    allocate, alternating_values, nash_targets, next_side_payment, proposer_of, threat_values,
 )
 from sim.ag.events import (
     EV_ANSWER, EV_ARMS, EV_AUCTION_WIN, EV_BANK_PAYS, EV_BID, EV_BOSS_DIES, EV_DISCARDED, EV_DRUGS,
     EV_DUEL, EV_EVENT, EV_FAIL, EV_FBI, EV_FOLD, EV_HEAL_ALL, EV_HOSPITAL, EV_MOVE, EV_OCC_GAIN,
     EV_OFFER, EV_PLACE, EV_POWER_SOLD, EV_PRESS, EV_PULL, EV_RANK, EV_RESHUFFLE, EV_REROLL,
     EV_REVEAL, EV_ROLL, EV_ROULETTE_WIN, EV_SETUP, EV_SHOOTOUT, EV_SHOT, EV_SPLIT, EV_STEAL,
-    EV_SUCCESS, EV_TAX, EV_TITLE, EV_TRADE, EV_TURN, EV_UNPLACED, EV_WIN,
+    EV_SIDE_PAYMENT, EV_SUCCESS, EV_TAX, EV_TITLE, EV_TRADE, EV_TURN, EV_UNPLACED, EV_WIN,
 )
 from sim.ag.policy import choose
-from sim.ag.readers import card_items, count_bits, fill_shares, present_mask, recruit_price, score
+from sim.ag.readers import (
+    card_items, count_bits, fbi_start, fbi_top, fill_shares, present_mask, recruit_price, score,
+)
 from sim.ag.state import (
     ARMS, ARMS_USED, BANK_ROW, BARON0, BARREL0, BARREL_N, BARREL_POS, BID, BOSS, BOSS_DEATHS, BROKEN,
     BY_INFORMER, BY_MONEY, BY_PARRAIN, BY_RENOWN, BY_SHARED, C_AGREEMENTS, C_AUCTION_SPENT,
@@ -55,11 +63,12 @@ from sim.ag.state import (
     FBI_PEAK, FORCED0, FORCED_N, FORCED_POS, GAMBLING, GAME_OVER, GODFATHER, GOODS_KEY, H_COST_POS, HENCH,
     HENCHMEN, HOSPITAL, ILLEGAL, IN0, INFORMER, IS_INFORMER, IT_BAGS, IT_CARD, IT_OCC, IT_RENOWN,
     IT_TOKEN, K_COST_POS, KILLER, KILLERS, L_DECK0, L_DECK_N, L_DISC0, L_DISC_N, LC_OWNER, LC_STATE,
-    LS_DECK, LS_DISCARD, LS_SHOWN, LS_WON, MAX_BULLETS, MAX_LOG, MAX_SEATS, MAX_SLOTS, N_CARDS,
+    LS_DECK, LS_DISCARD, LS_SHOWN, LS_WON, MAX_BULLETS, MAX_LOG, MAX_SLOTS, N_CARDS,
     N_DISTRICTS, N_EVENT_CARDS, N_EVENTS, N_PLAYERS, N_TRAFFICS, NO, OCC, OCC_NEW, OCC_READY,
     OCC_SUPPLY, ORDER0, POT_ROW, PROSTITUTION, R_BANG, R_CLIC, R_FBI, RANK, RECORD, RENOWN,
     REROLLED, SHOOTOUTS, SHOW0, SHOW_N, SUPPLY0, TOK0, TRADED, TURN, TURNS_PLAYED, WINNER, WON0,
-    WOUNDS, bag_count, bag_value, pieces_at,
+    WOUNDS, bag_count, bag_value, pieces_at, C_CONTESTED, C_BARGAIN_THREAT, C_BARGAIN_GOT,
+    C_BARGAIN_TOTAL, C_SIDE_PAID, C_SIDE_RECEIVED, MAX_SEATS, N_ITEMS,
 )
 from sim.ag.state import (  # the sources of luck, one stream each (sim.rng)
     S_BAGS, S_BARREL, S_DEAL, S_DICE0, S_EVENTS, S_LOCATIONS,
@@ -170,7 +179,7 @@ def add_renown(game, p, delta):
 def move_fbi(game, env, delta, cause):
     """The FBI pawn moves, within its track (AG-C6, G2); counted for the family that moved it."""
     before = game.g[FBI]
-    game.g[FBI] = min(max(before + delta, 0), env.rp[P_FBI_MAX])
+    game.g[FBI] = min(max(before + delta, 0), fbi_top(env))
     moved = game.g[FBI] - before
     if cause >= 0:
         if moved > 0:
@@ -202,7 +211,7 @@ def setup(game, env, n_players, key, game_id):
     g, rp = game.g, env.rp
     g[N_PLAYERS] = n_players
     g[GODFATHER] = 0
-    g[FBI] = rp[P_FBI_START]
+    g[FBI] = fbi_start(env)
     g[FBI_PEAK] = g[FBI]
     g[OCC_SUPPLY] = rp[P_OCC_DICE]
     game.bags[BANK_ROW, 0] = rp[P_BAGS_ONES]
@@ -366,6 +375,7 @@ def auction(game, env, renown, opts, ctx):
         for b in range(min(bag_count(game, p), MAX_OPTS - 1) + 1):
             n = put(opts, n, OP_BID, b)
         ctx[CTX_DECISION] = D_BID
+        ctx[CTX_TOTAL] = renown   # the prize, for the bidder to price
         game.pl[p, BID] = opts[ask(game, env, p, opts, n, ctx), 1]   # secret: policies see only their own
     winner, best = NO, -1
     for i in range(n_players):
@@ -376,6 +386,9 @@ def auction(game, env, renown, opts, ctx):
         log(game.g, game.events, EV_BID, p, bid)
         if bid > best:
             winner, best = p, bid
+    if best == 0 and not env.rp[P_ZERO_WINS]:   # AG-V1 ruling: a bid of 0 wins nothing
+        log(game.g, game.events, EV_AUCTION_WIN, NO, 0, 0)
+        return
     add_renown(game, winner, renown)
     game.pl[winner, C_AUCTIONS_WON] += 1
     log(game.g, game.events, EV_AUCTION_WIN, winner, best, renown)
@@ -449,7 +462,7 @@ def roulette(game, env, opts, ctx):
         if g[IN0 + p]:
             pot = bag_count(game, POT_ROW)
             move_bags(game, POT_ROW, p, pot)
-            add_renown(game, p, rp[P_ROULETTE_WIN])
+            add_renown(game, p, rp[P_ROULETTE_WIN] + (1 if rp[P_PISTOL] == PISTOL_EXTRA else 0))   # AG-V2
             game.pl[p, C_ROULETTE_WINS] += 1
             log(g, game.events, EV_ROULETTE_WIN, p, pot)
 
@@ -506,13 +519,23 @@ def boss_death(game, env, q, killer, opts, ctx):
     given = move_bags(game, q, dst, half)
     district = NO
     n = 0
-    for d in range(N_DISTRICTS):
-        if game.pl[q, WON0 + d] > 0:
-            n = put(opts, n, OP_DISTRICT, d)
-    if n > 0:
-        ctx[CTX_DECISION] = D_GIVE_CARD
-        district = opts[ask(game, env, q, opts, n, ctx), 1]
-        give_card(game, env, q, district, to)
+    if rp[P_DEATH_QUARTIER] == QUARTIER_CAID:   # AG-K4 ruling: "un quartier" is a Caid title
+        for d in range(N_DISTRICTS):
+            if g[CAID0 + d] == q:
+                n = put(opts, n, OP_DISTRICT, d)
+        if n > 0:
+            ctx[CTX_DECISION] = D_GIVE_CAID
+            district = opts[ask(game, env, q, opts, n, ctx), 1]
+            g[CAID0 + district] = to
+            log(g, game.events, EV_TITLE, 1, district, to)
+    if n == 0:
+        for d in range(N_DISTRICTS):
+            if game.pl[q, WON0 + d] > 0:
+                n = put(opts, n, OP_DISTRICT, d)
+        if n > 0:
+            ctx[CTX_DECISION] = D_GIVE_CARD
+            district = opts[ask(game, env, q, opts, n, ctx), 1]
+            give_card(game, env, q, district, to)
     traffic = NO
     n = 0
     for t in range(N_TRAFFICS):
@@ -527,12 +550,34 @@ def boss_death(game, env, q, killer, opts, ctx):
         else:
             g[SUPPLY0 + traffic] += 1
     add_renown(game, q, -rp[P_DEATH_RENOWN])
+    if rp[P_SUCCESSOR] == SUCCESSOR_HENCHMAN:   # AG-K4: another member of the family becomes boss
+        use_up_member(game, q)
     game.pl[q, WOUNDS] = 0
     game.pl[q, C_BOSS_DEATHS] += 1
     if killer >= 0:
         game.pl[killer, C_BOSSES_KILLED] += 1
     g[BOSS_DEATHS] += 1
     log(g, game.events, EV_BOSS_DIES, q, killer, given, district, traffic, to)
+
+
+@njit(cache=True)
+def use_up_member(game, q):
+    """AG-K4 ruling: a henchman (else the killer) takes the dead boss's place: it leaves the crew;
+    when all of that kind are placed, one is taken off its location (the last slot holding one)."""
+    for piece, count, lost in ((HENCH, HENCHMEN, C_HENCH_LOST), (KILLER, KILLERS, C_KILLERS_LOST)):
+        if game.pl[q, count] == 0:
+            continue
+        placed = 0
+        for s in range(MAX_SLOTS):
+            placed += game.at[s, q, piece]
+        if placed >= game.pl[q, count]:
+            for s in range(MAX_SLOTS - 1, -1, -1):
+                if game.at[s, q, piece] > 0:
+                    game.at[s, q, piece] -= 1
+                    break
+        game.pl[q, count] -= 1
+        game.pl[q, lost] += 1
+        return
 
 
 @njit(cache=True)
@@ -653,15 +698,17 @@ def drugs_baron(game, env, opts, ctx):
 
 
 @njit(cache=True)
-def list_moves(game, opts):
-    """Every henchman (not a killer: henchman and occasional dice) of any family to another slot."""
+def list_moves(game, env, opts):
+    """Every henchman (not a killer: henchman and occasional dice) of any family to another slot;
+    the hospital is a "lieu" too unless powers.move_to says cards only (AG-B4)."""
     n = put(opts, 0, OP_PASS)
     last = game.g[SHOW_N]
+    first = 1 if env.rp[P_MOVE_TO] == MOVE_CARDS else 0
     for s in range(last + 1):
         for q in range(game.g[N_PLAYERS]):
             for piece in (HENCH, OCC):
                 if game.at[s, q, piece] > 0:
-                    for t in range(last + 1):
+                    for t in range(first, last + 1):
                         if t != s:
                             n = put(opts, n, OP_MOVE, s, q, piece, t)
     return n
@@ -683,7 +730,7 @@ def prostitution_baron(game, env, opts, ctx):
     h = game.g[BARON0 + PROSTITUTION]
     if h == NO:
         return
-    n = list_moves(game, opts)
+    n = list_moves(game, env, opts)
     if n <= 1:
         return
     ctx[CTX_DECISION] = D_MOVE
@@ -695,7 +742,7 @@ def prostitution_baron(game, env, opts, ctx):
         return
     buyer = sell_power(game, env, h, POWER_PROSTITUTION, NO, opts, ctx)
     if buyer >= 0:
-        n = list_moves(game, opts)
+        n = list_moves(game, env, opts)
         ctx[CTX_DECISION] = D_MOVE
         ctx[CTX_POWER] = POWER_PROSTITUTION
         k = ask(game, env, buyer, opts, n, ctx)
@@ -732,6 +779,11 @@ def hospital(game, env, opts, ctx):
     """AG-H1: each family whose boss is at the hospital heals one wound free, or recruits a henchman
     or a killer it has lost (AG-K1) at its cost track's price (AG-K2)."""
     rp = env.rp
+    bosses = 0
+    for p in range(game.g[N_PLAYERS]):
+        bosses += game.at[HOSPITAL, p, BOSS]
+    if bosses < rp[P_HOSPITAL_BOSSES]:   # AG-H1: the card's minimum number of bosses
+        return
     for i in range(game.g[N_PLAYERS]):
         p = game.g[ORDER0 + i]
         if game.at[HOSPITAL, p, BOSS] == 0:
@@ -765,10 +817,15 @@ def recruit(game, env, p, piece):
     game.pl[p, C_RECRUIT_SPENT] += price
     game.pl[p, C_RECRUITS] += 1
     pos, length, fbi = (K_COST_POS, RP_K_LEN, RP_K_FBI) if piece == KILLER else (H_COST_POS, RP_H_LEN, RP_H_FBI)
+    moved = True
     if game.g[pos] < rp[length] - 1:
         game.g[pos] += 1
-        if rp[fbi + game.g[pos]]:
-            move_fbi(game, env, 1, p)
+    elif rp[P_CURSOR] == CURSOR_RING and rp[length] > 1:   # "dans le sens horaire": round the ring
+        game.g[pos] = 0
+    else:
+        moved = False
+    if moved and rp[fbi + game.g[pos]]:
+        move_fbi(game, env, 1, p)
     if piece == KILLER:
         game.pl[p, KILLERS] += 1
     else:
@@ -1020,25 +1077,192 @@ def give_gains(game, env, card):
 
 @njit(cache=True)
 def settle(game, env, slot, card, mask, opts, ctx):
-    """AG-N1..N3: alone, all is yours; else bargain; no agreement: shoot-out, then the survivors
-    bargain once more (or the one left takes all); still no agreement: the card is discarded."""
+    """AG-N1..N3: alone, all is yours; else bargain (negotiation.model); no agreement: shoot-out,
+    then the survivors bargain once more (or the one left takes all); still no agreement: the
+    card is discarded."""
     if count_bits(mask) == 1:
         take_all(game, env, card, lowest(mask))
-        give_gains(game, env, card)
+        share_out(game, env, card, mask, False)
         return
-    if bargain(game, env, slot, card, mask, 1, opts, ctx):
-        give_gains(game, env, card)
+    threats = np.zeros(MAX_SEATS)
+    record_contest(game, env, slot, card, mask, threats)
+    if negotiate(game, env, slot, card, mask, 1, threats, opts, ctx):
+        share_out(game, env, card, mask, True)
         return
     shootout(game, env, slot, mask, opts, ctx)
     left = present_mask(game, slot)
     if count_bits(left) == 1:
         take_all(game, env, card, lowest(left))
-        give_gains(game, env, card)
+        share_out(game, env, card, mask, True)
         return
-    if left != 0 and env.rp[P_SECOND_ROUND] and bargain(game, env, slot, card, left, 2, opts, ctx):
-        give_gains(game, env, card)
+    threats[:] = 0.0   # AG-N3: failing again loses the card for everyone
+    if left != 0 and env.rp[P_SECOND_ROUND] and negotiate(game, env, slot, card, left, 2, threats, opts, ctx):
+        share_out(game, env, card, mask, True)
         return
     log(game.g, game.events, EV_DISCARDED, slot)
+
+
+@njit(cache=True)
+def record_contest(game, env, slot, card, mask, threats):
+    """A success shared by several families: each one's exact shoot-out value (the disagreement
+    point, sim.ag.bargain) into `threats`, and the counters of the bargaining report."""
+    total = bundle(game, env, card, game.units)
+    threat_values(game, env, slot, mask, total, threats)
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1:
+            game.pl[p, C_CONTESTED] += 1
+            game.pl[p, C_BARGAIN_THREAT] += int(round(10.0 * threats[p]))
+            game.pl[p, C_BARGAIN_TOTAL] += int(round(10.0 * total))
+
+
+@njit(cache=True)
+def share_out(game, env, card, mask, contested):
+    """Make the split (game.alloc), then the side payments in bags it calls for (game.want: what
+    each family still lacks of its agreed worth; AG-N1, any split, bags included)."""
+    give_gains(game, env, card)
+    bag = item_worth(env, IT_BAGS)
+    net = np.zeros(MAX_SEATS)   # bags of side payments received less paid, this split
+    while True:
+        payer, payee = next_side_payment(game, env, mask, game.want)
+        if payer < 0:
+            break
+        move_bags(game, payer, payee, 1)
+        game.want[payer] += bag
+        game.want[payee] -= bag
+        net[payer] -= 1.0
+        net[payee] += 1.0
+        game.pl[payer, C_SIDE_PAID] += 1
+        game.pl[payee, C_SIDE_RECEIVED] += 1
+        log(game.g, game.events, EV_SIDE_PAYMENT, payer, payee)
+    if contested:
+        for p in range(game.g[N_PLAYERS]):
+            if (mask >> p) & 1:
+                got = offer_worth(game, env, p) + bag * net[p]
+                game.pl[p, C_BARGAIN_GOT] += int(round(10.0 * got))
+    for p in range(MAX_SEATS):
+        game.want[p] = 0.0
+
+
+@njit(cache=True)
+def negotiate(game, env, slot, card, mask, rnd, threats, opts, ctx):
+    """One hourglass of bargaining by the model of negotiation.model; True on an agreement, the
+    split in game.alloc and the side payments still due in game.want."""
+    model = env.rp[P_MODEL]
+    if model == MODEL_OFFER:
+        agreed = bargain(game, env, slot, card, mask, rnd, opts, ctx)
+        for p in range(MAX_SEATS):
+            game.want[p] = 0.0
+        return agreed
+    total = bundle(game, env, card, game.units)
+    if model == MODEL_ALTERNATING:
+        return alternating(game, env, slot, mask, rnd, threats, total, opts, ctx)
+    return nash(game, env, slot, mask, rnd, threats, total, opts, ctx)
+
+
+@njit(cache=True)
+def agree(game, env, mask, targets):
+    """The families agree on these worths: the card's units and side payments make them up."""
+    worths = np.zeros(N_ITEMS)
+    for item in range(N_ITEMS):
+        worths[item] = item_worth(env, item)
+    allocate(game, env, mask, game.units, worths, targets, game.want)
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1:
+            game.pl[p, C_AGREEMENTS] += 1
+
+
+@njit(cache=True)
+def nash(game, env, slot, mask, rnd, threats, total, opts, ctx):
+    """AG-N1, Nash model: each family states its shoot-out value, true or raised by a bluff (a
+    claim level, BLUFF_LEVELS of the card's worth); when the claims leave a surplus the split is
+    the Nash bargaining solution over them (claims plus equal parts of the surplus), else no
+    agreement: a shoot-out (AG-N2)."""
+    g = game.g
+    claims = np.zeros(MAX_SEATS)
+    targets = np.zeros(MAX_SEATS)
+    bluffed = 0
+    for i in range(g[N_PLAYERS]):
+        p = g[ORDER0 + i]
+        if not (mask >> p) & 1:
+            continue
+        n = 0
+        for level in range(len(BLUFF_LEVELS)):
+            n = put(opts, n, OP_LEVEL, level)
+        ctx[CTX_DECISION] = D_CLAIM
+        ctx[CTX_SLOT] = slot
+        ctx[CTX_ROUND] = rnd
+        ctx[CTX_THREAT] = int(1000.0 * threats[p])
+        ctx[CTX_TOTAL] = int(1000.0 * total)
+        level = opts[ask(game, env, p, opts, n, ctx), 1]
+        claims[p] = threats[p] + BLUFF_LEVELS[level] * total
+        if level > 0:
+            bluffed |= 1 << p
+        game.pl[p, C_OFFERS_MADE] += 1
+        log(g, game.events, EV_OFFER, p, slot, level, rnd)
+    surplus = nash_targets(game, mask, total, claims, targets)
+    if surplus < -1e-9:
+        for p in range(g[N_PLAYERS]):
+            if (bluffed >> p) & 1:
+                game.pl[p, C_OFFERS_REFUSED] += 1
+        return False
+    agree(game, env, mask, targets)
+    return True
+
+
+@njit(cache=True)
+def alternating(game, env, slot, mask, rnd, threats, total, opts, ctx):
+    """AG-N1, alternating offers within the hourglass: negotiation.rounds offers, proposers in turn
+    order from the godfather; the proposer shades the equilibrium offers (sim.ag.bargain.
+    alternating_values) by a greed level; one refusal passes to the next offer; after the last,
+    no agreement (AG-N2)."""
+    g = game.g
+    rounds = env.rp[P_ROUNDS]
+    values = np.zeros((rounds + 1, MAX_SEATS))
+    alternating_values(game, mask, total, threats, env.rp[P_PATIENCE] / 1000.0, rounds, values)
+    offers = np.zeros(MAX_SEATS)
+    for k in range(rounds):
+        proposer = proposer_of(game, mask, k)
+        n = 0
+        for level in range(N_LEVELS):
+            n = put(opts, n, OP_LEVEL, level)
+        ctx[CTX_DECISION] = D_OFFER
+        ctx[CTX_SLOT] = slot
+        ctx[CTX_ROUND] = rnd
+        greed = opts[ask(game, env, proposer, opts, n, ctx), 1] / (N_LEVELS - 1.0)
+        given = 0.0
+        for p in range(g[N_PLAYERS]):
+            offers[p] = 0.0
+            if (mask >> p) & 1 and p != proposer:
+                offers[p] = threats[p] + (1.0 - greed) * (values[k, p] - threats[p])
+                given += offers[p]
+        offers[proposer] = total - given
+        game.pl[proposer, C_OFFERS_MADE] += 1
+        log(g, game.events, EV_OFFER, proposer, slot, int(greed * (N_LEVELS - 1) + 0.5), rnd)
+        accepted = True
+        for i in range(g[N_PLAYERS]):
+            p = g[ORDER0 + i]
+            if p == proposer or not (mask >> p) & 1:
+                continue
+            n = put(opts, 0, OP_YES)
+            n = put(opts, n, OP_NO)
+            ctx[CTX_DECISION] = D_ACCEPT
+            ctx[CTX_SLOT] = slot
+            ctx[CTX_PROPOSER] = proposer
+            ctx[CTX_OFFER] = int(1000.0 * offers[p])
+            ctx[CTX_FAIR] = int(1000.0 * values[k, p])
+            ctx[CTX_NEXT] = int(1000.0 * values[k + 1, p])
+            ctx[CTX_THREAT] = int(1000.0 * threats[p])
+            ctx[CTX_TOTAL] = int(1000.0 * total)
+            yes = opts[ask(game, env, p, opts, n, ctx), 0] == OP_YES
+            log(g, game.events, EV_ANSWER, p, 1 if yes else 0)
+            if not yes:
+                game.pl[p, C_OFFERS_REFUSED] += 1
+                accepted = False
+                break
+        if accepted:
+            agree(game, env, mask, offers)
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -1439,7 +1663,7 @@ def invariants(game, env):
             return INV_PLACED
     if occ != rp[P_OCC_DICE] or g[OCC_SUPPLY] < 0:
         return INV_OCCASIONAL
-    if not 0 <= g[FBI] <= rp[P_FBI_MAX]:
+    if not 0 <= g[FBI] <= fbi_top(env):
         return INV_TRACKS
     if not 0 <= g[H_COST_POS] < rp[RP_H_LEN] or not 0 <= g[K_COST_POS] < rp[RP_K_LEN]:
         return INV_TRACKS

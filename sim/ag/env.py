@@ -28,7 +28,9 @@ KEYS = (
     "negotiation.value_token", "negotiation.value_card", "negotiation.value_occasional",
     "boss_death.bags_rounding", "boss_death.to", "boss_death.renown", "events.optional",
     "roulette.stake", "roulette.first_fold_renown", "roulette.win_renown", "bullets.clics",
-    "bullets.bangs",
+    "bullets.bangs", "negotiation.model", "negotiation.rounds", "negotiation.patience",
+    "negotiation.value_wound", "boss_death.quartier", "boss_death.successor", "fbi.track",
+    "roulette.pistol", "auction.zero_wins", "hospital.min_bosses", "tracks.cursor", "powers.move_to",
 )
 (P_PLAYERS_MIN, P_PLAYERS_MAX, P_BAGS_ONES, P_BAGS_THREES, P_BAGS_START, P_TOKENS, P_PROFILE_CARDS,
  P_INFORMER_MODE, P_FBI_START, P_FBI_MAX, P_RENOWN_START, P_PARRAIN, P_INFORMER_RENOWN,
@@ -37,7 +39,9 @@ KEYS = (
  P_K_CLICS, P_O_CLICS, P_O_FBI, P_OCC_DICE, P_REROLL, P_WOUNDS_TO_DIE, P_LOC_EXTRA, P_SHARE,
  P_SECOND_ROUND, P_VAL_RENOWN, P_VAL_BAG, P_VAL_TOKEN, P_VAL_CARD, P_VAL_OCC, P_DEATH_ROUNDING,
  P_DEATH_TO, P_DEATH_RENOWN, P_EVENTS_OPTIONAL, P_ROULETTE_STAKE, P_ROULETTE_FOLD, P_ROULETTE_WIN,
- P_BULLET_CLICS, P_BULLET_BANGS) = range(len(KEYS))
+ P_BULLET_CLICS, P_BULLET_BANGS, P_MODEL, P_ROUNDS, P_PATIENCE, P_VAL_WOUND, P_DEATH_QUARTIER,
+ P_SUCCESSOR, P_FBI_TRACK, P_PISTOL, P_ZERO_WINS, P_HOSPITAL_BOSSES, P_CURSOR,
+ P_MOVE_TO) = range(len(KEYS))
 N_PARAMS = len(KEYS)
 
 # encoded rulings (index of the choice in rules.toml)
@@ -45,6 +49,13 @@ INFORMER_DRAW, INFORMER_ALWAYS, INFORMER_NEVER = 0, 1, 2   # AG-C6
 SHARE_THREAT, SHARE_EQUAL = 0, 1                          # AG-N1
 ROUND_DOWN, ROUND_UP = 0, 1                               # AG-K4
 DEATH_TO_KILLER, DEATH_TO_BANK = 0, 1                     # AG-K4
+MODEL_NASH, MODEL_ALTERNATING, MODEL_OFFER = 0, 1, 2       # AG-N1
+QUARTIER_CARD, QUARTIER_CAID = 0, 1                       # AG-K4
+SUCCESSOR_HENCHMAN, SUCCESSOR_FREE = 0, 1                 # AG-K4
+FBI_LADDER, FBI_SEPARATE = 0, 1                           # AG-G2
+PISTOL_RENOWN, PISTOL_EXTRA = 0, 1                        # AG-V2
+CURSOR_RING, CURSOR_STOP = 0, 1                           # AG-K2
+MOVE_ANY, MOVE_CARDS = 0, 1                               # AG-B4
 
 # event effects (index in sim.rules.ag.content.EFFECTS)
 (E_AUCTION, E_ROULETTE, E_DUELS, E_FBI, E_BANK_PAYS, E_TAX, E_HEAL, E_PRESS, E_OCCASIONAL,
@@ -72,7 +83,7 @@ N_RP = RP_E_PARAM + MAX_EVENT_CARDS
 # --- the success table of location rolls (policies read it, AG-T4) -------------------------------------
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
 
-N_POLICY_PARAMS = 16
+N_POLICY_PARAMS = 18
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),
     ("success", np.float64, (T_H + 1, T_K + 1, T_O + 1, T_R + 1, MAX_TARGET + 1)),

@@ -139,3 +139,32 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
         seats[:, :, batch.S_STRATEGY] = lineup.owner[seats[:, :, batch.S_STRATEGY]]
     return games, seats, turns
+
+
+def mechanics_seen(seed: int, n_games: int, players: int = 4, strategies=None,
+                   ruleset: Ruleset | None = None) -> dict:
+    """How often the rarely used mechanics happen in recorded games: the target-8 racket won
+    (AG-C7), a renown level sold for bags (AG-T1), a boss kept home (AG-T3), a game ended because
+    every location card was won (AG-E1); with the number of games."""
+    from sim.ag import events
+
+    rs = ruleset or load_default()
+    cards = rs.content["locations"]
+    hardest = max(c.target for c in cards)
+    seen = {"games": n_games, f"target_{hardest}_successes": 0, "renown_sold_for_bags": 0,
+            "bosses_kept_home": 0, "ended_all_won": 0}
+    for game_id in range(n_games):
+        played = play_one(seed, players, strategies, rs, game_id)
+        g = played.game.g
+        shown = {}
+        for row in played.game.events[: g[state.N_EVENTS]]:
+            code, a, b = int(row[1]), int(row[2]), int(row[3])
+            if code == events.EV_REVEAL:
+                shown[a] = b
+            elif code == events.EV_SUCCESS and cards.cards[shown[a]].target == hardest:
+                seen[f"target_{hardest}_successes"] += 1
+        pl = played.game.pl
+        seen["renown_sold_for_bags"] += int(pl[:players, state.C_TRADES_DOWN_BAGS].sum())
+        seen["bosses_kept_home"] += int(pl[:players, state.C_UNPLACED].sum())
+        seen["ended_all_won"] += int(g[state.ENDED_BY] == state.END_ALL_WON)
+    return seen

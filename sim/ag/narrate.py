@@ -56,6 +56,8 @@ def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per
     if code == E.EV_BID:
         return f"{seat(a)} bid {b} bag(s)."
     if code == E.EV_AUCTION_WIN:
+        if a == NO:
+            return "Nobody bid a bag: nobody wins the auction."
         return f"{seat(a)} wins the auction with {b} bag(s) and gains {c} renown."
     if code == E.EV_PULL:
         return f"{seat(a)} pays and turns a bullet: {'BANG!' if b else 'clic...'}"
@@ -104,7 +106,8 @@ def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per
     if code == E.EV_SUCCESS:
         return f"Target reached; {b} family(ies) on the card."
     if code == E.EV_OFFER:
-        return f"{seat(a)} proposes a split (greed level {c}){' after the shoot-out' if d > 1 else ''}."
+        return (f"{seat(a)} makes its terms (greed or bluff level {c})"
+                f"{' after the shoot-out' if d > 1 else ''}.")
     if code == E.EV_ANSWER:
         return f"{seat(a)} {'accepts' if b else 'refuses'}."
     if code == E.EV_SPLIT:
@@ -126,11 +129,15 @@ def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per
         return "Still no agreement: the card and its gains are discarded."
     if code == E.EV_TITLE:
         what = f"Baron of {TRAFFICS[b]}" if a == 0 else f"Caid of {n.districts[b]}"
+        if c == NO:
+            return f"The title {what} goes back to the box."
         return f"{seat(c)} becomes {what}."
     if code == E.EV_RANK:
         return f"#{b} {seat(a)}: renown {c} with titles, bags worth {d}."
     if code == E.EV_WIN:
         return f"Game over ({ENDED[b]}): {seat(a)} wins, decided by {DECIDED[c]}."
+    if code == E.EV_SIDE_PAYMENT:
+        return f"{seat(a)} pays {seat(b)} a bag (side payment)."
     if code == E.EV_RESHUFFLE:
         return f"The location pile is rebuilt from {a} discarded cards."
     return None

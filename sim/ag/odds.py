@@ -155,3 +155,97 @@ def success_table(faces: DiceFaces, max_h: int, max_k: int, max_o: int, max_rero
                     table[h, k, o, r, :t] = tail[:t]
     table[..., 0] = 1.0
     return table
+
+
+# --- the shoot-out that follows a failed bargain (AG-N2, N3): each family's exact expected outcome ---
+
+@dataclass(frozen=True)
+class Party:
+    """A family on a won card, as the shoot-out sees it: its dice, the hits its boss can still take
+    there (0: no boss on the card), and what each hit it takes costs it, in the order it gives its
+    members up (AG-N2: the victim chooses; the cheapest first)."""
+
+    crew: Crew
+    boss_lives: int = 0
+    loss_occasional: Fraction = Fraction(1)
+    loss_henchman: Fraction = Fraction(1)
+    loss_killer: Fraction = Fraction(1)
+    loss_wound: Fraction = Fraction(3, 2)
+    loss_death: Fraction = Fraction(3)
+
+    def hit_costs(self) -> list[Fraction]:
+        """The cost of the 1st, 2nd, ... hit: occasional dice, henchmen, killers, the boss's wounds,
+        then its death (the boss leaves the card). The family is off the card after the last."""
+        costs = [self.loss_occasional] * self.crew.occasional + [self.loss_henchman] * self.crew.henchmen
+        costs += [self.loss_killer] * self.crew.killers
+        if self.boss_lives > 0:
+            costs += [self.loss_wound] * (self.boss_lives - 1) + [self.loss_death]
+        return costs
+
+
+def bang_distribution(crew: Crew, faces: DiceFaces) -> list[Fraction]:
+    """P(BANGs = b) of one roll of the crew in a shoot-out (an occasional die's FBI joker is a BANG)."""
+    dist = [Fraction(1)]
+    for kind, n in crew.counts().items():
+        q = faces.bang(kind)
+        for _ in range(n):
+            dist = _convolve(dist, [1 - q, q])
+    return dist
+
+
+def aims(parties: list[Party], faces: DiceFaces) -> list[int]:
+    """The family each one shoots at (the model): the other family with the most expected BANGs,
+    ties to the earlier in turn order (parties are listed in turn order from the godfather)."""
+    threat = [sum((n * faces.bang(k) for k, n in p.crew.counts().items()), Fraction(0)) for p in parties]
+    out = []
+    for i in range(len(parties)):
+        others = [j for j in range(len(parties)) if j != i]
+        out.append(max(others, key=lambda j: (threat[j], -j)) if others else i)
+    return out
+
+
+def shootout_values(parties: list[Party], total: Fraction, faces: DiceFaces,
+                    second_round: bool = True) -> list[Fraction]:
+    """Each family's exact expected outcome, in bags, of the shoot-out after a failed bargain: the
+    bargain's disagreement point (AG-N1..N3). Everyone rolls; each family's BANGs all go to the
+    family it aims at (`aims`); hits beyond a family's members are wasted; the victim loses its
+    members cheapest first. Then a family left alone takes the card's gains (worth `total`);
+    several survivors agree on equal shares (the Nash split when failing loses the card, AG-N3),
+    or lose the card without a second round; nobody left: the card is lost."""
+    n = len(parties)
+    target = aims(parties, faces)
+    bangs = [bang_distribution(p.crew, faces) for p in parties]
+    loss, alive = [], []
+    for q in range(n):
+        hits = [Fraction(1)]
+        for i in range(n):
+            if i != q and target[i] == q:
+                hits = _convolve(hits, bangs[i])
+        costs = parties[q].hit_costs()
+        cumulative = [sum(costs[:j], Fraction(0)) for j in range(len(costs) + 1)]
+        loss.append(sum((p * cumulative[min(j, len(costs))] for j, p in enumerate(hits)), Fraction(0)))
+        alive.append(sum(hits[:len(costs)], Fraction(0)))
+    values = []
+    for q in range(n):
+        others = [j for j in range(n) if j != q]
+        keep = Fraction(0)
+        for pattern in range(1 << len(others)):   # which of the others survive (independent)
+            chance, survivors = alive[q], 1
+            for bit, j in enumerate(others):
+                if (pattern >> bit) & 1:
+                    chance *= alive[j]
+                    survivors += 1
+                else:
+                    chance *= 1 - alive[j]
+            if survivors == 1 or second_round:
+                keep += chance * total / survivors
+        values.append(keep - loss[q])
+    return values
+
+
+def nash_split(threats: list[Fraction], total: Fraction) -> list[Fraction]:
+    """The Nash bargaining solution with transferable worth (side payments in bags): each family
+    gets its disagreement value plus an equal part of the surplus; it maximises the product of the
+    gains over the disagreement point among splits of `total`."""
+    surplus = total - sum(threats, Fraction(0))
+    return [d + surplus / len(threats) for d in threats]

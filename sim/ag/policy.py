@@ -1,9 +1,10 @@
 """The American Gangsters policies behind the decision interface.
 
 - `random` picks uniformly among the legal options;
-- `parametric` is a heuristic family steered by 16 parameters (PARAM_NAMES): how it values renown,
-  bags, tokens, cards, occasional henchmen and FBI steps, its greed and acceptance in bargaining
-  (AG-N), its aggression, caution, thrift, interest in titles, care for its boss, nerve and bids.
+- `parametric` is a heuristic family steered by 18 parameters (PARAM_NAMES): how it values renown,
+  bags, tokens, cards, occasional henchmen and FBI steps, its greed, acceptance, patience and bluff
+  in bargaining (AG-N), its aggression, caution, thrift, interest in titles, care for its boss,
+  nerve and bids.
   The presets in strategies/ag/*.toml are parameter sets of it; `simple` is its defaults;
 - `script` answers the option indices queued in the game record (scenario tests).
 
@@ -14,16 +15,17 @@ import numpy as np
 from numba import njit
 
 from sim.ag.decisions import (
-    CTX_DECISION, CTX_PIECE, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_ROUND, CTX_SLOT,
-    D_ACCEPT, D_BID, D_BUY, D_DRUGS,
+    BLUFF_LEVELS, CTX_DECISION, CTX_NEXT, CTX_OFFER, CTX_PIECE, CTX_POWER, CTX_REST_H, CTX_REST_K,
+    CTX_REST_O, CTX_ROUND, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_ACCEPT, D_BID, D_CLAIM, D_BUY, D_DRUGS,
     D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN, D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_ROULETTE,
     D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
-    OP_SELL_HENCH, OP_YES, POWER_ARMS,
+    OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
 )
 from sim.ag.env import (
     P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_FBI, P_INFORMER_RENOWN,
     P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
-    RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R,
+    RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
+    MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
 )
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
@@ -39,13 +41,19 @@ POLICY_KINDS = ("random", "parametric", "script")
 
 PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional", "val_fbi_mafia",
                "val_fbi_informer", "greed", "accept", "aggression", "min_chance", "bag_reserve",
-               "title_weight", "heal", "nerve", "bid_fraction")
+               "title_weight", "heal", "nerve", "bid_fraction", "patience", "bluff")
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
- AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION) = range(16)
+ AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF) = range(18)
+# greed: the proposer's shading of its offers (offer and alternating models); accept: the share of
+# its fair share a family accepts (offer model); patience: how much of what the next offer would
+# give it a family gives up nothing for (alternating model); bluff: what a family adds to its
+# shoot-out value when it states its terms, as a fraction of the card's worth (Nash and
+# alternating models); bid_fraction: the share of the auction prize's worth it bids (AG-V1)
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
-DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 0.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.2])
+DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 0.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.5,
+                     0.9, 0.05])
 
 
 @njit(cache=True)
@@ -294,7 +302,11 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_OFFER:
         return min(int(w[GREED] * (N_LEVELS - 1) + 0.5), n - 1)
     if decision == D_ACCEPT:
-        return 0 if accepts(game, env, p, ctx) else 1
+        if env.rp[P_MODEL] == MODEL_OFFER:
+            return 0 if accepts(game, env, p, ctx) else 1
+        return 0 if accepts_terms(env, p, ctx) else 1
+    if decision == D_CLAIM:
+        return claim_level(w[BLUFF], n)
     if decision == D_SHOOT:
         return shoot_at(game, env, p, opts, n, ctx)
     if decision == D_HIT:
@@ -304,13 +316,17 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_MOVE:
         return best_move(game, env, p, opts, n)
     if decision == D_BUY:
-        want = w[AGGRESSION] >= 0.5 if ctx[CTX_POWER] == POWER_ARMS else w[TITLE_WEIGHT] >= 1.0
         rich = bag_count(game, p) >= env.rp[P_POWER_PRICE] + w[BAG_RESERVE]
+        if ctx[CTX_POWER] == POWER_ARMS:
+            want = w[AGGRESSION] >= 0.5
+        else:   # AG-B4: only when a move is worth more to it than the price
+            want = best_move_gain(game, env, p) > env.rp[P_POWER_PRICE] * w[VAL_BAG]
         return pick(opts, n, OP_YES) if want and rich else 0
     if decision == D_STEAL:
         return richest(game, opts, n)
-    if decision == D_BID:
-        return min(int(w[BID_FRACTION] * bag_count(game, p)), n - 1)
+    if decision == D_BID:   # AG-V1: a share of what the prize is worth to it, in bags
+        prize = ctx[CTX_TOTAL] * w[VAL_RENOWN] / max(w[VAL_BAG], 1e-9)
+        return min(int(w[BID_FRACTION] * prize + 0.5), n - 1)
     if decision == D_ROULETTE:
         return roulette_move(game, env, p, opts, n, ctx)
     if decision == D_DUEL:
@@ -322,6 +338,28 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_GIVE_TOKEN:
         return least_title(game, opts, n, p, BARON0, TOK0)
     return 0   # D_REROLL, D_ARMS: yes (option 0)
+
+
+@njit(cache=True)
+def claim_level(bluff, n):
+    """AG-N, Nash model: the claim level closest to the family's bluff."""
+    best, k = 1e18, 0
+    for i in range(min(n, len(BLUFF_LEVELS))):
+        gap = abs(BLUFF_LEVELS[i] - bluff)
+        if gap < best - 1e-12:
+            best, k = gap, i
+    return k
+
+
+@njit(cache=True)
+def accepts_terms(env, p, ctx):
+    """AG-N, alternating model: accept when the offer is worth at least the shoot-out value plus
+    `patience` times what the next offer would add to it, raised by the bluff (all in bags); the
+    last offer is accepted at the shoot-out value (refusing it is the shoot-out)."""
+    w = env.params[p]
+    threat, nxt = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0
+    wait = max(nxt - threat, 0.0) * w[PATIENCE] * (1.0 + w[BLUFF])
+    return ctx[CTX_OFFER] / 1000.0 >= threat + wait - 1e-3
 
 
 @njit(cache=True)
@@ -355,7 +393,22 @@ def trade(game, env, p, opts, n):
     for i in range(n):
         if opts[i, 0] == OP_SELL_HENCH and dice <= 1 and bags < recruit_price(game, env, HENCH):
             return i
+    for i in range(n):
+        if opts[i, 0] == OP_SELL_BAGS and sale_pays(game, env, p, bags):
+            return i
     return 0
+
+
+@njit(cache=True)
+def sale_pays(game, env, p, bags):
+    """AG-T1, selling a level for bags pays when the bags buy back a lost killer at the hospital
+    this turn that the family cannot pay for now (its henchmen are all there, so a henchman is no
+    use), and the level is not needed to win soon."""
+    if game.pl[p, KILLERS] >= env.rp[P_KILLERS] or game.pl[p, HENCHMEN] < env.rp[P_HENCHMEN]:
+        return False
+    price = recruit_price(game, env, KILLER)
+    gain = env.rp[P_SELL_BAGS]
+    return bags < price <= bags + gain and score(game, env, p) + 2 < goal(game, env, p)
 
 
 @njit(cache=True)
@@ -464,6 +517,36 @@ def best_move(game, env, p, opts, n):
         if gain > best:
             best, k = gain, i
     return k
+
+
+@njit(cache=True)
+def best_move_gain(game, env, p):
+    """AG-B4: the most a henchman move (any family's, not a killer) would add to p's expected
+    worth, for deciding whether the power is worth buying; 0 when no move helps."""
+    game.g[GOODS_KEY] = 0
+    goods_of_cards(game, env, p)
+    fbi_w = fbi_worth(game, env, p)
+    last = game.g[SHOW_N]
+    first = 1 if env.rp[P_MOVE_TO] == MOVE_CARDS else 0
+    best = 0.0
+    for s in range(last + 1):
+        for q in range(game.g[N_PLAYERS]):
+            for piece in (HENCH, OCC):
+                if game.at[s, q, piece] == 0:
+                    continue
+                before_s = slot_worth(game, env, p, s, fbi_w)
+                game.at[s, q, piece] -= 1
+                leave = slot_worth(game, env, p, s, fbi_w) - before_s
+                for t in range(first, last + 1):
+                    if t == s or pieces_at(game, s, p) + pieces_at(game, t, p) + (q == p) == 0:
+                        continue
+                    before_t = slot_worth(game, env, p, t, fbi_w)
+                    game.at[t, q, piece] += 1
+                    gain = leave + slot_worth(game, env, p, t, fbi_w) - before_t
+                    game.at[t, q, piece] -= 1
+                    best = max(best, gain)
+                game.at[s, q, piece] += 1
+    return best
 
 
 @njit(cache=True)

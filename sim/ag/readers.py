@@ -3,7 +3,8 @@
 from numba import njit
 
 from sim.ag.env import (
-    P_BARON_POINTS, P_CAID_POINTS, P_H_CLICS, P_K_CLICS, P_O_CLICS, P_SHARE, RP_C_BAGS, RP_C_OCC,
+    FBI_LADDER, P_BARON_POINTS, P_CAID_POINTS, P_FBI_MAX, P_FBI_START, P_FBI_TRACK, P_H_CLICS,
+    P_K_CLICS, P_O_CLICS, P_PARRAIN, P_RENOWN_START, P_SHARE, RP_C_BAGS, RP_C_OCC,
     RP_C_RENOWN, RP_C_TRAFFIC, RP_H_LEN, RP_H_PRICE, RP_K_LEN, RP_K_PRICE, SHARE_EQUAL,
 )
 from sim.ag.state import (
@@ -102,3 +103,15 @@ def count_bits(mask):
         n += 1
     return n
 
+
+
+@njit(cache=True)
+def fbi_start(env):
+    """Where the FBI pawn starts: DEPART of the renown ladder, or its own track's start (AG-G2)."""
+    return env.rp[P_RENOWN_START] if env.rp[P_FBI_TRACK] == FBI_LADDER else env.rp[P_FBI_START]
+
+
+@njit(cache=True)
+def fbi_top(env):
+    """The furthest the FBI pawn goes: the ladder's last square (Parrain), or its track's end."""
+    return env.rp[P_PARRAIN] if env.rp[P_FBI_TRACK] == FBI_LADDER else env.rp[P_FBI_MAX]

@@ -70,7 +70,11 @@ COUNTERS = (
     "wounds", "boss_deaths", "bosses_killed", "hospital_recruits", "heals", "recruit_spent", "rerolls",
     "fbi_raised", "fbi_lowered", "baron_turns", "caid_turns", "bags_stolen", "power_uses",
     "powers_sold", "auction_spent", "auctions_won", "roulette_pulls", "roulette_wins", "duel_shots",
+    "contested", "bargain_threat", "bargain_got", "bargain_total", "side_bags_paid", "side_bags_received",
 )
+# contested: successes shared with other families (AG-N); bargain_threat, bargain_got, bargain_total:
+# over them, the family's shoot-out value (its disagreement point), the worth it got from the card
+# (side payments included) and the card's worth, in tenths of a bag at the negotiation.value_* worths
 N_COUNTERS = len(COUNTERS)
 N_PL = CTR0 + N_COUNTERS
 (C_TRADES_UP, C_TRADES_DOWN_BAGS, C_TRADES_DOWN_HENCH, C_UNPLACED, C_DICE_PLACED, C_TRIED,
@@ -79,7 +83,8 @@ N_PL = CTR0 + N_COUNTERS
  C_OCC_LOST, C_WOUNDS, C_BOSS_DEATHS, C_BOSSES_KILLED, C_RECRUITS, C_HEALS, C_RECRUIT_SPENT,
  C_REROLLS, C_FBI_RAISED, C_FBI_LOWERED, C_BARON_TURNS, C_CAID_TURNS, C_BAGS_STOLEN, C_POWER_USES,
  C_POWERS_SOLD, C_AUCTION_SPENT, C_AUCTIONS_WON, C_ROULETTE_PULLS, C_ROULETTE_WINS,
- C_DUEL_SHOTS) = range(CTR0, N_PL)
+ C_DUEL_SHOTS, C_CONTESTED, C_BARGAIN_THREAT, C_BARGAIN_GOT, C_BARGAIN_TOTAL, C_SIDE_PAID,
+ C_SIDE_RECEIVED) = range(CTR0, N_PL)
 
 # --- location cards ---------------------------------------------------------------------------------
 LC_STATE, LC_OWNER = 0, 1

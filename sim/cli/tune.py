@@ -201,8 +201,11 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
 @click.option("--force", is_flag=True, help="Play every run again, replacing the runs kept in --out.")
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
               help="Options to print, the most influential first.")
+@click.option("--assumed", is_flag=True,
+              help="Instead: vary every value marked assumed in the data files over its plausible range "
+                   "(sim/rules/<game>/assumed.toml) and rank them (sim.tuning.assumed).")
 def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets,
-                    out, force, top):
+                    out, force, top, assumed):
     """Step every numeric rule option down and up and measure what each headline metric does.
 
     Example: mobsim sensitivity --strategies simple,random --games 2000 --out runs/sens
@@ -211,6 +214,18 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     from sim.tuning.sensitivity import ranking, sensitivity
 
     _check_study_out(out)
+    if assumed:
+        from sim.tuning.assumed import assumed_lines
+
+        try:
+            lines = assumed_lines(game=game, players=players, strategies=strategies, games=games, seed=seed,
+                                  workers=workers, work=out, as_json=as_json, top=top,
+                                  on_point=_progress(as_json))
+        except (TuningError, ValueError) as err:
+            raise _usage(err) from None
+        for line in lines:
+            click.echo(line)
+        return
     try:
         steps = _steps(params)
         table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,

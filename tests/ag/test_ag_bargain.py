@@ -1,5 +1,6 @@
 """American Gangsters negotiation and shoot-outs, one scenario per rule: AG-N1 (alone, and the
-modelled bargaining rule against hand-worked splits), AG-N2, AG-N3, AG-K4."""
+first bargaining model, negotiation.model = "offer", against hand-worked splits), AG-N2, AG-N3,
+AG-K4. The Nash and alternating models are in test_ag_nash.py."""
 
 import pytest
 from ag_scenario import BANG, BRONX, BROOKLYN, CLIC, QUEENS, Table, card_id
@@ -7,9 +8,11 @@ from ag_scenario import BANG, BRONX, BROOKLYN, CLIC, QUEENS, Table, card_id
 from sim.ag import engine as E
 from sim.ag import state as S
 
+OFFER = {"negotiation.model": "offer"}
+
 
 def test_ag_n1_alone_on_a_won_card_takes_all_its_gains():
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     c = card_id("bakery", "Queens")                    # 1 renown, drugs token, occasional
     t.show(c)
     t.put(1, 1, hench=2, killer=1)
@@ -22,7 +25,7 @@ def test_ag_n1_alone_on_a_won_card_takes_all_its_gains():
 
 
 def test_ag_n1_bags_of_a_card_come_from_the_bank():
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     t.show(card_id("bank"))                            # 3 bags, 2 renown, FBI +1
     t.put(1, 0, hench=2, killer=1, occ=3)
     t.force(CLIC, CLIC, CLIC, CLIC, CLIC, CLIC)
@@ -37,7 +40,7 @@ def test_ag_n1_threat_split_at_greed_zero_matches_a_hand_worked_split():
     and one killer both threaten 2/3 of a BANG: fair shares 3.5 each. Units go, most valuable
     first, to the family furthest below its target (the proposer on a tie): renown to seat 0
     (3.5 -> 0.5), token then card to seat 1 (3.5 -> 2 -> 0.5), the occasional to seat 0."""
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     t.show(card_id("bakery"))
     t.put(1, 0, boss=1, hench=2)
     t.put(1, 1, killer=1)
@@ -51,21 +54,21 @@ def test_ag_n1_threat_split_at_greed_zero_matches_a_hand_worked_split():
 
 
 def test_ag_n1_shares_follow_threat_or_equal_by_the_ruling():
-    t = Table(3)
+    t = Table(3, overrides=OFFER)
     t.show(card_id("racket"))
     t.put(1, 0, hench=2)                               # 2/3 of a BANG
     t.put(1, 1, killer=1)                              # 2/3
     t.put(1, 2, boss=1)                                # 0
     E.fill_shares(t.game, t.env, 1, 0b111)
     assert list(t.game.share[:3]) == [0.5, 0.5, 0.0]
-    t = Table(3, overrides={"negotiation.share": "equal"})
+    t = Table(3, overrides={**OFFER, "negotiation.share": "equal"})
     t.show(card_id("racket"))
     E.fill_shares(t.game, t.env, 1, 0b111)
     assert list(t.game.share[:3]) == pytest.approx([1 / 3] * 3)
 
 
 def test_ag_n1_full_greed_keeps_everything_and_a_refusal_means_a_shoot_out():
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     t.show(card_id("casino"))                          # target 2
     t.put(1, 0, hench=1)
     t.put(1, 1, hench=1)
@@ -82,7 +85,7 @@ def test_ag_n1_full_greed_keeps_everything_and_a_refusal_means_a_shoot_out():
 
 
 def test_ag_n2_the_victim_chooses_which_member_is_hit():
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     t.show(card_id("casino"))
     t.put(1, 0, hench=1, killer=1)
     t.put(1, 1, boss=1, hench=1, occ=1)
@@ -100,7 +103,7 @@ def test_ag_n2_the_victim_chooses_which_member_is_hit():
 
 
 def test_ag_n3_second_bargain_fails_and_the_card_is_discarded():
-    t = Table(2)
+    t = Table(2, overrides=OFFER)
     c = card_id("casino")
     t.show(c)
     t.put(1, 0, hench=2)
@@ -115,7 +118,7 @@ def test_ag_n3_second_bargain_fails_and_the_card_is_discarded():
 
 
 def test_ag_n3_without_a_second_round_the_card_is_lost_at_once():
-    t = Table(2, overrides={"negotiation.second_round": False})
+    t = Table(2, overrides={**OFFER, "negotiation.second_round": False})
     t.show(card_id("casino"))
     t.put(1, 0, hench=2)
     t.put(1, 1, hench=2)
@@ -127,7 +130,7 @@ def test_ag_n3_without_a_second_round_the_card_is_lost_at_once():
 
 def boss_killed_by_seat_0(overrides=None, bags=(7, 3)):
     """Seat 1's wounded boss, alone on a card, is shot by seat 0 in a shoot-out."""
-    t = Table(2, overrides=overrides)
+    t = Table(2, overrides={**OFFER, **(overrides or {})})
     t.show(card_id("casino"))                          # Brooklyn: renown, gambling token, card
     t.put(1, 0, hench=2)
     t.put(1, 1, boss=1)

@@ -68,12 +68,26 @@ def rulesets(draw):
         "bullets.clics": st.integers(0, 8),
         "bullets.bangs": st.integers(1, 4),
         "end.turn_cap": st.integers(1, 40),
+        "negotiation.model": st.sampled_from(["nash", "alternating", "offer"]),
+        "negotiation.rounds": st.integers(1, 4),
+        "negotiation.patience": st.sampled_from([0.0, 0.5, 1.0]),
+        "negotiation.value_wound": st.sampled_from([0.0, 1.5, 6.0]),
+        "boss_death.quartier": st.sampled_from(["card", "caid"]),
+        "boss_death.successor": st.sampled_from(["henchman", "free"]),
+        "fbi.track": st.sampled_from(["ladder", "separate"]),
+        "roulette.pistol": st.sampled_from(["renown", "extra_renown"]),
+        "auction.zero_wins": st.booleans(),
+        "hospital.min_bosses": st.integers(1, 3),
+        "tracks.cursor": st.sampled_from(["ring", "stop"]),
+        "powers.move_to": st.sampled_from(["any_location", "cards"]),
     }
     chosen = draw(st.sets(st.sampled_from(sorted(options)), max_size=len(options)))
     overrides = {key: draw(options[key]) for key in sorted(chosen)}
     overrides["dice.occasional_clics"] = clics
     overrides.setdefault("dice.occasional_fbi", 0)
     overrides["fbi.max"] = max(10, overrides.get("fbi.start", 0), overrides.get("fbi.informer", 6))
+    if overrides.get("fbi.track", "ladder") == "ladder":   # AG-G2: the informer's space is on the ladder
+        overrides["fbi.informer"] = min(overrides.get("fbi.informer", 6), overrides.get("renown.parrain", 9))
     return overrides
 
 

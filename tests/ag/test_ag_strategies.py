@@ -76,8 +76,16 @@ def test_racketeer_keeps_the_most_bags(styles):
     assert max(bags, key=bags.get) == "racketeer"
 
 
-def test_politician_ends_with_the_most_titles(styles):
-    labels, rows = styles
+@pytest.fixture(scope="module")
+def styles_first_model():
+    return every_order(("racketeer", "warlord", "politician", "balanced"), 1000,
+                       overrides={"negotiation.model": "offer"})
+
+
+def test_politician_ends_with_the_most_titles(styles_first_model):
+    """Under the first bargaining model; under the Nash model the warlord's bluff wins it the most
+    cards, and titles with them (docs/american-gangsters.md)."""
+    labels, rows = styles_first_model
     titles = mean_by(labels, column(rows, "barons") + column(rows, "caids"))
     assert max(titles, key=titles.get) == "politician"
 
@@ -107,10 +115,23 @@ def test_informer_aware_plays_the_informer_and_wins_more_often_with_it():
 
 
 def test_ag_n1_the_split_rule_shapes_the_game():
-    """Equal shares ignore who could win a shoot-out: strong families refuse more and fight more."""
+    """First model: equal shares ignore who could win a shoot-out: strong families refuse more and
+    fight more."""
     lineup = ("racketeer", "warlord", "politician", "balanced")
-    threat, _ = many(lineup, 1500, seed=4, check=False)
-    equal, _ = many(lineup, 1500, seed=4, check=False, overrides={"negotiation.share": "equal"})
+    offer = {"negotiation.model": "offer"}
+    threat, _ = many(lineup, 1500, seed=4, check=False, overrides=offer)
+    equal, _ = many(lineup, 1500, seed=4, check=False, overrides={**offer, "negotiation.share": "equal"})
     s_t, s_e = threat[:, B.G_SHOOTOUTS], equal[:, B.G_SHOOTOUTS]
     se = math.sqrt(s_t.var() / len(s_t) + s_e.var() / len(s_e))
     assert s_e.mean() - s_t.mean() > 4 * se
+
+
+def test_ag_n1_nash_bargaining_fights_less_than_the_first_model():
+    """The Nash split gives each family at least its exact shoot-out value: only bluffs that leave
+    no surplus end in a shoot-out, far fewer than refusals of one take-it-or-leave-it offer."""
+    lineup = ("racketeer", "warlord", "politician", "balanced")
+    nash, _ = many(lineup, 1500, seed=4, check=False)
+    offer, _ = many(lineup, 1500, seed=4, check=False, overrides={"negotiation.model": "offer"})
+    s_n, s_o = nash[:, B.G_SHOOTOUTS], offer[:, B.G_SHOOTOUTS]
+    se = math.sqrt(s_n.var() / len(s_n) + s_o.var() / len(s_o))
+    assert s_o.mean() - s_n.mean() > 4 * se

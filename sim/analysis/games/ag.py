@@ -113,6 +113,31 @@ def play(seats: pd.DataFrame) -> pd.DataFrame:
     return table.reset_index()
 
 
+def bargaining(seats: pd.DataFrame) -> pd.DataFrame:
+    """AG-N, by strategy and overall: contested successes (shared with other families) per seat,
+    the share of them that ended in a shoot-out (Wilson interval over contested successes, a
+    shoot-out counted for each family in it), and the family's worth got from those cards beside
+    its shoot-out value (the disagreement point), both as shares of the cards' worth (ratio of
+    sums), with the side payments in bags."""
+    needed = {"contested", "shootouts", "bargain_threat", "bargain_got", "bargain_total"}
+    if not needed <= set(seats.columns):
+        return pd.DataFrame()
+    rows = []
+    for name, g in list(seats.groupby("strategy", observed=True)) + [("all", seats)]:
+        contested = int(g.contested.sum())
+        fights = int(np.minimum(g.shootouts, g.contested).sum())
+        lo, hi = wilson(fights, contested)
+        total = float(g.bargain_total.sum())
+        rows.append({"strategy": str(name), "contested": g.contested.mean(),
+                     "shootout_share": fights / contested if contested else np.nan,
+                     "lo": lo, "hi": hi,
+                     "got_share": g.bargain_got.sum() / total if total else np.nan,
+                     "threat_share": g.bargain_threat.sum() / total if total else np.nan,
+                     "side_bags_paid": g.side_bags_paid.mean() if "side_bags_paid" in g else np.nan,
+                     "side_bags_received": g.side_bags_received.mean() if "side_bags_received" in g else np.nan})
+    return pd.DataFrame(rows)
+
+
 def activity(seats: pd.DataFrame) -> pd.DataFrame:
     """Mean per seat of the other counters, by strategy and overall."""
     return economy.per_seat_means(seats, economy.money_columns(seats, ACTIVITY)).reset_index()
@@ -166,6 +191,18 @@ def add_sections(report, run) -> None:
     table = play(seats)
     report.table(table, "Play per seat by strategy", name="ag-play",
                  formats={c: _two for c in table.columns if c != "strategy"})
+    table = bargaining(seats)
+    if not table.empty:
+        report.heading("Bargaining against the threat (AG-N1..N3)", level=3)
+        report.text(f"The bargaining model: `negotiation.model = {values.get('negotiation.model', 'offer')}`. "
+                    "Contested successes per seat, the share of them that ended in a shoot-out (95% "
+                    "Wilson interval), and what the families got from those cards beside their exact "
+                    "shoot-out values, both as shares of the cards' worth at the rule's worths "
+                    "(`negotiation.value_*`); side payments in bags per seat.")
+        report.table(table, "Bargaining per seat by strategy", name="ag-bargaining",
+                     formats={"contested": _two, "shootout_share": percent, "lo": percent, "hi": percent,
+                              "got_share": percent, "threat_share": percent, "side_bags_paid": _two,
+                              "side_bags_received": _two})
     table = activity(seats)
     report.table(table, "Mean per seat of the other counters", name="ag-activity",
                  formats={c: _two for c in table.columns if c != "strategy"})

@@ -298,9 +298,14 @@ def cross_check(values: dict, origin: dict, content: dict) -> None:
     if values["bags.start"] * values["players.max"] > bags:
         fail("bags.start", f"for {values['players.max']} players is more than the {bags} bags",
              f"at most {bags // values['players.max']}")
-    for key in ("fbi.start", "fbi.informer"):
-        if values[key] > values["fbi.max"]:
-            fail(key, "is beyond the end of the FBI track", f"at most fbi.max = {values['fbi.max']}")
+    if values.get("fbi.track", "ladder") == "ladder":   # AG-G2: the FBI pawn on the renown ladder
+        if values["fbi.informer"] > values["renown.parrain"]:
+            fail("fbi.informer", "is beyond the last square of the renown ladder",
+                 f"at most renown.parrain = {values['renown.parrain']}, or fbi.track = \"separate\"")
+    else:
+        for key in ("fbi.start", "fbi.informer"):
+            if values[key] > values["fbi.max"]:
+                fail(key, "is beyond the end of the FBI track", f"at most fbi.max = {values['fbi.max']}")
 
 
 # --- the hook: Ruleset methods and the generated docs page -----------------------------------------

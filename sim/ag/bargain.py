@@ -1,0 +1,279 @@
+"""The bargaining models' arithmetic (AG-N1..N3), jitted for the engine.
+
+`threat_values` is the jitted twin of `sim.ag.odds.shootout_values`: each present family's exact
+expected outcome, in bags, of the shoot-out that follows a failed bargain (the disagreement point),
+under the same stated model: everyone rolls; each family's BANGs all go to the other family with
+the most expected BANGs (ties: earlier in turn order); a family gives up its members cheapest
+first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds, its death);
+hits beyond its members are wasted; a family left alone takes the card, several survivors share it
+equally (the Nash split when failing loses it, AG-N3), nobody left: it is lost.
+`alternating_values` solves the alternating-offers variant by backward induction;
+`allocate` turns target worths into units of the gains plus side payments in bags.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.ag.env import (
+    P_DEATH_RENOWN, P_DEATH_ROUNDING, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD,
+    P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN,
+)
+from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.state import (
+    BOSS, HENCH, HENCHMEN, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0,
+    TOK0, WON0, WOUNDS, bag_count,
+)
+
+MAX_HITS = 128      # BANGs that can land on one family (every other family's dice)
+MAX_COSTS = 32      # members one family can lose on a card
+
+
+@njit(cache=True)
+def worth(env, key):
+    return env.rp[key] / 1000.0
+
+
+@njit(cache=True)
+def death_loss(game, env, q):
+    """What a boss's death costs family q (AG-K4): renown, half its bags, a card and a token if it
+    has them, and the member who takes the boss's place (by the ruling)."""
+    have = bag_count(game, q)
+    half = (have + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else have // 2
+    loss = env.rp[P_DEATH_RENOWN] * worth(env, P_VAL_RENOWN) + half * worth(env, P_VAL_BAG)
+    cards, tokens = 0, 0
+    for d in range(N_DISTRICTS):
+        cards += game.pl[q, WON0 + d]
+    for t in range(N_TRAFFICS):
+        tokens += game.pl[q, TOK0 + t]
+    if cards:
+        loss += worth(env, P_VAL_CARD)
+    if tokens:
+        loss += worth(env, P_VAL_TOKEN)
+    if env.rp[P_SUCCESSOR] == SUCCESSOR_HENCHMAN and game.pl[q, HENCHMEN] > 0:
+        loss += recruit_price(game, env, HENCH) * worth(env, P_VAL_BAG)
+    return loss
+
+
+@njit(cache=True)
+def hit_costs(game, env, slot, q, costs):
+    """costs[0 .. n-1]: what the 1st, 2nd, ... hit costs family q on the slot; returns n."""
+    n = 0
+    for _ in range(game.at[slot, q, OCC]):
+        costs[n] = worth(env, P_VAL_OCC)
+        n += 1
+    for _ in range(game.at[slot, q, HENCH]):
+        costs[n] = recruit_price(game, env, HENCH) * worth(env, P_VAL_BAG)
+        n += 1
+    for _ in range(game.at[slot, q, KILLER]):
+        costs[n] = recruit_price(game, env, KILLER) * worth(env, P_VAL_BAG)
+        n += 1
+    if game.at[slot, q, BOSS]:
+        lives = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
+        for _ in range(lives - 1):
+            costs[n] = worth(env, P_VAL_WOUND)
+            n += 1
+        costs[n] = death_loss(game, env, q)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def bang_dist(game, env, slot, q, out):
+    """out[b] = P(family q fires b BANGs on the slot); returns the most it can fire."""
+    out[:] = 0.0
+    out[0] = 1.0
+    top = 0
+    for piece in (HENCH, KILLER, OCC):
+        p = bang_chance(env, piece)
+        for _ in range(game.at[slot, q, piece]):
+            top += 1
+            for b in range(top, 0, -1):
+                out[b] = out[b] * (1.0 - p) + out[b - 1] * p
+            out[0] *= 1.0 - p
+    return top
+
+
+@njit(cache=True)
+def expected_bangs(game, env, slot, q):
+    return (game.at[slot, q, HENCH] * bang_chance(env, HENCH) + game.at[slot, q, KILLER] * bang_chance(env, KILLER)
+            + game.at[slot, q, OCC] * bang_chance(env, OCC))
+
+
+@njit(cache=True)
+def aim_of(game, env, slot, mask, p):
+    """The family p shoots at in the model: the other present family with the most expected
+    BANGs, ties to the earlier in turn order from the godfather."""
+    best, most = -1, -1.0
+    for i in range(game.g[N_PLAYERS]):
+        q = game.g[ORDER0 + i]
+        if q != p and (mask >> q) & 1:
+            t = expected_bangs(game, env, slot, q)
+            if t > most + 1e-12:
+                best, most = q, t
+    return best
+
+
+@njit(cache=True)
+def threat_values(game, env, slot, mask, total, out):
+    """out[p]: family p's exact expected shoot-out outcome in bags (see the module doc), for every
+    family in `mask`; 0 for the others."""
+    n_players = game.g[N_PLAYERS]
+    dists = np.zeros((MAX_SEATS, MAX_HITS))
+    tops = np.zeros(MAX_SEATS, dtype=np.int64)
+    for p in range(n_players):
+        if (mask >> p) & 1:
+            tops[p] = bang_dist(game, env, slot, p, dists[p])
+    alive = np.zeros(MAX_SEATS)
+    loss = np.zeros(MAX_SEATS)
+    hits = np.zeros(MAX_HITS)
+    step = np.zeros(MAX_HITS)
+    costs = np.zeros(MAX_COSTS)
+    for q in range(n_players):
+        out[q] = 0.0
+        if not (mask >> q) & 1:
+            continue
+        hits[:] = 0.0
+        hits[0] = 1.0
+        top = 0
+        for p in range(n_players):
+            if p != q and (mask >> p) & 1 and aim_of(game, env, slot, mask, p) == q:
+                step[:] = 0.0
+                for a in range(top + 1):
+                    for b in range(tops[p] + 1):
+                        step[a + b] += hits[a] * dists[p, b]
+                top += tops[p]
+                hits[:] = step[:]
+        m = hit_costs(game, env, slot, q, costs)
+        cumulative = 0.0
+        for j in range(top + 1):
+            if j > 0 and j <= m:
+                cumulative += costs[j - 1]
+            loss[q] += hits[j] * cumulative
+            if j < m:
+                alive[q] += hits[j]
+    second = env.rp[P_SECOND_ROUND] != 0
+    for q in range(n_players):
+        if not (mask >> q) & 1:
+            continue
+        others = np.zeros(MAX_SEATS, dtype=np.int64)
+        k = 0
+        for j in range(n_players):
+            if j != q and (mask >> j) & 1:
+                others[k] = j
+                k += 1
+        keep = 0.0
+        for pattern in range(1 << k):
+            chance, survivors = alive[q], 1
+            for bit in range(k):
+                j = others[bit]
+                if (pattern >> bit) & 1:
+                    chance *= alive[j]
+                    survivors += 1
+                else:
+                    chance *= 1.0 - alive[j]
+            if survivors == 1 or second:
+                keep += chance * total / survivors
+        out[q] = keep - loss[q]
+
+
+@njit(cache=True)
+def nash_targets(game, mask, total, claims, out):
+    """The Nash bargaining solution over the stated disagreement points `claims` (transferable
+    worth): out[p] = claims[p] + an equal part of the surplus. Returns the surplus (negative: the
+    claims leave nothing to agree on)."""
+    n, claimed = 0, 0.0
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1:
+            n += 1
+            claimed += claims[p]
+    surplus = total - claimed
+    for p in range(game.g[N_PLAYERS]):
+        out[p] = claims[p] + surplus / n if (mask >> p) & 1 else 0.0
+    return surplus
+
+
+@njit(cache=True)
+def proposer_of(game, mask, k):
+    """The proposer of offer k (0-based): the present families in turn order from the godfather,
+    one after the other."""
+    present = 0
+    for i in range(game.g[N_PLAYERS]):
+        if (mask >> game.g[ORDER0 + i]) & 1:
+            present += 1
+    j = k % present
+    for i in range(game.g[N_PLAYERS]):
+        p = game.g[ORDER0 + i]
+        if (mask >> p) & 1:
+            if j == 0:
+                return p
+            j -= 1
+    return -1
+
+
+@njit(cache=True)
+def alternating_values(game, mask, total, threats, patience, rounds, values):
+    """Backward induction of the alternating offers (AG-N1 variant): values[k, p] is what family p
+    gets when offer k is made (k = rounds: the shoot-out, its disagreement value). The proposer
+    of offer k offers each other family what waiting is worth to it, its shoot-out value plus
+    `patience` times the rest of what offer k + 1 would give it, and keeps the remainder."""
+    n_players = game.g[N_PLAYERS]
+    for p in range(n_players):
+        values[rounds, p] = threats[p]
+    for k in range(rounds - 1, -1, -1):
+        i = proposer_of(game, mask, k)
+        given = 0.0
+        for p in range(n_players):
+            values[k, p] = 0.0
+            if (mask >> p) & 1 and p != i:
+                values[k, p] = threats[p] + patience * (values[k + 1, p] - threats[p])
+                given += values[k, p]
+        values[k, i] = total - given
+
+
+@njit(cache=True)
+def allocate(game, env, mask, units, unit_worth, targets, want):
+    """game.alloc: the card's units, most valuable first, each to the family furthest below its
+    target worth (ties: turn order); want[p] is left holding what each family still lacks (a
+    negative want is worth it must pay back in bags)."""
+    n_players = game.g[N_PLAYERS]
+    for p in range(n_players):
+        want[p] = targets[p] if (mask >> p) & 1 else 0.0
+        for item in range(N_ITEMS):
+            game.alloc[p, item] = 0
+    while True:
+        best_item, best_worth = -1, -1.0
+        for item in range(N_ITEMS):
+            if units[item] > 0 and unit_worth[item] > best_worth:
+                best_item, best_worth = item, unit_worth[item]
+        if best_item < 0:
+            break
+        units[best_item] -= 1
+        taker, gap = -1, -1e18
+        for i in range(n_players):
+            p = game.g[ORDER0 + i]
+            if (mask >> p) & 1 and want[p] > gap + 1e-9:
+                taker, gap = p, want[p]
+        game.alloc[taker, best_item] += 1
+        want[taker] -= best_worth
+
+
+@njit(cache=True)
+def next_side_payment(game, env, mask, want):
+    """The next bag of side payment (AG-N1: a split may include bags): (payer, payee), the family
+    most over its target with a bag to pay and the one most under it, while each is more than half
+    a bag away; (-1, -1) when none."""
+    bag = max(worth(env, P_VAL_BAG), 1e-9)
+    # more than half a bag away, strictly: at exactly half a payment would only swap the two
+    payer, payee, over, under = -1, -1, 0.5 * bag + 1e-9, 0.5 * bag + 1e-9
+    for i in range(game.g[N_PLAYERS]):
+        p = game.g[ORDER0 + i]
+        if not (mask >> p) & 1:
+            continue
+        if -want[p] > over and bag_count(game, p) > 0:
+            payer, over = p, -want[p]
+        if want[p] > under:
+            payee, under = p, want[p]
+    if payer < 0 or payee < 0:
+        return -1, -1
+    return payer, payee
+

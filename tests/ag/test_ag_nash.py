@@ -1,0 +1,204 @@
+"""AG-N1..N3 bargaining models: the disagreement point (each family's exact shoot-out value, by the
+odds kernel) against hand-worked values and a brute-force enumeration of the dice, the Nash split
+against a hand-worked one, the jitted twin against the exact kernel, and the models in play."""
+
+import itertools
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from ag_scenario import CLIC, Table, card_id
+
+from sim.ag import bargain as B
+from sim.ag import state as S
+from sim.ag.odds import Crew, DiceFaces, Party, aims, nash_split, shootout_values
+
+FACES = DiceFaces()
+CASINO = F(6)   # 1 renown (3) + the gambling token (1.5) + the card (1.5), at the rule's worths
+
+
+def test_ag_n2_shootout_values_of_a_killer_against_a_henchman_by_hand():
+    """A killer (BANG 2/3) against a henchman (1/3), each lost at 1 bag. A survives with 2/3, B
+    with 1/3; a family left alone takes the casino (6), two survivors share it (3 each):
+    d_A = -1/3 + (2/3)(2/3) 6 + (2/3)(1/3) 3 = 3, d_B = -2/3 + (1/3)(1/3) 6 + (2/9) 3 = 2/3."""
+    a, b = Party(Crew(killers=1)), Party(Crew(henchmen=1))
+    assert shootout_values([a, b], CASINO, FACES) == [F(3), F(2, 3)]
+    # AG-N3 off: two survivors lose the card
+    assert shootout_values([a, b], CASINO, FACES, second_round=False) == [F(3) - F(2, 9) * 3,
+                                                                          F(2, 3) - F(2, 9) * 3]
+
+
+def test_ag_n1_nash_split_by_hand_and_it_maximises_the_product_of_gains():
+    """Surplus 6 - 3 - 2/3 = 7/3, half each: (25/6, 11/6); no other split of 6 gives a larger
+    product of the gains over the disagreement point."""
+    d = [F(3), F(2, 3)]
+    u = nash_split(d, CASINO)
+    assert u == [F(25, 6), F(11, 6)] and sum(u) == CASINO
+    best = (u[0] - d[0]) * (u[1] - d[1])
+    for x in np.linspace(3.0, 6.0 - 2 / 3, 301):
+        assert (x - 3.0) * (6.0 - x - 2 / 3) <= float(best) + 1e-12
+
+
+def brute_force(parties, total, second_round=True):
+    """The same model by enumerating every die's BANG or not, one by one."""
+    target = aims(parties, FACES)
+    dice = [(i, FACES.bang(k)) for i, p in enumerate(parties) for k, n in p.crew.counts().items()
+            for _ in range(n)]
+    values = [F(0)] * len(parties)
+    for outcome in itertools.product((0, 1), repeat=len(dice)):
+        chance = F(1)
+        hits = [0] * len(parties)
+        for (i, q), bang in zip(dice, outcome, strict=True):
+            chance *= q if bang else 1 - q
+            hits[target[i]] += bang
+        alive = []
+        for j, p in enumerate(parties):
+            costs = p.hit_costs()
+            values[j] -= chance * sum(costs[:hits[j]], F(0))
+            alive.append(hits[j] < len(costs))
+        survivors = sum(alive)
+        for j in range(len(parties)):
+            if alive[j] and (survivors == 1 or second_round):
+                values[j] += chance * total / survivors
+    return values
+
+
+@pytest.mark.parametrize("parties", [
+    [Party(Crew(2, 1, 0), boss_lives=2), Party(Crew(1, 0, 1))],
+    [Party(Crew(1, 0, 0), boss_lives=1, loss_death=F(7)), Party(Crew(0, 1, 1)), Party(Crew(2, 0, 0))],
+    [Party(Crew(0, 0, 0), boss_lives=2), Party(Crew(1, 1, 0)), Party(Crew(0, 0, 2), boss_lives=1)],
+])
+def test_ag_n2_shootout_values_match_a_brute_force_enumeration(parties):
+    for second in (True, False):
+        assert shootout_values(parties, F(9, 2), FACES, second) == brute_force(parties, F(9, 2), second)
+
+
+def test_ag_n1_a_boss_alone_has_a_shootout_value_and_a_share():
+    """Today's first model gave a family present with only its boss a share of 0; its shoot-out
+    value is not 0: it may be the last one standing."""
+    values = shootout_values([Party(Crew(), boss_lives=2), Party(Crew(henchmen=1))], CASINO, FACES)
+    assert values[0] > 0 and nash_split(values, CASINO)[0] > values[0]
+
+
+def test_ag_n2_the_engine_kernel_equals_the_exact_values():
+    """Three families on a racket: seat 0 boss (wounded) + 2 henchmen, seat 1 killer + occasional,
+    seat 2 a henchman; seat 0 holds a card and a token (its boss's death costs them)."""
+    t = Table(3)
+    t.show(card_id("racket"))
+    t.put(1, 0, boss=1, hench=2)
+    t.put(1, 1, killer=1, occ=1)
+    t.put(1, 2, hench=1)
+    t.pl[0, S.WOUNDS] = 1
+    t.win_card(card_id("grocery", "Queens"), 0)
+    t.token(0, S.DRUGS)
+    t.set_bags(0, 5)
+    out = np.zeros(S.MAX_SEATS)
+    total = 12.5
+    B.threat_values(t.game, t.env, 1, 0b111, total, out)
+    bag = F(1)
+    death = 1 * F(3) + 2 * bag + F(3, 2) + F(3, 2) + 1 * bag   # renown, half of 5 bags, card, token, a henchman
+    parties = [Party(Crew(2, 0, 0), boss_lives=1, loss_death=death),
+               Party(Crew(0, 1, 1)), Party(Crew(1, 0, 0))]
+    exact = shootout_values(parties, F(25, 2), FACES)
+    assert out[:3] == pytest.approx([float(v) for v in exact], abs=1e-12)
+
+
+def casino_killer_against_henchman(overrides=None):
+    t = Table(2, overrides=overrides)
+    t.show(card_id("casino"))
+    t.put(1, 0, killer=1)
+    t.put(1, 1, hench=1)
+    return t
+
+
+def test_ag_n1_nash_model_splits_the_casino_as_worked_by_hand():
+    """Nash targets (25/6, 11/6): the renown (3) to seat 0, the token (1.5) to seat 1, the card
+    (1.5) to seat 0 (3/6 over, less than half a bag: no side payment)."""
+    t = casino_killer_against_henchman()
+    t.force(CLIC, CLIC)
+    t.script(0, 0)                                     # both state their true values
+    t.resolve(1)
+    assert [list(t.game.alloc[p]) for p in (0, 1)] == [[1, 0, 0, 1, 0], [0, 0, 1, 0, 0]]
+    assert t.pl[0, S.C_CONTESTED] == 1 == t.pl[1, S.C_CONTESTED]
+    assert (t.pl[0, S.C_BARGAIN_THREAT], t.pl[1, S.C_BARGAIN_THREAT]) == (30, 7)
+    assert (t.pl[0, S.C_BARGAIN_GOT], t.pl[1, S.C_BARGAIN_GOT]) == (45, 15)
+    assert t.g[S.SHOOTOUTS] == 0 and t.pl[0, S.C_SIDE_PAID] == 0
+    t.check()
+
+
+def test_ag_n1_nash_model_side_payment_in_bags():
+    """The casino with renown worth 10 bags (total 13) between a killer (seat 0) and a henchman
+    (seat 1): d = (62/9, 20/9), Nash targets (53/6, 25/6). The renown goes to seat 0, 7/6 over its
+    target; the token and the card to seat 1, 7/6 under: seat 0 pays seat 1 one bag."""
+    t = casino_killer_against_henchman({"negotiation.value_renown": 10.0})
+    t.set_bags(0, 4)
+    t.set_bags(1, 4)
+    t.force(CLIC, CLIC)
+    t.script(0, 0)
+    t.resolve(1)
+    d = shootout_values([Party(Crew(killers=1)), Party(Crew(henchmen=1))], F(13), FACES)
+    assert d == [F(62, 9), F(20, 9)] and nash_split(d, F(13)) == [F(53, 6), F(25, 6)]
+    assert list(t.game.alloc[0]) == [1, 0, 0, 0, 0] and list(t.game.alloc[1]) == [0, 0, 1, 1, 0]
+    assert t.pl[0, S.C_SIDE_PAID] == 1 and t.pl[1, S.C_SIDE_RECEIVED] == 1
+    assert S.bag_count(t.game, 0) == 3 and S.bag_count(t.game, 1) == 5
+    assert t.pl[0, S.C_BARGAIN_GOT] == 90 and t.pl[1, S.C_BARGAIN_GOT] == 40
+    t.check()
+
+
+def test_ag_n1_bluffs_that_leave_no_surplus_end_in_a_shootout():
+    """Claims 3 + 0.4 * 6 and 2/3 + 0.4 * 6 add up to more than 6: no agreement (AG-N2)."""
+    t = casino_killer_against_henchman()
+    t.force(CLIC, CLIC, CLIC, CLIC, CLIC, CLIC)
+    t.script(4, 4, 0, 0)                               # both bluff; after the shoot-out, true claims
+    t.resolve(1)
+    assert t.g[S.SHOOTOUTS] == 1 and t.pl[0, S.C_OFFERS_REFUSED] == 1 == t.pl[1, S.C_OFFERS_REFUSED]
+    assert t.pl[0, S.C_AGREEMENTS] == 1                # AG-N3: nobody was hit, equal shares
+    t.check()
+
+
+def test_ag_n1_alternating_offers_by_backward_induction():
+    """One offer (rounds 1): the proposer (seat 0, first in turn order) offers seat 1 its shoot-out
+    value 2/3 and keeps 6 - 2/3. Two offers, patience 1/2: seat 1 proposes last and would keep
+    6 - 3 = 3, so seat 0 offers it 2/3 + (3 - 2/3)/2 = 11/6."""
+    t = Table(2)
+    values = np.zeros((3, S.MAX_SEATS))
+    threats = np.array([3.0, 2 / 3, 0, 0, 0])
+    B.alternating_values(t.game, 0b11, 6.0, threats, 1.0, 1, values[:2])
+    assert values[0, :2] == pytest.approx([6 - 2 / 3, 2 / 3])
+    B.alternating_values(t.game, 0b11, 6.0, threats, 0.5, 2, values)
+    assert values[1, :2] == pytest.approx([3.0, 3.0]) and values[0, :2] == pytest.approx([6 - 11 / 6, 11 / 6])
+
+
+def test_ag_n1_alternating_model_in_play_a_refusal_passes_to_the_next_offer():
+    t = casino_killer_against_henchman({"negotiation.model": "alternating", "negotiation.rounds": 2,
+                                        "negotiation.patience": 0.5})
+    t.force(CLIC, CLIC)
+    t.script(4, 1, 0)                                  # seat 0 keeps all; seat 1 refuses; seat 1 offers fairly
+    t.resolve(1)
+    assert t.pl[0, S.C_OFFERS_MADE] == 1 == t.pl[1, S.C_OFFERS_MADE]
+    assert t.pl[1, S.C_OFFERS_REFUSED] == 1 and t.g[S.SHOOTOUTS] == 0
+    # the last offer gives seat 0 its shoot-out value 3: the renown
+    assert list(t.game.alloc[0]) == [1, 0, 0, 0, 0] and list(t.game.alloc[1]) == [0, 0, 1, 1, 0]
+    t.check()
+
+
+def test_ag_n1_the_first_model_is_kept_as_an_option():
+    t = casino_killer_against_henchman({"negotiation.model": "offer"})
+    t.force(CLIC, CLIC)
+    t.script(0, 0)                                     # greed 0, accepted
+    t.resolve(1)
+    assert list(t.game.share[:2]) == [pytest.approx(2 / 3), pytest.approx(1 / 3)]
+    assert t.pl[1, S.C_AGREEMENTS] == 1
+    t.check()
+
+
+def test_ag_n1_engine_split_units_worth_and_targets_add_up():
+    """allocate: the worth given out plus what is still owed equals the targets."""
+    t = Table(3)
+    units = np.array([2, 3, 1, 1, 1])
+    worths = np.array([3.0, 1.0, 1.5, 1.5, 1.0])
+    targets = np.array([5.0, 4.5, 3.5, 0, 0])   # 13, the worth of the units
+    want = np.zeros(S.MAX_SEATS)
+    B.allocate(t.game, t.env, 0b111, units, worths, targets, want)
+    given = t.game.alloc[:3] @ worths
+    assert given + want[:3] == pytest.approx(targets[:3]) and given.sum() == pytest.approx(13.0)
