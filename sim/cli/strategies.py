@@ -156,7 +156,8 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Preset file to write (default: the game's shipped tuned preset).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters (its parametric policy's knobs).")
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
              out, game, ruleset, sets):
@@ -190,7 +191,8 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 @strategies_cmd.command("psro")
 @click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
               help="Best responses to search (the study stops early when one gains nothing).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
 @click.option("--population", default=None,
               help="The starting population, comma-separated (default: the game's presets; New York "
                    "Kings: runner,enforcer,networker,cautious,corrupter,balanced,tuned; American "
