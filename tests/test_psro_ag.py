@@ -128,3 +128,18 @@ def test_tune_cli_names_a_bad_ag_strategy():
     result = CliRunner().invoke(main, ["strategies", "tune", "--game", "ag", "--opponents", "runner"])
     assert result.exit_code != 0
     assert "unknown strategy 'runner'" in result.output and "--opponents" in result.output
+
+
+def test_shipping_an_ag_study_names_each_preset_after_its_file(study, tmp_path, monkeypatch):
+    from sim.league.games import AgKnobs
+    from sim.meta.psro import ship
+
+    _, result = study
+    monkeypatch.setattr(AgKnobs, "preset_dir", lambda self: tmp_path)
+    monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / game / "mixtures")
+    written = ship(result, "eq")
+    assert strategy(str(written["eq-1"])).name == "eq-1"      # AG requires name == file name
+    assert strategy(str(written["eq-1"])).params == strategy(str(result["history"][-1]["population"][-1])).params
+    data = tomllib.loads(written["eq"].read_text())
+    assert data["game"] == "ag" and written["eq"].parent == tmp_path / "ag" / "mixtures"
+    assert set(data["weights"]) <= {"random", "warlord", "eq-1"}
