@@ -68,6 +68,17 @@ def _load(spec, game):
         raise click.BadParameter(str(err), param_hint="SPEC") from None
 
 
+def _check(spec, game, hint):
+    """A strategy or mixture spec of `game` that the league can play; a one-line error if not."""
+    from sim.league.games import knobs
+    from strategies import StrategyError, mixture
+
+    try:
+        knobs(game).resolve(spec)
+    except (StrategyError, mixture.MixtureError, ValueError) as err:
+        raise click.BadParameter(" ".join(str(err).split()), param_hint=hint) from None
+
+
 def _json_rows(table, as_json: bool) -> bool:
     """With --json, print one JSON object per row (and say so)."""
     if as_json:
@@ -144,28 +155,31 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Preset file to write (default: the shipped tuned preset).")
+              help="Preset file to write (default: the game's shipped tuned preset).")
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters (its parametric policy's knobs).")
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
-             out, ruleset, sets):
+             out, game, ruleset, sets):
     """Search the knobs for a player that beats the presets, and save it with its provenance."""
-    import strategies
     from sim.league import tune
-    from sim.league.tune import OPPONENTS
+    from sim.league.games import knobs
 
     if elite > population:
         raise click.BadParameter(f"{elite} elite out of a population of {population}", param_hint="--elite")
-    chosen = [o.strip() for o in opponents.split(",")] if opponents else list(OPPONENTS)
-    for name in chosen + [start]:
-        _load(name, "nyk")
-    ruleset_from_options(ruleset, sets)
-    target = out or strategies.preset_dir("nyk") / "tuned.toml"
+    chosen = [o.strip() for o in opponents.split(",")] if opponents else list(knobs(game).opponents)
+    for name in chosen:
+        _check(name, game, "--opponents")
+    _check(start, game, "--start")
+    ruleset_from_options(ruleset, sets, game)
+    target = out or knobs(game).preset_dir() / "tuned.toml"
     result = tune(seed=seed, generations=generations, population=population, elite=elite, games=games,
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
-                  overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True))
+                  overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
+                  game=game)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".toml.tmp")
-    tmp.write_text(result.toml())
+    tmp.write_text(result.toml(name=target.stem))
     tmp.replace(target)
     for row in result.final:
         verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
@@ -177,9 +191,12 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 @strategies_cmd.command("psro")
 @click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
               help="Best responses to search (the study stops early when one gains nothing).")
-@click.option("--population", default=",".join(("runner", "enforcer", "networker", "cautious",
-                                                  "corrupter", "balanced", "tuned")),
-              show_default=True, help="The starting population, comma-separated.")
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--population", default=None,
+              help="The starting population, comma-separated (default: the game's presets; New York "
+                   "Kings: runner,enforcer,networker,cautious,corrupter,balanced,tuned; American "
+                   "Gangsters: racketeer,warlord,politician,informer-aware,balanced).")
 @click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
 @click.option("--games-per-profile", type=click.IntRange(min=1), default=80, show_default=True,
               help="Games of each profile of the meta-game (a multiple of --players).")
@@ -200,7 +217,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 @click.option("--resume", is_flag=True, help="Go on with the study in --out (played profiles kept).")
 @click.option("--force", is_flag=True, help="Clear --out (a PSRO study) and start over.")
 @ruleset_options
-def psro_cmd(iterations, population, players, games_per_profile, generations, candidates, games,
+def psro_cmd(iterations, game, population, players, games_per_profile, generations, candidates, games,
              final_games, seed, workers, out, ship, resume, force, ruleset, sets):
     """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
     best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
@@ -212,17 +229,20 @@ def psro_cmd(iterations, population, players, games_per_profile, generations, ca
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
-    names = [p.strip() for p in population.split(",") if p.strip()]
+    from sim.league.games import knobs
+
+    names = ([p.strip() for p in population.split(",") if p.strip()] if population
+             else list(knobs(game).population))
     for name in names:
-        _load(name, "nyk")
-    ruleset_from_options(ruleset, sets)
+        _check(name, game, "--population")
+    ruleset_from_options(ruleset, sets, game)
     search = {"generations": generations, "population": candidates, "elite": max(1, candidates // 4),
               "games": games, "final_games": final_games}
     command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
         result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
                            parse_sets(sets), workers, search, resume, force, command,
-                           log=lambda line: click.echo(line, err=True))
+                           log=lambda line: click.echo(line, err=True), game=game)
     except MetaError as err:
         raise click.UsageError(str(err)) from None
     for row in result["history"]:
@@ -232,7 +252,7 @@ def psro_cmd(iterations, population, players, games_per_profile, generations, ca
                        f"{'' if row['added'] else ' (no gain: stopped)'}")
     mix = ", ".join(f"{Path(s).stem} {100 * w:.0f}%" for s, w in result["mixture"].items() if w >= 0.01)
     click.echo(f"equilibrium mixture: {mix}")
-    click.echo(f"use it as a strategy: --strategies meta:{out}")
+    click.echo(f"use it as a strategy: {'--game ag ' if game == 'ag' else ''}--strategies meta:{out}")
     if ship:
         for name, path in psro.ship(result, ship).items():
             click.echo(f"shipped {name}: {path}")

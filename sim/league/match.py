@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import cache
 from multiprocessing import get_context
 
 import numpy as np
 
-import strategies as strategy_presets
 from sim.analysis.stats import wilson
+from sim.league.games import knobs
 
 BLOCK = 2000  # games per task: large enough to pay for the hand-over, small enough to share out
 
@@ -32,24 +31,10 @@ class Match:
         return float(lo), float(hi)
 
 
-@cache
-def _ruleset(path, overrides: tuple):
-    from sim.rules import Ruleset
-
-    return Ruleset.load(path, dict(overrides) or None)
-
-
 def _play_block(task) -> np.ndarray:
     """Wins per lineup slot over games first_id .. first_id + n - 1 (runs in a worker)."""
-    from sim.nyk import batch
-    from sim.nyk.game import Lineup, play_many
-
-    chosen, players, ruleset_key, seed, first_id, n = task
-    lineup = Lineup.of_strategies(list(chosen), players, rotate=True)
-    _, seats, _ = play_many(seed, n, players, lineup, _ruleset(*ruleset_key), first_id=first_id)
-    slot = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
-    won = seats[:, :, batch.S_WON]
-    return np.array([won[slot == j].sum() for j in range(len(chosen))], dtype=np.int64)
+    chosen, players, rules, seed, first_id, n = task
+    return knobs(rules[2]).play_block(chosen, players, rules, seed, first_id, n)
 
 
 class Pool:
@@ -78,20 +63,16 @@ class Pool:
         self.close()
 
 
-def resolve(spec):
-    """A loaded strategy (or mixture, strategies.mixture) from a spec; loaded ones pass through."""
-    from strategies import mixture
-
-    if isinstance(spec, strategy_presets.Strategy | mixture.Mixture):
-        return spec
-    return mixture.load(spec) if mixture.is_mixture(spec) else strategy_presets.load(spec)
+def resolve(spec, game: str = "nyk"):
+    """A loaded strategy (or mixture, strategies.mixture) of `game` from a spec; loaded ones pass through."""
+    return knobs(game).resolve(spec)
 
 
-def ruleset_key(ruleset=None, overrides=None) -> tuple:
-    """A picklable, hashable description of the rules (file path and overrides)."""
+def ruleset_key(ruleset=None, overrides=None, game: str = "nyk") -> tuple:
+    """A picklable, hashable description of the rules (file path, overrides and game)."""
     if ruleset is not None and not isinstance(ruleset, str | os.PathLike):
         raise TypeError("matches take the ruleset as a file path (and overrides)")
-    return (None if ruleset is None else str(ruleset), tuple(sorted((overrides or {}).items())))
+    return (None if ruleset is None else str(ruleset), tuple(sorted((overrides or {}).items())), game)
 
 
 def match_tasks(lineups, games: int, seed: int, rules: tuple, first_id: int = 0):
@@ -106,7 +87,7 @@ def match_tasks(lineups, games: int, seed: int, rules: tuple, first_id: int = 0)
 
 
 def play_lineups(pool: Pool, lineups, games: int, seed: int, rules: tuple, first_id: int = 0) -> list[Match]:
-    lineups = [[resolve(s) for s in lineup] for lineup in lineups]
+    lineups = [[resolve(s, rules[2]) for s in lineup] for lineup in lineups]
     tasks, owners = match_tasks(lineups, games, seed, rules, first_id)
     wins = [np.zeros(len(lineup), dtype=np.int64) for lineup in lineups]
     for k, w in zip(owners, pool.map(tasks), strict=True):
@@ -116,17 +97,17 @@ def play_lineups(pool: Pool, lineups, games: int, seed: int, rules: tuple, first
 
 
 def match(lineup, games: int = 4000, seed: int = 0, ruleset=None, overrides=None,
-          workers: int | None = None, first_id: int = 0) -> Match:
+          workers: int | None = None, first_id: int = 0, game: str = "nyk") -> Match:
     """Play one lineup (a strategy per seat) for `games` games with seats rotated."""
     with Pool(workers) as pool:
-        return play_lineups(pool, [lineup], games, seed, ruleset_key(ruleset, overrides), first_id)[0]
+        return play_lineups(pool, [lineup], games, seed, ruleset_key(ruleset, overrides, game), first_id)[0]
 
 
 def head_to_head(a, b, players: int = 4, games: int = 4000, seed: int = 0, ruleset=None,
-                 overrides=None, workers: int | None = None) -> dict:
+                 overrides=None, workers: int | None = None, game: str = "nyk") -> dict:
     """`a` in one seat against `players - 1` copies of `b`, seats rotated: a's win rate against its
     fair share 1/players, with a 95% interval."""
-    m = match([a] + [b] * (players - 1), games, seed, ruleset, overrides, workers)
+    m = match([a] + [b] * (players - 1), games, seed, ruleset, overrides, workers, game=game)
     lo, hi = m.interval(0)
     return {"a": m.names[0], "b": m.names[1], "games": games, "win_rate": m.rate(0), "low": lo,
             "high": hi, "fair": 1 / players, "beats": lo > 1 / players}

@@ -1,5 +1,6 @@
-"""The search for a strong player: the cross-entropy method over the `param` family's knobs, with
-common random numbers, against the preset population.
+"""The search for a strong player: the cross-entropy method over a game's knobs (New York Kings'
+`param` family, American Gangsters' `parametric` policy: sim.league.games), with common random
+numbers, against the preset population.
 
 Each generation samples candidates around the current mean (knobs scaled to [0, 1]), plays every
 candidate on the same game ids against each opponent preset (one candidate seat, the other seats
@@ -16,11 +17,10 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-import strategies as strategy_presets
-from sim.league.match import Pool, play_lineups, resolve, ruleset_key
-from strategies.nyk import params as knobs
+from sim.league.games import knobs as game_knobs
+from sim.league.match import Pool, play_lineups, ruleset_key
 
-OPPONENTS = ("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced")
+OPPONENTS = game_knobs("nyk").opponents
 FINAL_IDS = 1 << 30  # the final measurement's game ids: never used by the search
 
 
@@ -31,41 +31,19 @@ class TuneResult:
     history: list[dict]
     final: list[dict]
     provenance: dict = field(default_factory=dict)
+    game: str = "nyk"
 
     def beats_every_opponent(self) -> bool:
         return all(row["low"] > row["fair"] for row in self.final)
 
-    def toml(self, doc: str = "") -> str:
-        """The preset file of the tuned player, with its provenance."""
-        lines = [f'doc = "{doc or "Tuned by the cross-entropy method against the preset population."}"',
-                 'family = "param"', "", "[params]"]
-        lines += [f"{name} = {value!r}" for name, value in self.params.items()]  # exact: the measured player
-        lines += ["", "[provenance]"]
-        for key, value in self.provenance.items():
-            lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n"
+    def toml(self, doc: str = "", name: str = "tuned") -> str:
+        """The preset file of the tuned player (in its game's preset format), with its provenance."""
+        return game_knobs(self.game).preset_toml(name, self.params, doc, self.provenance)
 
 
-def _toml_value(value) -> str:
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
-def _to_knobs(unit: np.ndarray) -> tuple[float, ...]:
-    return tuple(float(p.lo + u * (p.hi - p.lo)) for p, u in zip(knobs.PARAMS, unit, strict=True))
-
-
-def _to_unit(values) -> np.ndarray:
-    return np.array([(v - p.lo) / (p.hi - p.lo) for p, v in zip(knobs.PARAMS, values, strict=True)])
-
-
-def candidate(unit: np.ndarray, name: str = "candidate") -> strategy_presets.Strategy:
-    return strategy_presets.Strategy(name, "param", _to_knobs(np.clip(unit, 0.0, 1.0)))
+def candidate(unit: np.ndarray, name: str = "candidate", game: str = "nyk"):
+    box = game_knobs(game)
+    return box.strategy(name, box.to_knobs(np.clip(unit, 0.0, 1.0)))
 
 
 def _score(matches_by_opponent) -> float:
@@ -76,14 +54,16 @@ def _score(matches_by_opponent) -> float:
 
 
 def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int = 3,
-         games: int = 800, final_games: int = 4000, players: int = 4, opponents=OPPONENTS,
+         games: int = 800, final_games: int = 4000, players: int = 4, opponents=None,
          start: str = "balanced", ruleset=None, overrides=None, workers: int | None = None,
-         log=None) -> TuneResult:
-    """Search the knobs for a player beating the `opponents`; `games` per candidate and opponent."""
+         log=None, game: str = "nyk") -> TuneResult:
+    """Search `game`'s knobs for a player beating the `opponents` (default: the game's presets);
+    `games` per candidate and opponent."""
+    box = game_knobs(game)
     rng = np.random.default_rng(seed)
-    rules = ruleset_key(ruleset, overrides)
-    opponents = [resolve(o) for o in opponents]  # presets, files, or meta: mixtures
-    mean = _to_unit(strategy_presets.load(start).params)
+    rules = ruleset_key(ruleset, overrides, game)
+    opponents = [box.resolve(o) for o in (box.opponents if opponents is None else opponents)]
+    mean = box.to_unit(box.params_of(start))
     sd = np.full(len(mean), 0.25)
     history = []
     with Pool(workers) as pool:
@@ -91,7 +71,7 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
             units = [mean] + [np.clip(mean + sd * rng.standard_normal(len(mean)), 0, 1)
                               for _ in range(population - 1)]
             first_id = gen * games
-            lineups = [[candidate(u)] + [o] * (players - 1) for u in units for o in opponents]
+            lineups = [[candidate(u, game=game)] + [o] * (players - 1) for u in units for o in opponents]
             matches = play_lineups(pool, lineups, games, seed, rules, first_id)
             scores = [_score(matches[i * len(opponents):(i + 1) * len(opponents)]) for i in range(len(units))]
             order = np.argsort(scores)[::-1][:elite]
@@ -103,7 +83,7 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
             if log:
                 log(f"generation {gen + 1}/{generations}: best score {scores[order[0]]:.3f}, "
                     f"current mean {scores[0]:.3f}")
-        best = candidate(mean, "tuned")
+        best = candidate(mean, "tuned", game)
         final = measure(pool, best, opponents, final_games, seed, rules, players)
     spent = sum(h["games"] for h in history) + final_games * len(opponents)
     provenance = {
@@ -111,11 +91,12 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
         "population": population, "elite": elite, "games_per_candidate_and_opponent": games,
         "final_games_per_opponent": final_games, "games_spent": spent, "players": players,
         "opponents": [o.name for o in opponents], "ruleset": str(ruleset) if ruleset else "default",
-        "overrides": {k: v for k, v in rules[1]}, "ruleset_fingerprint": _fingerprint(ruleset, overrides),
+        "overrides": {k: v for k, v in rules[1]},
+        "ruleset_fingerprint": _fingerprint(ruleset, overrides, game),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
     }
-    params = dict(zip(knobs.NAMES, best.params, strict=True))
-    return TuneResult(params, _score_rows(final), history, final, provenance)
+    params = dict(zip(box.names, best.params, strict=True))
+    return TuneResult(params, _score_rows(final), history, final, provenance, game)
 
 
 def measure(pool, player, opponents, games, seed, rules, players=4) -> list[dict]:
@@ -134,7 +115,7 @@ def _score_rows(rows) -> float:
     return (sum(rates) + min(rates)) / (len(rates) + 1)
 
 
-def _fingerprint(ruleset, overrides) -> str:
+def _fingerprint(ruleset, overrides, game: str = "nyk") -> str:
     from sim.rules import Ruleset
 
-    return Ruleset.load(ruleset, overrides or None).fingerprint
+    return Ruleset.load(ruleset, overrides or None, game=game).fingerprint

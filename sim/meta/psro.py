@@ -1,6 +1,7 @@
-"""PSRO (policy-space response oracles, Lanctot et al. 2017) over New York Kings' knob space.
+"""PSRO (policy-space response oracles, Lanctot et al. 2017) over a game's knob space (New York
+Kings or American Gangsters: the knob box of sim.league.games).
 
-Start from a population of strategies (the shipped presets); each iteration
+Start from a population of strategies (the game's shipped presets); each iteration
 1. plays the meta-game of the population (`sim.meta.table`: only the profiles holding a new
    strategy are new games) and solves it for its symmetric equilibrium mixture;
 2. searches the knobs for a best response to that mixture with the league's cross-entropy
@@ -12,7 +13,7 @@ Start from a population of strategies (the shipped presets); each iteration
    the mixture's own payoff), and goes on.
 
 The study directory holds `meta/` (the meta-game's profile runs), `presets/psro-<k>.toml` (each
-best response, with its provenance), `mixtures/iteration-<k>.toml`, the final `mixture.toml`
+best response in its game's preset format, with its provenance), `mixtures/iteration-<k>.toml`, the final `mixture.toml`
 (usable as a strategy: `--strategies meta:<dir>`), `psro.json` (every iteration) and the final
 population's meta-game report (`meta.json`, `index.html`: the mixture's bootstrap stability).
 """
@@ -29,27 +30,33 @@ from sim.meta import engine_commit
 from sim.meta.solvers import expected_payoffs, nash
 from sim.meta.table import play_profiles
 
-POPULATION = ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned")
+POPULATION = ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned")  # NYK's
 SEARCH = {"generations": 4, "population": 8, "elite": 2, "games": 400, "final_games": 2000}
 
 
-def mixture_toml(strategies, weights, doc: str, provenance: dict) -> str:
-    """A mixture file (strategies.mixture) giving each strategy its weight (zero weights left out)."""
-    from sim.league.tune import _toml_value
+def mixture_toml(strategies, weights, doc: str, provenance: dict, game: str = "nyk") -> str:
+    """A mixture file (strategies.mixture) of `game` giving each strategy its weight (zero weights
+    left out)."""
+    from sim.league.games import toml_value as _toml_value
 
-    lines = [f"doc = {_toml_value(doc)}", 'game = "nyk"', "", "[weights]"]
+    lines = [f"doc = {_toml_value(doc)}", f"game = {_toml_value(game)}", "", "[weights]"]
     lines += [f"{_toml_value(s)} = {float(w)!r}" for s, w in zip(strategies, weights, strict=True) if w > 0]
     lines += ["", "[provenance]"]
     lines += [f"{k} = {_toml_value(v)}" for k, v in provenance.items()]
     return "\n".join(lines) + "\n"
 
 
-def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per_profile: int = 80,
+def psro(population=None, iterations: int = 3, players: int = 4, games_per_profile: int = 80,
          seed: int = 0, out=None, ruleset=None, overrides=None, workers: int | None = None,
          search: dict | None = None, resume: bool = False, force: bool = False, command: str = "",
-         log=None, bootstrap: int = 200) -> dict:
-    """Grow `population` by best responses for `iterations` iterations; see the module docstring."""
+         log=None, bootstrap: int = 200, game: str = "nyk") -> dict:
+    """Grow `population` (default: `game`'s presets) by best responses for `iterations`
+    iterations; see the module docstring."""
+    from sim.league.games import knobs
     from sim.league.tune import tune as knob_search
+
+    if population is None:
+        population = knobs(game).population
 
     search = {**SEARCH, **(search or {})}
     root = Path(out)
@@ -73,7 +80,7 @@ def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per
     history = []
     say = log or (lambda line: None)
     for it in range(iterations + 1):
-        measured = play_profiles(pop, players, games_per_profile, seed, root / "meta", "nyk", ruleset,
+        measured = play_profiles(pop, players, games_per_profile, seed, root / "meta", game, ruleset,
                                  overrides, workers, resume=it > 0 or resume, force=False)
         table = measured.table()
         eq = nash(table, seed=seed)[0]
@@ -81,7 +88,7 @@ def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per
         own = float(x @ expected_payoffs(table, x))
         mix_path = root / "mixtures" / f"iteration-{it}.toml"
         mix_path.write_text(mixture_toml(pop, x, f"PSRO iteration {it}: the equilibrium of "
-                                         f"{len(pop)} strategies", {"iteration": it}))
+                                         f"{len(pop)} strategies", {"iteration": it}, game))
         row = {"iteration": it, "population": list(pop), "mixture": dict(zip(pop, map(float, x), strict=True)),
                "meta_regret": eq.regret, "own_payoff": own,
                "games_meta": int(games_per_profile * len(measured.counts))}
@@ -93,7 +100,8 @@ def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per
                                                         for s, w in zip(pop, x, strict=True) if w >= 0.01)
             + f"; searching a best response from {Path(start).stem}")
         br = knob_search(seed=seed + 1000 * (it + 1), players=players, opponents=[f"meta:{mix_path}"],
-                         start=start, ruleset=ruleset, overrides=overrides, workers=workers, **search)
+                         start=start, ruleset=ruleset, overrides=overrides, workers=workers, game=game,
+                         **search)
         final = br.final[0]
         row |= {"best_response_win_rate": final["win_rate"], "exploitability": final["win_rate"] - own,
                 "exploitability_low": final["low"] - own, "exploitability_high": final["high"] - own,
@@ -109,53 +117,56 @@ def psro(population=POPULATION, iterations: int = 3, players: int = 4, games_per
         name = root / "presets" / f"psro-{it + 1}.toml"
         br.provenance |= {"psro_iteration": it + 1, "against": str(mix_path), "engine_commit": engine_commit()}
         name.write_text(br.toml(f"PSRO best response {it + 1}: the knob search against the equilibrium "
-                                f"mixture of iteration {it}"))
+                                f"mixture of iteration {it}", name.stem))
         pop.append(str(name.resolve()))
     final_row = history[-1]
-    provenance = {"command": command, "engine_commit": engine_commit(), "seed": seed,
+    provenance = {"command": command, "engine_commit": engine_commit(), "game": game, "seed": seed,
                   "iterations": len(history) - 1, "games_per_profile": games_per_profile,
                   "games_total": int(sum(r.get("games_search", 0) for r in history)
                                      + history[-1]["games_meta"]),
                   "seconds": round(time.perf_counter() - started, 1)}
     (root / "mixture.toml").write_text(mixture_toml(
         final_row["population"], list(final_row["mixture"].values()),
-        "The equilibrium mixture of the population grown by PSRO", provenance))
+        "The equilibrium mixture of the population grown by PSRO", provenance, game))
     from sim.meta import analysis, report
 
     meta = analysis.analyse(measured, bootstrap, seed=seed)  # the final population's meta-game
+    meta["game"] = game
     report.write(measured, meta, root, command, provenance)
     result = {"history": history, "mixture": final_row["mixture"], "provenance": provenance,
-              "search": search, "players": players, "stability": meta["bootstrap"],
+              "search": search, "players": players, "game": game, "stability": meta["bootstrap"],
               "verdict": meta["verdict"]}
     (root / "psro.json").write_text(json.dumps(result, indent=2) + "\n")
     return result
 
 
 def ship(result: dict, name: str = "equilibrium") -> dict[str, Path]:
-    """Copy a PSRO study's best responses into the shipped presets (`<name>-<k>.toml`) and its
-    final mixture into `strategies/nyk/mixtures/<name>.toml`, naming the presets; returns the files."""
-    import strategies
+    """Copy a PSRO study's best responses into the game's shipped presets (`<name>-<k>.toml`) and
+    its final mixture into `strategies/<game>/mixtures/<name>.toml`, naming the presets; returns
+    the files."""
+    from sim.league.games import knobs
     from strategies import mixture
 
-    presets = strategies.preset_dir("nyk")
+    game = result.get("game", "nyk")
+    presets = knobs(game).preset_dir()
     renamed, written = [], {}
     for spec in result["history"][-1]["population"]:
         path = Path(spec)
         if path.suffix == ".toml" and path.is_file():
             target = presets / f"{name}-{path.stem.split('-')[-1]}.toml"
-            target.write_text(path.read_text())
+            target.write_text(knobs(game).renamed(path.read_text(), target.stem))
             written[target.stem] = target
             renamed.append(target.stem)
         else:
             renamed.append(spec)
-    mix = mixture.mixture_dir("nyk")
+    mix = mixture.mixture_dir(game)
     mix.mkdir(parents=True, exist_ok=True)
     target = mix / f"{name}.toml"
     target.write_text(mixture_toml(renamed, list(result["mixture"].values()),
-                                   "The NYK equilibrium mixture grown by PSRO from the shipped presets "
+                                   f"The {game.upper()} equilibrium mixture grown by PSRO from the shipped presets "
                                    f"(`mobsim strategies psro`); its best responses ship as {name}-<k>",
                                    result["provenance"] | {"exploitability_per_iteration": [
                                        round(r["exploitability"], 4) for r in result["history"]
-                                       if "exploitability" in r]}))
+                                       if "exploitability" in r]}, game))
     written[name] = target
     return written
