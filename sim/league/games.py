@@ -35,7 +35,9 @@ AG_BOX = {
     "title_weight": (0.0, 2.0),
     "heal": (0.0, 1.0),
     "nerve": (0.0, 1.0),              # the probability of pulling the trigger (Russian roulette)
-    "bid_fraction": (0.0, 1.0),       # share of the bags bid in an auction
+    "bid_fraction": (0.0, 1.0),       # share of the prize's worth bid in an auction (AG-V1)
+    "patience": (0.0, 1.0),           # share of the next offer's gain given up for nothing (AG-N)
+    "bluff": (0.0, 0.4),              # claim above the shoot-out value, as a share of the card (AG-N)
 }
 
 
