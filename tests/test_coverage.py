@@ -4,10 +4,9 @@ Each scenario draws a few hundred seeded runs directly with numpy (one winner pe
 from known per-seat chances; no engine) and computes the metrics built from per-game wins
 (`headline.sum_metrics`: seat gap, balance, seat 0's advantage, each strategy's win rate, the
 best strategy's win rate, the strategy gap). Every 95% interval must cover the truth in 92-98%
-of the runs. Linear metrics (seat advantage, win rates)
-must be unbiased within a quarter of their standard error; the bias-corrected maxima and gaps
-within 0.45 of it (no estimator of a maximum is unbiased at every configuration: the plug-in's
-bias is 1.0-2.3 standard errors here).
+of the runs, and every estimate, linear (seat advantage, win rates) or a bias-corrected maximum
+or gap, must be unbiased within a quarter of its standard deviation over the runs (the plug-in
+maxima and gaps are biased by 1.0-2.3 of it here).
 """
 
 import numpy as np
@@ -19,7 +18,7 @@ from sim.analysis import headline as H
 GAMES = 1000
 RUNS = 300
 REPS = 200
-LINEAR = ("seat0_advantage",)
+TOLERANCE = 0.25  # of the estimate's standard deviation over the runs
 
 
 def one_run(rng, chances, lineup, rotate=True):
@@ -116,8 +115,7 @@ def test_estimates_are_unbiased_within_their_standard_error(replications):
     for metric, value in truth.items():
         part = table.xs(metric, level="metric")["value"].astype(float)
         bias, sd = part.mean() - value, part.std()
-        limit = 0.25 if metric in LINEAR or metric.startswith("winrate:") else 0.45
-        assert abs(bias) <= limit * sd + 1e-12, f"{name}: {metric} bias {bias:+.4f} = {bias / sd:+.2f} se"
+        assert abs(bias) <= TOLERANCE * sd + 1e-12, f"{name}: {metric} bias {bias:+.4f} = {bias / sd:+.2f} se"
 
 
 def test_a_fair_game_meets_a_seat_gap_target_it_used_to_miss(replications):
@@ -130,6 +128,7 @@ def test_a_fair_game_meets_a_seat_gap_target_it_used_to_miss(replications):
     values = table.xs("seat_gap", level="metric")["value"].astype(float)
     met = np.mean([target.excess(v) == 0 for v in values])
     # the plug-in gap of 4 fair seats in 1,000 games is on average above 2 points (bias +2.3
-    # standard errors), so the target was met only by luck; the bias-corrected gap is centred on
-    # 0 with a standard error of about 2 points, so it meets the target in about three runs of four
-    assert met >= 0.7
+    # standard errors), so the target was met only by luck (19% of these runs); the bias-corrected
+    # gap is centred near 0 with a standard deviation of about 2.7 points, so it meets the target
+    # in about two runs of three (66%)
+    assert met >= 0.6
