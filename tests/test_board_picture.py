@@ -20,18 +20,21 @@ def test_draw_default_board(tmp_path):
 
 
 def test_draw_a_replaced_board(tmp_path):
-    # a designer's smaller board draws too (no rivers or park given)
+    # a designer's smaller board draws too (no rivers or park given; the engine's four peripherals)
     (tmp_path / "mine.toml").write_text("""
 [content.board]
 tiles = 2
-peripheral_order = ["OUT"]
+peripheral_order = ["N", "E", "S", "W"]
 district = [
   { name = "COP", special = "police", x = 0, y = 0 },
   { name = "TRAIN", band = "white", tile = true, special = "subway", x = 1, y = 0 },
   { name = "HELI", band = "black", tile = true, special = "heliport", x = 0, y = 1 },
-  { name = "OUT", peripheral = true, x = 2, y = 2 },
+  { name = "N", peripheral = true, x = 1, y = -1 },
+  { name = "E", peripheral = true, x = 2, y = 0 },
+  { name = "S", peripheral = true, x = 0, y = 2 },
+  { name = "W", peripheral = true, x = -1, y = 0 },
 ]
-connections = { COP = ["TRAIN", "HELI"], TRAIN = ["OUT"] }
+connections = { COP = ["TRAIN", "HELI", "W"], TRAIN = ["N", "E"], HELI = ["S"] }
 """)
     rs = Ruleset.load(tmp_path / "mine.toml", {"start.district": "COP"})
     out = draw_board(rs, tmp_path / "small.png")

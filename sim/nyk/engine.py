@@ -930,13 +930,13 @@ def arrest(game, env, p, group, lost):
                     game.ch[h, MISSION] = NO
             mission_out(game, m)
             game.pl[p, C_MISSIONS_LOST] += 1
-    log(game.g, game.events, EV_ARREST, p, group, lost)
     rest = group
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
         if c != lost:
             to_custody(game, env, c)
+    log(game.g, game.events, EV_ARREST, p, group, lost)  # logged once the crew is in custody
     if lost != NO:
         eliminate(game, env, lost)
 

@@ -99,7 +99,8 @@ def tornado_figure(changes: pd.DataFrame, metric: str, top: int = 15):
         diff = rows["diff"].to_numpy(dtype=float)
         err = np.vstack([diff - rows["lo"].to_numpy(dtype=float), rows["hi"].to_numpy(dtype=float) - diff])
         ax.barh(y + shift, np.nan_to_num(diff), height=0.36, color=colour, label=f"step {direction}")
-        ax.errorbar(diff, y + shift, xerr=np.nan_to_num(err), fmt="none", ecolor="black",
+        # a corrected gap's change may fall outside the plug-in change's interval (docs/reports.md)
+        ax.errorbar(diff, y + shift, xerr=np.clip(np.nan_to_num(err), 0, None), fmt="none", ecolor="black",
                     elinewidth=0.8, capsize=2)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(y, [_param_label(part, p) for p in order], fontsize=7)
