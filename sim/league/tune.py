@@ -19,6 +19,7 @@ import numpy as np
 
 from sim.league.games import knobs as game_knobs
 from sim.league.match import Pool, play_lineups, ruleset_key
+from sim.provenance import engine_commit
 
 OPPONENTS = game_knobs("nyk").opponents
 FINAL_IDS = 1 << 30  # the final measurement's game ids: never used by the search
@@ -93,7 +94,7 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
         "opponents": [o.name for o in opponents], "ruleset": str(ruleset) if ruleset else "default",
         "overrides": {k: v for k, v in rules[1]},
         "ruleset_fingerprint": _fingerprint(ruleset, overrides, game),
-        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"), "engine_commit": engine_commit(),
     }
     params = dict(zip(box.names, best.params, strict=True))
     return TuneResult(params, _score_rows(final), history, final, provenance, game)

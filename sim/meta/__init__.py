@@ -40,19 +40,3 @@ def study(strategies, players: int = 4, games: int = 400, seed: int = 0, out=Non
     report.write(measured, meta, out, command, provenance)
     meta["provenance"] = provenance
     return meta
-
-
-def engine_commit() -> str:
-    """The project's git commit (with '+changes' when the tree differs), or 'unknown'."""
-    import subprocess
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
-                              text=True, timeout=10, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                               capture_output=True, text=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return head + ("+changes" if dirty else "")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.meta import engine_commit
+from sim.provenance import engine_commit
 from sim.meta.solvers import expected_payoffs, nash
 from sim.meta.table import play_profiles
 
