@@ -16,6 +16,8 @@ responses), `mixture` files (a mixture usable as a strategy: `meta:runs/psro1`).
 
 from __future__ import annotations
 
+from sim.provenance import engine_commit
+
 
 def study(strategies, players: int = 4, games: int = 400, seed: int = 0, out=None, game: str = "nyk",
           ruleset=None, overrides=None, workers: int | None = None, resume: bool = False,
