@@ -143,7 +143,7 @@ def _per_game_sums(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     index = pd.Index(games["game_id"].to_numpy(), name="game_id")
     pos = index.get_indexer(seats["game_id"])
     keep = pos >= 0
-    seats, pos = seats[keep], pos[keep]
+    seats, pos = seats[["seat", "strategy", "won"]][keep], pos[keep]
     n = len(index)
     won = seats["won"].to_numpy(float)
     cols = {}

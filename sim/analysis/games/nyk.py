@@ -70,9 +70,9 @@ def mission_deck(manifest: dict) -> pd.DataFrame:
 def money_flows(seats: pd.DataFrame, start: int | None) -> pd.DataFrame:
     """Mean dollars per seat of every income and spending counter, and the rest by difference,
     for each strategy and over all seats, with 95% intervals over games (long form)."""
-    frame = seats.copy()
-    income = economy.money_columns(frame, INCOME)
-    spending = economy.money_columns(frame, SPENDING)
+    income = economy.money_columns(seats, INCOME)
+    spending = economy.money_columns(seats, SPENDING)
+    frame = seats[["game_id", "strategy", "fortune", *income, *spending]].copy()  # not every counter
     columns = {c: ("income", INCOME[c]) for c in income} | {c: ("spending", SPENDING[c]) for c in spending}
     if start is not None:
         frame["other_net"] = (frame["fortune"] - start - frame[income].sum(axis=1)
@@ -100,7 +100,8 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
     """Uptake and completion by mission kind (NYK-C4: crew size and risk): missions accepted and
     accomplished per seat and game, completion = accomplished / accepted (Wilson), and the
     rewards of that kind in the deck."""
-    groups = [("all", seats)] if by is None else list(seats.groupby(by, observed=True))
+    counters = [c for s, _, _ in MISSION_KINDS for c in (f"missions_accepted_{s}", f"missions_done_{s}") if c in seats]
+    groups = [("all", seats)] if by is None else list(seats[[by, *counters]].groupby(by, observed=True))
     rows = []
     for key, group in groups:
         for suffix, label, query in MISSION_KINDS:
@@ -122,10 +123,22 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
 
 # --- provocations ----------------------------------------------------------------------------------
 
+PROVOCATION_COUNTERS = ("provocations_made", "provocations_received", "folds", "fights_won", "fights_lost",
+                        "fights_tied", "pots_won", "pots_lost", "provocations_raised", "fights_as_favourite",
+                        "fights_won_as_favourite")
+
+
+def _grouped(seats: pd.DataFrame, columns) -> pd.DataFrame:
+    """The strategy and those of `columns` the run has, with an `all` column to group every seat
+    by: a copy of a few columns, not of the whole seat table."""
+    keep = ["strategy"] + [c for c in columns if c in seats]
+    return seats[keep].assign(all="all")
+
+
 def provocations(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-A4 by strategy and overall: how provocations end (a fold before the fusillade or the
     fusillade itself), who wins fights and pots, and the favourite's win rate when recorded."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, PROVOCATION_COUNTERS)
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -178,7 +191,7 @@ def _rate(group, measure: str, k, n) -> dict:
 def police(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-P4/P5 by strategy and overall: arrests per interrogation, resistances won, with the
     interrogations, custody turns and police moves per seat."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("arrests", "interrogations", "resists_won", "resists"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -205,7 +218,7 @@ def police_cars(games: pd.DataFrame) -> pd.DataFrame | None:
 def recruits(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-A6 by strategy and overall: attempts per seat, success (Wilson), hesitations, and the
     mean price of a successful recruitment."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -253,7 +266,7 @@ def _odds_at(value: int, offer: float, terms: odds.RecruitTerms) -> tuple[float,
 def deaths(seats: pd.DataFrame) -> pd.DataFrame:
     """Seats whose affranchi died (alive == False at the end), by strategy (Wilson), with the
     characters lost per seat."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("alive", "characters_lost", "affranchi_lost"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -282,7 +295,8 @@ def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
     kinds = [c.removeprefix("cards_drawn_") for c in seats.columns if c.startswith("cards_drawn_")]
     if not kinds:
         return None
-    by = list(seats.groupby("strategy", observed=True, sort=False))
+    played = [f"cards_played_{kind}" for kind in kinds]
+    by = list(seats[["strategy", *played]].groupby("strategy", observed=True, sort=False))
     rows = []
     for kind in kinds:
         drawn, played = seats[f"cards_drawn_{kind}"], seats[f"cards_played_{kind}"]
