@@ -47,7 +47,9 @@ def blocks(report) -> list:
 
 
 def test_report_is_the_report_of_the_whole_tables(run):
-    ours, plain = blocks(build_report(run, command="c")), blocks(build_report(whole_table_run(run), command="c"))
+    fresh = sim.load(run.path)
+    ours, plain = blocks(build_report(fresh, command="c")), blocks(build_report(whole_table_run(run), command="c"))
+    assert "seats" not in fresh._tables  # read a few columns at a time, never whole
     assert [b[:2] for b in ours] == [b[:2] for b in plain]
     tables = 0
     for a, b in zip(ours, plain, strict=True):

@@ -16,6 +16,7 @@ from sim import hands, odds
 from sim.analysis import economy, figures
 from sim.analysis.report import count, dollars, percent
 from sim.analysis.stats import mean_interval, wilson
+from sim.analysis.tables import seat_columns
 
 INCOME = {"mission_income": "missions (rewards and Juicy Job bonuses)",
           "card_income": "resource cards (bank income, steals, Juicy Job bonuses)"}
@@ -25,6 +26,7 @@ OTHER = "other (by difference: pots, fold penalties, opponents' cards; minus the
 FLOW_LABELS = {"mission_income": "missions", "card_income": "cards", "bids_paid": "bids", "recruit_spent":
                "recruitment", "heli_spent": "helicopter", "other_net": "other (net)"}
 HENCHMAN_VALUES = ("9", "10", "J", "Q", "K")
+READS_OWN_COLUMNS = True  # add_sections reads its seat columns itself (sim.analysis.tables)
 RATES = {c: percent for c in ("rate", "lo", "hi", "share", "win_rate", "observed", "exact_accept",
                               "exact_success", "completion")} | {"count": count, "out_of": count}
 
@@ -312,19 +314,28 @@ def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
 # --- the sections ------------------------------------------------------------------------------------
 
 def add_sections(report, run) -> None:
-    """The New York Kings sections: economy, then the mechanics."""
-    seats, games, manifest = run.seats, run.games, run.manifest
-    _economy_section(report, seats, manifest)
+    """The New York Kings sections: economy, then the mechanics. Each reads only the seat columns
+    it needs (a run of millions of games never holds every counter at once)."""
+    games, manifest = run.games, run.manifest
+
+    def seats(*columns):
+        return seat_columns(run, ("strategy",) + columns)
+
+    _economy_section(report, seats("game_id", "fortune", *INCOME, *SPENDING), manifest)
     report.heading("Mechanics")
-    _missions_section(report, seats, manifest)
-    _provocations_section(report, seats)
-    _police_section(report, seats, games)
-    _recruit_section(report, seats, manifest)
-    _deaths_section(report, seats)
+    _missions_section(report, seats(*(f"missions_{k}_{s}" for k in ("accepted", "done")
+                                      for s, _, _ in MISSION_KINDS)), manifest)
+    _provocations_section(report, seats(*PROVOCATION_COUNTERS))
+    _police_section(report, seats("arrests", "interrogations", "resists_won", "resists"), games)
+    _recruit_section(report, seats("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent",
+                                   *(f"{k}_{v}" for k in ("recruits_tried", "recruits_done", "recruit_offered")
+                                     for v in HENCHMAN_VALUES)), manifest)
+    _deaths_section(report, seats("alive", "characters_lost", "affranchi_lost"))
     report.heading("Other activity per seat", level=3)
-    report.table(activity(seats), "Mean per seat of the other counters", name="activity",
+    report.table(activity(seats(*ACTIVITY)), "Mean per seat of the other counters", name="activity",
                  formats={c: _two for c in ACTIVITY})
-    kinds = cards_by_kind(seats)
+    kinds = cards_by_kind(seat_columns(run, lambda c: c == "strategy" or c.startswith(("cards_drawn_",
+                                                                                         "cards_played_"))))
     if kinds is not None:
         report.table(kinds, "Resource cards drawn and played per seat, by effect", name="cards",
                      formats={c: _two for c in kinds.columns if c != "effect"})
