@@ -127,7 +127,7 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
 
 PROVOCATION_COUNTERS = ("provocations_made", "provocations_received", "folds", "fights_won", "fights_lost",
                         "fights_tied", "pots_won", "pots_lost", "provocations_raised", "fights_as_favourite",
-                        "fights_won_as_favourite")
+                        "fights_won_as_favourite", "fusillades")
 
 
 def _grouped(seats: pd.DataFrame, columns) -> pd.DataFrame:
