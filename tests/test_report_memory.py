@@ -9,6 +9,7 @@ import pytest
 import sim
 from sim.analysis import build_report
 from sim.analysis import tables as seat_tables
+from sim.analysis import watch
 from sim.analysis.games import nyk
 from sim.runner import RunResult
 from sim.runner import store
@@ -53,7 +54,7 @@ def test_report_is_the_report_of_the_whole_tables(run, monkeypatch):
     ours = blocks(build_report(fresh, command="c"))
     assert "seats" not in fresh._tables  # read a few columns at a time, never whole
     whole = whole_table_run(run)
-    for module in (seat_tables, nyk):  # the sections given every seat column, as before they chose theirs
+    for module in (seat_tables, nyk, watch):  # the sections given every seat column, as before they chose theirs
         monkeypatch.setattr(module, "seat_columns", lambda r, wanted: whole.seats)
     plain = blocks(build_report(whole, command="c"))
     assert [b[:2] for b in ours] == [b[:2] for b in plain]

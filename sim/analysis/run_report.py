@@ -20,7 +20,6 @@ import pandas as pd
 
 from sim import __version__
 from sim.analysis import economy, fairness, figures, quality
-from sim.analysis.findings import CHOICES
 from sim.analysis.games import add_game_sections, section_module
 from sim.analysis.headline import definition, estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
@@ -67,11 +66,10 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
 
 
 def report_run_view(run) -> ReportRun:
-    """The run with the seat columns the report reads: the generic ones and the findings' choices,
-    when the game's sections read their own (New York Kings); every column otherwise."""
-    game = run.manifest.get("game")
-    own = getattr(section_module(game), "READS_OWN_COLUMNS", False)
-    return ReportRun(run, CHOICES.get(game, ()) if own else None)
+    """The run with the seat columns the generic sections read, when the game's sections read
+    their own (New York Kings); every column otherwise."""
+    own = getattr(section_module(run.manifest.get("game")), "READS_OWN_COLUMNS", False)
+    return ReportRun(run, () if own else None)
 
 
 # --- metadata ----------------------------------------------------------------------------------------
