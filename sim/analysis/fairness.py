@@ -45,7 +45,7 @@ def win_rates(seats: pd.DataFrame, by) -> pd.DataFrame:
 def by_player_count(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     """Win rate of each strategy at each table size, next to the even share 1 / players."""
     counts = games.set_index("game_id")["n_players"]
-    tagged = seats.assign(n_players=counts.reindex(seats["game_id"]).to_numpy())
+    tagged = seats[["game_id", "strategy", "won"]].assign(n_players=counts.reindex(seats["game_id"]).to_numpy())
     table = win_rates(tagged, ["n_players", "strategy"])
     table.insert(2, "even_share", 1 / table["n_players"])
     return table
@@ -57,7 +57,7 @@ def seat_advantage(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     average, with a 95% normal interval on the per-game differences (won minus the game's mean
     win), so the seats of one game are not taken as independent."""
     sizes = games.set_index("game_id")["n_players"]
-    tagged = seats.assign(n_players=sizes.reindex(seats["game_id"]).to_numpy())
+    tagged = seats[["game_id", "seat", "won"]].assign(n_players=sizes.reindex(seats["game_id"]).to_numpy())
     rows = []
     for size, part in tagged.groupby("n_players", observed=True):
         won = part.pivot_table(index="game_id", columns="seat", values="won", aggfunc="first").astype(float)
@@ -100,8 +100,9 @@ def seat_permutation_test(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int 
     rotated = "slot" in seats and _seatings_vary(seats)
     if not rotated and len(strategy_names(seats)) > 1:
         return None
+    needed = seats[[c for c in ("game_id", "seat", "slot", "won") if c in seats]]  # not every counter
     for size in np.unique(players):
-        group = seats[players == size]
+        group = needed[players == size]
         if rotated:
             null_wins[:, :size] += _reseated_wins(rng, group, int(size), reps)
         else:
@@ -160,7 +161,7 @@ def _gap(rates) -> float:
 def shares(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
     """Per game (rows) and group (columns): the share of the group's seats that won, NaN when
     the group did not play that game."""
-    frame = seats.assign(_key=seats[key].astype(str))
+    frame = seats[["game_id", "won"]].assign(_key=seats[key].astype(str))
     table = frame.groupby(["game_id", "_key"], observed=True)["won"].mean().unstack("_key")
     order = strategy_names(seats) if key == "strategy" else sorted(frame["_key"].unique(), key=_natural)
     return table[order].astype(float)

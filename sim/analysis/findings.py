@@ -114,10 +114,12 @@ def usage(seats: pd.DataFrame, game: str) -> pd.DataFrame:
     return table
 
 
-def unused_mechanics(seats: pd.DataFrame, game: str, min_seats: int = MIN_SEATS) -> list[Finding]:
+def unused_mechanics(seats: pd.DataFrame, game: str, min_seats: int = MIN_SEATS,
+                     used: pd.DataFrame | None = None) -> list[Finding]:
     """Mechanics no (non-random) strategy ever uses, and mechanics one strategy never uses while
-    another does, over at least `min_seats` seats of each."""
-    table = usage(seats, game)
+    another does, over at least `min_seats` seats of each. `used`: `usage(seats, game)` if
+    already computed (then `seats` needs only the strategy column)."""
+    table = usage(seats, game) if used is None else used
     if table.empty:
         return []
     sizes = seats.groupby(seats["strategy"].astype(str), observed=True).size()
@@ -214,10 +216,11 @@ def _judges_kingmaking(games, turns) -> bool:
 
 
 def findings(games, seats, game: str, head=None, seat_test=None, pairs=None,
-             target_turns: tuple[int, int] | None = None, turns=None) -> list[Finding]:
-    """Every rule, in the order a designer reads them."""
+             target_turns: tuple[int, int] | None = None, turns=None,
+             used: pd.DataFrame | None = None) -> list[Finding]:
+    """Every rule, in the order a designer reads them (`used`: as in `unused_mechanics`)."""
     return (dominant_strategy(pairs) + seat_advantage(seat_test) + game_length(games, target_turns)
-            + runaway_leaders(games) + kingmaking(games, turns) + unused_mechanics(seats, game))
+            + runaway_leaders(games) + kingmaking(games, turns) + unused_mechanics(seats, game, used=used))
 
 
 def measured(games: pd.DataFrame, turns: pd.DataFrame | None = None) -> list[str]:

@@ -100,15 +100,45 @@ def game_values(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
         out["margin"] = games["margin"].to_numpy(float)
     if "decided_by" in games:
         out["tiebreak_rate"] = (~games["decided_by"].astype(str).isin(DECIDED_PLAINLY)).to_numpy(float)
-    by_game = seats.groupby("game_id", observed=True)
-    out["mean_fortune"] = by_game["fortune"].mean().reindex(out.index).to_numpy(float)
+    # per-game sums by position (bincount), not a groupby over every seat: a few arrays of the
+    # seat table's length, where a (game, strategy) groupby holds many
+    pos = out.index.get_indexer(seats["game_id"])
+    keep = pos >= 0
+    everyone = np.ones(len(seats), dtype=bool)
+    out["mean_fortune"] = _per_game_mean(pos, keep, everyone, seats["fortune"].to_numpy(float), len(out))
     if "alive" in seats:
-        dead = (~seats["alive"].astype(bool)).groupby(seats["game_id"]).sum()
-        out["affranchi_deaths"] = dead.reindex(out.index).to_numpy(float)
-    shares = seats.groupby(["game_id", "strategy"], observed=True)["won"].mean().unstack("strategy")
-    for name in strategy_names(seats):
-        out[f"winrate:{name}"] = shares[name].reindex(out.index).to_numpy(float)
+        dead = (~seats["alive"].astype(bool)).to_numpy(float)
+        out["affranchi_deaths"] = np.where(_per_game_count(pos, keep, len(out)) > 0,
+                                           np.bincount(pos[keep], dead[keep], minlength=len(out)), np.nan)
+    won = seats["won"].to_numpy(float)
+    for name, mask in strategy_masks(seats):
+        out[f"winrate:{name}"] = _per_game_mean(pos, keep, mask, won, len(out))
     return out
+
+
+def _per_game_count(pos, keep, n: int) -> np.ndarray:
+    return np.bincount(pos[keep], minlength=n)
+
+
+def _per_game_mean(pos, keep, mask, values, n: int) -> np.ndarray:
+    """Mean of `values` over each game's rows in `mask` (NaN for a game with none)."""
+    rows = keep & mask
+    count = np.bincount(pos[rows], minlength=n)
+    total = np.bincount(pos[rows], values[rows], minlength=n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+
+def strategy_masks(seats: pd.DataFrame):
+    """(name, rows of that strategy) for each strategy in the run's order, by category codes
+    (no string per seat)."""
+    column = seats["strategy"]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        codes = column.cat.codes.to_numpy()
+        at = {str(c): i for i, c in enumerate(column.cat.categories)}
+        return [(name, codes == at[name]) for name in strategy_names(seats)]
+    text = column.astype(str).to_numpy()
+    return [(name, text == name) for name in strategy_names(seats)]
 
 
 def strategy_names(seats: pd.DataFrame) -> list[str]:
@@ -143,18 +173,17 @@ def _per_game_sums(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     index = pd.Index(games["game_id"].to_numpy(), name="game_id")
     pos = index.get_indexer(seats["game_id"])
     keep = pos >= 0
-    seats, pos = seats[keep], pos[keep]
+    strategies = strategy_masks(seats[["strategy"]][keep])
+    pos = pos[keep]
     n = len(index)
-    won = seats["won"].to_numpy(float)
+    won = seats["won"].to_numpy(float)[keep]
     cols = {}
-    seat_no = seats["seat"].to_numpy()
+    seat_no = seats["seat"].to_numpy()[keep]
     for j in np.unique(seat_no):
         mask = seat_no == j
         cols[f"seat_won:{j}"] = np.bincount(pos[mask], won[mask], minlength=n)
         cols[f"seat_n:{j}"] = np.bincount(pos[mask], minlength=n).astype(float)
-    strategy = seats["strategy"].astype(str).to_numpy()
-    for name in strategy_names(seats):
-        mask = strategy == name
+    for name, mask in strategies:
         cols[f"strategy_won:{name}"] = np.bincount(pos[mask], won[mask], minlength=n)
         cols[f"strategy_n:{name}"] = np.bincount(pos[mask], minlength=n).astype(float)
     return pd.DataFrame(cols, index=index)

@@ -96,7 +96,7 @@ def first_player(seats: pd.DataFrame, min_seats: int = 30) -> pd.DataFrame:
     big = np.nonzero(counts >= min_seats)[0]
     top = int(big.max()) if len(big) else int(x.max())
     label = np.where(x >= top, top, x)
-    table = (seats.assign(times_first=label).groupby("times_first")["won"]
+    table = (seats[["won"]].assign(times_first=label).groupby("times_first")["won"]
              .agg(seats="size", wins="sum").reset_index())
     table["wins"] = table["wins"].astype(int)
     table["win_rate"] = table["wins"] / table["seats"]
@@ -198,7 +198,7 @@ def first_elimination(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFr
     broke before is counted from then, so the turn is an early bound)."""
     cube, length, _ = fortune_cube(turns, games)
     ids = np.sort(games["game_id"].to_numpy())
-    out = seats[~seats["alive"].astype(bool)] if "alive" in seats else seats.iloc[:0]
+    out = seats[["game_id", "seat"]][~seats["alive"].astype(bool)] if "alive" in seats else seats.iloc[:0]
     gpos = np.searchsorted(ids, out["game_id"].to_numpy())
     first = np.full(len(ids), np.inf)
     for g, s in zip(gpos, out["seat"].to_numpy(), strict=True):

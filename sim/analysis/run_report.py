@@ -20,9 +20,10 @@ import pandas as pd
 
 from sim import __version__
 from sim.analysis import economy, fairness, figures, quality
-from sim.analysis.games import add_game_sections
+from sim.analysis.games import add_game_sections, section_module
 from sim.analysis.headline import definition, estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
+from sim.analysis.tables import ReportRun
 from sim.analysis.watch import add_opening
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
@@ -44,6 +45,7 @@ def report_run(run, out_dir, command: str | None = None, replays: bool = False,
 def build_report(run, command: str | None = None, out_dir=None, replays: bool = False,
                  target_turns: tuple[int, int] | None = None) -> Report:
     """The run's report, every section in order, not yet written."""
+    run = report_run_view(run)
     games, seats, manifest = run.games, run.seats, run.manifest
     report = Report(f"mobsim balance report: {game_title(manifest)}",
                     run_meta(run, command or report_command(run, out_dir)))
@@ -61,6 +63,13 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
     add_game_sections(report, run)
     _definitions_section(report, head)
     return report
+
+
+def report_run_view(run) -> ReportRun:
+    """The run with the seat columns the generic sections read, when the game's sections read
+    their own (New York Kings); every column otherwise."""
+    own = getattr(section_module(run.manifest.get("game")), "READS_OWN_COLUMNS", False)
+    return ReportRun(run, () if own else None)
 
 
 # --- metadata ----------------------------------------------------------------------------------------

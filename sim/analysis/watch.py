@@ -15,7 +15,8 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis import economy, figures, quality
-from sim.analysis.findings import MECHANICS_SECTION, findings, measured, usage
+from sim.analysis.findings import CHOICES, MECHANICS_SECTION, findings, measured, usage
+from sim.analysis.tables import seat_columns
 
 FIRST_LOOK = "What to look at first"
 WATCH = "Games worth watching"
@@ -63,7 +64,8 @@ def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool
     a glance. Replay pages are written into out_dir/replays/ when `replays` and the run is on disk."""
     games, seats = run.games, run.seats
     game = run.manifest.get("game", "nyk")
-    found = findings(games, seats, game, head, seat_test, pairs, target_turns, run.turns)
+    used = usage(seat_columns(run, ["strategy", *CHOICES.get(game, {})]), game)  # those columns only
+    found = findings(games, seats, game, head, seat_test, pairs, target_turns, run.turns, used)
     report.heading(FIRST_LOOK)
     if found:
         report.text(f"{len(found)} finding(s), each flagged by a rule stated in docs/reports.md "
@@ -78,7 +80,7 @@ def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool
     if not_judged:
         report.text("Not judged: " + "; ".join(not_judged) + ".")
     _watch_section(report, run, out_dir, replays)
-    _glance_section(report, games, seats, pairs, game)
+    _glance_section(report, games, seats, pairs, game, used)
 
 
 def _watch_section(report, run, out_dir, replays):
@@ -113,7 +115,7 @@ def _watch_section(report, run, out_dir, replays):
     report.table(picks, "Games worth watching", name="worth-watching")
 
 
-def _glance_section(report, games, seats, pairs, game):
+def _glance_section(report, games, seats, pairs, game, used):
     report.heading(GLANCE)
     report.text("Pictures of what the sections below give as tables.")
     if pairs is not None and len(pairs):
@@ -148,7 +150,7 @@ def _glance_section(report, games, seats, pairs, game):
                      "How the winner was decided", "share of games")
     report.figure(fig, "glance-fortunes-endings", "Final fortunes by strategy; how the winner was decided "
                   "(95% intervals)")
-    table = usage(seats, game)
+    table = used
     if not table.empty:
         report.heading(MECHANICS, level=3)
         report.text("Share of each strategy's seats that used each mechanic at least once (from the seat "

@@ -17,6 +17,7 @@ REQUIRED_COLUMNS = {"games": ("game_id", "n_players", "turns"),
 def open_run(path: Path, hint: str):
     """A finished (or partly finished) run with its games and seats read, or a one-line error."""
     import sim
+    from sim.analysis.tables import seat_columns
     from sim.runner import RunError
 
     if path.exists() and not path.is_dir():
@@ -28,7 +29,8 @@ def open_run(path: Path, hint: str):
             raise RunError(f"{path / 'manifest.json'} is corrupt (no {', '.join(missing)}): play the run again "
                            "with --force")
         for table, columns in REQUIRED_COLUMNS.items():
-            frame = getattr(run, table)
+            # the seat table's few required columns alone: a report never loads it whole
+            frame = seat_columns(run, columns) if table == "seats" else getattr(run, table)
             absent = [c for c in columns if c not in frame]
             if absent:
                 raise RunError(f"{path}: the {table} table lacks {', '.join(absent)}, so it is not a mobsim "

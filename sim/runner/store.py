@@ -23,6 +23,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 MANIFEST = "manifest.json"
@@ -261,13 +262,75 @@ def read_part(root: Path, table: str, batch_id: int, expected: str | None = None
 def read_table(root: Path, table: str, batch_ids, columns=None,
                manifest: dict | None = None) -> pd.DataFrame:
     """The parts of the finished batches as one DataFrame, in game order (each part checked
-    against its checksum in `manifest` when the manifest records one)."""
+    against its checksum in `manifest` when the manifest records one), in the parts' own
+    compact column types (int8 to int32, bool, categories).
+
+    Each column is allocated once at its full length (the parts' footers give the rows) and
+    filled part by part, so the peak is the table plus one part: joining the parts in Arrow and
+    converting the result holds the table twice, and Arrow's allocator keeps what it freed."""
+    ids = sorted(batch_ids)
+    if not ids:
+        raise RunError(f"{root}: no finished batch holds {table} yet")
+    rows = [_footer_rows(root, table, b) for b in ids]
+    if None in rows:
+        return _read_table_arrow(root, table, ids, columns, manifest)  # it names the damaged part
+    filled, start = None, 0
+    for b, n in zip(ids, rows, strict=True):
+        part = read_part(root, table, b, expected_checksum(manifest or {}, table, b), columns).to_pandas()
+        if filled is None:
+            filled = {name: _Column.like(part[name], sum(rows)) for name in part.columns}
+        if len(part) != n or list(part.columns) != list(filled) or not all(
+                filled[c] is not None and filled[c].takes(part[c]) for c in filled):
+            return _read_table_arrow(root, table, ids, columns, manifest)  # parts of other layouts
+        for name, column in filled.items():
+            column.put(start, part[name])
+        start += n
+    return pd.DataFrame({name: column.series(name) for name, column in filled.items()}, copy=False)
+
+
+def _footer_rows(root: Path, table: str, batch_id: int) -> int | None:
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_metadata(part_path(root, table, batch_id)).num_rows
+    except Exception:  # missing or damaged: read_part says which, in one line
+        return None
+
+
+class _Column:
+    """A column being filled part by part: a NumPy array, or the codes of a categorical."""
+
+    def __init__(self, values: np.ndarray, categories=None):
+        self.values, self.categories = values, categories
+
+    @classmethod
+    def like(cls, part: pd.Series, rows: int) -> _Column | None:
+        if isinstance(part.dtype, pd.CategoricalDtype):
+            return cls(np.empty(rows, part.cat.codes.dtype), part.cat.categories)
+        return cls(np.empty(rows, part.dtype)) if isinstance(part.dtype, np.dtype) else None
+
+    def takes(self, part: pd.Series) -> bool:
+        if self.categories is not None:
+            return (isinstance(part.dtype, pd.CategoricalDtype) and not part.cat.ordered
+                    and part.cat.categories.equals(self.categories)
+                    and part.cat.codes.dtype == self.values.dtype)
+        return part.dtype == self.values.dtype
+
+    def put(self, start: int, part: pd.Series) -> None:
+        codes = part.cat.codes if self.categories is not None else part
+        self.values[start:start + len(part)] = codes.to_numpy()
+
+    def series(self, name: str) -> pd.Series:
+        if self.categories is None:
+            return pd.Series(self.values, name=name, copy=False)
+        return pd.Series(pd.Categorical.from_codes(self.values, self.categories), name=name, copy=False)
+
+
+def _read_table_arrow(root, table, batch_ids, columns, manifest) -> pd.DataFrame:
     import pyarrow as pa
 
     pieces = [read_part(root, table, b, expected_checksum(manifest or {}, table, b), columns)
               for b in sorted(batch_ids)]
-    if not pieces:
-        raise RunError(f"{root}: no finished batch holds {table} yet")
     return pa.concat_tables(pieces, promote_options="permissive").to_pandas()
 
 

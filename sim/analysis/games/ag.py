@@ -85,7 +85,8 @@ def fbi_track(games: pd.DataFrame, informer_space: int | None) -> pd.DataFrame:
 
 def fbi_by_strategy(seats: pd.DataFrame) -> pd.DataFrame:
     """FBI steps each family caused up and down, by strategy and role (the informer pushes)."""
-    frame = seats.assign(role=np.where(seats.informer.astype(bool), "informer", "mafia"))
+    frame = seats[["strategy", "fbi_raised", "fbi_lowered"]].assign(
+        role=np.where(seats.informer.astype(bool), "informer", "mafia"))
     table = frame.groupby(["strategy", "role"], observed=True)[["fbi_raised", "fbi_lowered"]].mean()
     return table.reset_index()
 
@@ -93,7 +94,8 @@ def fbi_by_strategy(seats: pd.DataFrame) -> pd.DataFrame:
 def titles(seats: pd.DataFrame) -> pd.DataFrame:
     """Titles held at the end (AG-C4) and turns ended holding them, per seat, by strategy."""
     rows = []
-    frame = seats.assign(titles=seats.barons + seats.caids)
+    counters = [c for c in ("barons", "caids", "baron_turns", "caid_turns") if c in seats]
+    frame = seats[["strategy", *counters]].assign(titles=seats.barons + seats.caids)
     for name, g in list(frame.groupby("strategy", observed=True)) + [("all", frame)]:
         row = {"strategy": str(name)}
         for column in ("barons", "caids", "titles", "baron_turns", "caid_turns"):

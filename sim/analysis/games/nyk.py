@@ -16,6 +16,7 @@ from sim import hands, odds
 from sim.analysis import economy, figures
 from sim.analysis.report import count, dollars, percent
 from sim.analysis.stats import mean_interval, wilson
+from sim.analysis.tables import seat_columns
 
 INCOME = {"mission_income": "missions (rewards and Juicy Job bonuses)",
           "card_income": "resource cards (bank income, steals, Juicy Job bonuses)"}
@@ -25,6 +26,7 @@ OTHER = "other (by difference: pots, fold penalties, opponents' cards; minus the
 FLOW_LABELS = {"mission_income": "missions", "card_income": "cards", "bids_paid": "bids", "recruit_spent":
                "recruitment", "heli_spent": "helicopter", "other_net": "other (net)"}
 HENCHMAN_VALUES = ("9", "10", "J", "Q", "K")
+READS_OWN_COLUMNS = True  # add_sections reads its seat columns itself (sim.analysis.tables)
 RATES = {c: percent for c in ("rate", "lo", "hi", "share", "win_rate", "observed", "exact_accept",
                               "exact_success", "completion")} | {"count": count, "out_of": count}
 
@@ -70,9 +72,9 @@ def mission_deck(manifest: dict) -> pd.DataFrame:
 def money_flows(seats: pd.DataFrame, start: int | None) -> pd.DataFrame:
     """Mean dollars per seat of every income and spending counter, and the rest by difference,
     for each strategy and over all seats, with 95% intervals over games (long form)."""
-    frame = seats.copy()
-    income = economy.money_columns(frame, INCOME)
-    spending = economy.money_columns(frame, SPENDING)
+    income = economy.money_columns(seats, INCOME)
+    spending = economy.money_columns(seats, SPENDING)
+    frame = seats[["game_id", "strategy", "fortune", *income, *spending]].copy()  # not every counter
     columns = {c: ("income", INCOME[c]) for c in income} | {c: ("spending", SPENDING[c]) for c in spending}
     if start is not None:
         frame["other_net"] = (frame["fortune"] - start - frame[income].sum(axis=1)
@@ -100,7 +102,8 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
     """Uptake and completion by mission kind (NYK-C4: crew size and risk): missions accepted and
     accomplished per seat and game, completion = accomplished / accepted (Wilson), and the
     rewards of that kind in the deck."""
-    groups = [("all", seats)] if by is None else list(seats.groupby(by, observed=True))
+    counters = [c for s, _, _ in MISSION_KINDS for c in (f"missions_accepted_{s}", f"missions_done_{s}") if c in seats]
+    groups = [("all", seats)] if by is None else list(seats[[by, *counters]].groupby(by, observed=True))
     rows = []
     for key, group in groups:
         for suffix, label, query in MISSION_KINDS:
@@ -122,10 +125,22 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
 
 # --- provocations ----------------------------------------------------------------------------------
 
+PROVOCATION_COUNTERS = ("provocations_made", "provocations_received", "folds", "fights_won", "fights_lost",
+                        "fights_tied", "pots_won", "pots_lost", "provocations_raised", "fights_as_favourite",
+                        "fights_won_as_favourite", "fusillades")
+
+
+def _grouped(seats: pd.DataFrame, columns) -> pd.DataFrame:
+    """The strategy and those of `columns` the run has, with an `all` column to group every seat
+    by: a copy of a few columns, not of the whole seat table."""
+    keep = ["strategy"] + [c for c in columns if c in seats]
+    return seats[keep].assign(all="all")
+
+
 def provocations(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-A4 by strategy and overall: how provocations end (a fold before the fusillade or the
     fusillade itself), who wins fights and pots, and the favourite's win rate when recorded."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, PROVOCATION_COUNTERS)
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -178,7 +193,7 @@ def _rate(group, measure: str, k, n) -> dict:
 def police(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-P4/P5 by strategy and overall: arrests per interrogation, resistances won, with the
     interrogations, custody turns and police moves per seat."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("arrests", "interrogations", "resists_won", "resists"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -205,7 +220,7 @@ def police_cars(games: pd.DataFrame) -> pd.DataFrame | None:
 def recruits(seats: pd.DataFrame) -> pd.DataFrame:
     """NYK-A6 by strategy and overall: attempts per seat, success (Wilson), hesitations, and the
     mean price of a successful recruitment."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -253,7 +268,7 @@ def _odds_at(value: int, offer: float, terms: odds.RecruitTerms) -> tuple[float,
 def deaths(seats: pd.DataFrame) -> pd.DataFrame:
     """Seats whose affranchi died (alive == False at the end), by strategy (Wilson), with the
     characters lost per seat."""
-    frame = seats.assign(all="all")
+    frame = _grouped(seats, ("alive", "characters_lost", "affranchi_lost"))
     rows = []
     for by in ("strategy", "all"):
         for key, g in frame.groupby(by, observed=True, sort=False):
@@ -282,7 +297,8 @@ def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
     kinds = [c.removeprefix("cards_drawn_") for c in seats.columns if c.startswith("cards_drawn_")]
     if not kinds:
         return None
-    by = list(seats.groupby("strategy", observed=True, sort=False))
+    played = [f"cards_played_{kind}" for kind in kinds]
+    by = list(seats[["strategy", *played]].groupby("strategy", observed=True, sort=False))
     rows = []
     for kind in kinds:
         drawn, played = seats[f"cards_drawn_{kind}"], seats[f"cards_played_{kind}"]
@@ -298,19 +314,28 @@ def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
 # --- the sections ------------------------------------------------------------------------------------
 
 def add_sections(report, run) -> None:
-    """The New York Kings sections: economy, then the mechanics."""
-    seats, games, manifest = run.seats, run.games, run.manifest
-    _economy_section(report, seats, manifest)
+    """The New York Kings sections: economy, then the mechanics. Each reads only the seat columns
+    it needs (a run of millions of games never holds every counter at once)."""
+    games, manifest = run.games, run.manifest
+
+    def seats(*columns):
+        return seat_columns(run, ("strategy",) + columns)
+
+    _economy_section(report, seats("game_id", "fortune", *INCOME, *SPENDING), manifest)
     report.heading("Mechanics")
-    _missions_section(report, seats, manifest)
-    _provocations_section(report, seats)
-    _police_section(report, seats, games)
-    _recruit_section(report, seats, manifest)
-    _deaths_section(report, seats)
+    _missions_section(report, seats(*(f"missions_{k}_{s}" for k in ("accepted", "done")
+                                      for s, _, _ in MISSION_KINDS)), manifest)
+    _provocations_section(report, seats(*PROVOCATION_COUNTERS))
+    _police_section(report, seats("arrests", "interrogations", "resists_won", "resists"), games)
+    _recruit_section(report, seats("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent",
+                                   *(f"{k}_{v}" for k in ("recruits_tried", "recruits_done", "recruit_offered")
+                                     for v in HENCHMAN_VALUES)), manifest)
+    _deaths_section(report, seats("alive", "characters_lost", "affranchi_lost"))
     report.heading("Other activity per seat", level=3)
-    report.table(activity(seats), "Mean per seat of the other counters", name="activity",
+    report.table(activity(seats(*ACTIVITY)), "Mean per seat of the other counters", name="activity",
                  formats={c: _two for c in ACTIVITY})
-    kinds = cards_by_kind(seats)
+    kinds = cards_by_kind(seat_columns(run, lambda c: c == "strategy" or c.startswith(("cards_drawn_",
+                                                                                         "cards_played_"))))
     if kinds is not None:
         report.table(kinds, "Resource cards drawn and played per seat, by effect", name="cards",
                      formats={c: _two for c in kinds.columns if c != "effect"})
