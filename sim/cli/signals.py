@@ -35,4 +35,6 @@ def stop_signals():
         yield
     finally:
         for s, handler in previous.items():
-            signal.signal(s, handler)
+            # once interrupted, the process is on its way out: a later signal still ends it at
+            # once with its status, never with a traceback from the interpreter's shutdown
+            signal.signal(s, _on_signal if _received else handler)

@@ -15,7 +15,7 @@ from sim.nyk.state import MAX_SEATS
 from sim.odds import dice_space
 from sim.nyk.decisions import N_WINDOWS, WIN_ACTIONS
 from sim.rules.compiled import MAX_PARAMS, N_PARAMS
-from sim.rules.content import WINDOWS
+from sim.rules.compiled import WINDOWS  # the stamped room (sim/__init__.py), as content names them
 
 N_DISTRICTS_MAX = 32
 N_BILLS_MAX = 16

@@ -78,7 +78,7 @@ def test_ruleset_travels_to_workers(rs):
     ({"players.max": 5, "profiles.cards": 4}, "more than the profile cards"),
     ({"dice.occasional_clics": 4, "dice.occasional_fbi": 3}, "more than 6 faces"),
     ({"bags.start": 8}, "more than the 35 bags"),
-    ({"fbi.informer": 12}, "beyond the end of the FBI track"),
+    ({"fbi.informer": 12}, "beyond the last square of the renown ladder"),
     ({"renown.parrian": 9}, 'did you mean "renown.parrain"'),
 ])
 def test_bad_values_are_refused_in_one_line(overrides, words):

@@ -173,7 +173,7 @@ def test_nyk_p6_ruling_a_released_character_frozen_for_the_turn(frozen):
 def test_nyk_p5_ruling_who_puts_the_returning_cars_back(ruling, questioned):
     t = Table(n_players=3, kind=PARAM, overrides={"police.return_at": ruling})
     risky = mission_ids(crew=1, risk=1)
-    dests = t.bag()[:2]  # any two addresses still in the bag
+    dests = t.bag()[-2:]  # two addresses still in the bag (hold takes its acceptance tiles from the front)
     for q, c, m, dest in ((1, LOOXY, risky[0], dests[0]), (2, FURYO, risky[1], dests[1])):
         t.hench(c, q, BROADWAY)
         t.hold(m, [c], dest)
