@@ -6,16 +6,21 @@ import warnings
 import click
 
 from sim import __version__
-from sim.cli.signals import interrupt_status, stop_signals
+from sim.cli.signals import ignore_signals, interrupt_status, interrupted, stop_signals
 
 
 class OneLineErrors(click.Group):
     """Report bad input as one line (`mobsim: error: ...`) with exit status 2, not a usage dump."""
 
     def main(self, args=None, prog_name=None, **kwargs):
-        with stop_signals(), warnings.catch_warnings():
-            warnings.showwarning = _one_line_warning
-            return self._main(args, prog_name, **kwargs)
+        try:
+            with stop_signals(), warnings.catch_warnings():
+                warnings.showwarning = _one_line_warning
+                return self._main(args, prog_name, **kwargs)
+        except SystemExit:
+            if interrupted():  # stopped cleanly: the interpreter's shutdown would reset our handlers to
+                ignore_signals()  # the default, where a second Ctrl-C kills by signal (exit -2)
+            raise
 
     def _main(self, args, prog_name, **kwargs):
         try:

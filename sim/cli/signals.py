@@ -10,6 +10,18 @@ import threading
 _received: list[int] = []
 
 
+def interrupted() -> bool:
+    """Whether a signal stopped the command (then its exit skips the interpreter's shutdown)."""
+    return bool(_received)
+
+
+def ignore_signals() -> None:
+    """Ignore SIGINT and SIGTERM from here on (an interrupted command on its way out): Python's
+    shutdown keeps an ignored signal ignored but resets a handled one to the default."""
+    for s in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(s, signal.SIG_IGN)
+
+
 def interrupt_status() -> int:
     """The exit status of an interrupted command: 128 + the signal (130 for Ctrl-C)."""
     return 128 + (_received[0] if _received else signal.SIGINT)
