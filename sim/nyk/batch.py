@@ -11,7 +11,9 @@ fills three integer arrays the runner turns into tables:
 
 from numba import njit
 
-from sim.nyk.engine import count_henchmen, play, tiebreak_key
+from sim.nyk.chapters.end import tiebreak_key
+from sim.nyk.engine import play
+from sim.nyk.state import count_henchmen
 from sim.nyk.state import (
     ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, ILLEGAL,
     MONEY, N_PLAYERS, N_POLICE, PC_OFF, POLICE0, RANK, TURNS_PLAYED, WINNER, clear_game,

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from sim.nyk import batch
-from sim.nyk.engine import INVARIANTS
+from sim.nyk.chapters.invariants import INVARIANTS
 from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
 from strategies import available

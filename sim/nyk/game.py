@@ -117,7 +117,7 @@ def result(played: Played) -> dict:
             "fortune": int(pl[p, state.MONEY]),
             "rank": int(pl[p, state.RANK]),
             "alive": bool(pl[p, state.ALIVE]),
-            "henchmen": int(engine.count_henchmen(played.game, p)),
+            "henchmen": int(state.count_henchmen(played.game, p)),
             "counters": {name: int(pl[p, state.CTR0 + i]) for i, name in enumerate(state.COUNTERS)},
         })
     return {

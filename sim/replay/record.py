@@ -82,6 +82,30 @@ def _env(spec: GameSpec, ruleset, lineup, seating):
     return make_env(ruleset, kinds, params, restrict)
 
 
+def _modules(engine):
+    """The loaded modules of the engine's game (the engine and its chapters)."""
+    package = engine.__name__.rsplit(".", 1)[0] + "."
+    return [m for name, m in list(sys.modules.items()) if name.startswith(package) and m is not None]
+
+
+def _tool(engine, name: str):
+    """The engine's function `name` (`log`, a die) where its chapter defines it."""
+    for module in _modules(engine):
+        fn = getattr(module, name, None)
+        if fn is not None and getattr(fn, "__module__", None) == module.__name__:
+            return fn
+    raise ReplayError(f"the engine has no function {name!r} to record")
+
+
+def _wrap(engine, name: str, wrapper) -> None:
+    """Put `wrapper` in place of the engine's function `name` in every module of the game that
+    calls it (each chapter imports what it calls by name, so each holds its own reference)."""
+    original = _tool(engine, name)
+    for module in _modules(engine):
+        if getattr(module, name, None) is original:
+            setattr(module, name, wrapper)
+
+
 def capture(spec: GameSpec, ruleset) -> dict:
     """Play the game with the engine's `log` and dice wrapped (plain Python only)."""
     from sim import rng
@@ -93,14 +117,14 @@ def capture(spec: GameSpec, ruleset) -> dict:
         from sim.nyk import engine, state
         from sim.replay.nyk import VALUE_LABELS, snapshot
         dice_fns = {"die": lambda v: VALUE_LABELS[v]}
-    if hasattr(engine.log, "py_func"):
+    if hasattr(_tool(engine, "log"), "py_func"):
         raise ReplayError("the recorder needs NUMBA_DISABLE_JIT=1 (use record_game)")
     lineup, seating = _lineup_and_seating(spec)
     env = _env(spec, ruleset, lineup, seating)
     game = state.new_game()
     snaps, dice, pending = [], [], []
     limit = game.events.shape[0]
-    original_log = engine.log
+    original_log = _tool(engine, "log")
 
     def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
         if g[state.RECORD] and g[state.N_EVENTS] < limit:
@@ -116,9 +140,9 @@ def capture(spec: GameSpec, ruleset) -> dict:
             return value
         return rolled
 
-    engine.log = log
+    _wrap(engine, "log", log)
     for name, shown in dice_fns.items():
-        setattr(engine, name, keeping(getattr(engine, name), shown))
+        _wrap(engine, name, keeping(_tool(engine, name), shown))
     engine.play(game, env, spec.players, rng.run_key(spec.seed), spec.game_id, 1, 0)
     n = int(game.g[state.N_EVENTS])
     if lineup.owner is not None:  # a seat's name is its lineup slot, whatever a mixture drew

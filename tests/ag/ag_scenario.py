@@ -16,6 +16,17 @@ from functools import cache
 import numpy as np
 
 from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import events
+from sim.ag.chapters import hospital as hospital_rules
+from sim.ag.chapters import invariants
+from sim.ag.chapters import placement as placement_rules
+from sim.ag.chapters import resolution
+from sim.ag.chapters import setup
+from sim.ag.chapters import titles
+from sim.ag.chapters import turn as turn_rules
+from sim.ag import readers
+from sim.ag.env import RP_C_DISTRICT
 from sim.ag import state as S
 from sim.ag.env import make_env
 from sim.ag.game import Lineup, play_many
@@ -53,8 +64,8 @@ class Table:
         self.env = env_for(kind, self.overrides)
         self.game = S.new_game()
         self.g, self.pl, self.at, self.bags = self.game.g, self.game.pl, self.game.at, self.game.bags
-        E.setup(self.game, self.env, n_players, run_key(seed), game_id)
-        E.fill_order(self.game)
+        setup.setup(self.game, self.env, n_players, run_key(seed), game_id)
+        base.fill_order(self.game)
         self.opts, self.ctx = self.game.opts, self.game.ctx
 
     # --- dice, bullets and decisions ---------------------------------------------------------------
@@ -111,18 +122,18 @@ class Table:
         g[S.L_DECK_N] = len(deck)
         self.game.lc[c, S.LC_STATE] = S.LS_WON
         self.game.lc[c, S.LC_OWNER] = p
-        self.pl[p, S.WON0 + self.env.rp[E.RP_C_DISTRICT + c]] += 1
+        self.pl[p, S.WON0 + self.env.rp[RP_C_DISTRICT + c]] += 1
 
     def token(self, p, traffic, n=1):
         self.g[S.SUPPLY0 + traffic] -= n
         self.pl[p, S.TOK0 + traffic] += n
 
     def score(self, p):
-        return int(E.score(self.game, self.env, p))
+        return int(readers.score(self.game, self.env, p))
 
     def check(self):
-        code = E.invariants(self.game, self.env)
-        assert code == 0, E.INVARIANTS[code]
+        code = invariants.invariants(self.game, self.env)
+        assert code == 0, invariants.INVARIANTS[code]
 
     def options(self, n):
         """The first n option rows the last decision listed."""
@@ -130,25 +141,25 @@ class Table:
 
     # --- steps of the engine --------------------------------------------------------------------------
     def trades(self):
-        E.renown_trades(self.game, self.env, self.opts, self.ctx)
+        turn_rules.renown_trades(self.game, self.env, self.opts, self.ctx)
 
     def placement(self):
-        E.placement(self.game, self.env, self.opts, self.ctx)
+        placement_rules.placement(self.game, self.env, self.opts, self.ctx)
 
     def hospital(self):
-        E.hospital(self.game, self.env, self.opts, self.ctx)
+        hospital_rules.hospital(self.game, self.env, self.opts, self.ctx)
 
     def resolve(self, slot):
-        E.resolve_location(self.game, self.env, slot, self.opts, self.ctx)
+        resolution.resolve_location(self.game, self.env, slot, self.opts, self.ctx)
 
     def event(self, effect, param=0):
-        E.resolve_event(self.game, self.env, effect, param, self.opts, self.ctx)
+        events.resolve_event(self.game, self.env, effect, param, self.opts, self.ctx)
 
     def majorities(self):
-        E.majorities(self.game, self.env)
+        titles.majorities(self.game, self.env)
 
     def end_of_turn(self):
-        E.end_of_turn(self.game)
+        turn_rules.end_of_turn(self.game)
 
     def turn(self):
         return E.play_turn(self.game, self.env, self.opts, self.ctx)

@@ -5,7 +5,7 @@ AG-K4. The Nash and alternating models are in test_ag_nash.py."""
 import pytest
 from ag_scenario import BANG, BRONX, BROOKLYN, CLIC, QUEENS, Table, card_id
 
-from sim.ag import engine as E
+from sim.ag.readers import fill_shares
 from sim.ag import state as S
 
 OFFER = {"negotiation.model": "offer"}
@@ -59,11 +59,11 @@ def test_ag_n1_shares_follow_threat_or_equal_by_the_ruling():
     t.put(1, 0, hench=2)                               # 2/3 of a BANG
     t.put(1, 1, killer=1)                              # 2/3
     t.put(1, 2, boss=1)                                # 0
-    E.fill_shares(t.game, t.env, 1, 0b111)
+    fill_shares(t.game, t.env, 1, 0b111)
     assert list(t.game.share[:3]) == [0.5, 0.5, 0.0]
     t = Table(3, overrides={**OFFER, "negotiation.share": "equal"})
     t.show(card_id("racket"))
-    E.fill_shares(t.game, t.env, 1, 0b111)
+    fill_shares(t.game, t.env, 1, 0b111)
     assert list(t.game.share[:3]) == pytest.approx([1 / 3] * 3)
 
 

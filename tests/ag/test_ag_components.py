@@ -4,7 +4,8 @@ godfather card passes left and the godfather acts first), AG-C8 (the hospital is
 import pytest
 from ag_scenario import Table, play
 
-from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import placement
 from sim.ag import state as S
 from sim.ag.game import play_one
 from sim.ag.policy import PARAMETRIC
@@ -26,7 +27,7 @@ def test_ag_c4_four_barons_and_four_caids_held_by_families_or_nobody():
 def test_ag_c5_the_godfather_card_passes_left_and_the_godfather_places_first():
     t = Table(3)
     for turn in range(4):
-        E.fill_order(t.game)
+        base.fill_order(t.game)
         assert t.g[S.GODFATHER] == turn % 3
         assert list(t.g[S.ORDER0:S.ORDER0 + 3]) == [(turn + i) % 3 for i in range(3)]
         t.end_of_turn()
@@ -34,7 +35,7 @@ def test_ag_c5_the_godfather_card_passes_left_and_the_godfather_places_first():
 
 def test_ag_c8_the_hospital_is_slot_zero_every_turn():
     t = Table(2)
-    E.reveal_locations(t.game, t.env)
+    placement.reveal_locations(t.game, t.env)
     assert t.g[S.SHOW0] == S.NO and t.g[S.SHOW_N] == 2
     t.script(0, 0, 0, 0, 0, 0, 0, 0)                   # every piece to option 0: the hospital
     t.placement()

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.ag import batch as B
-from sim.ag import engine as E
+from sim.ag.chapters import invariants
 from sim.ag import state as S
 
 
@@ -18,7 +18,7 @@ def test_invariants_hold_in_every_game(kind, n_players):
     for game_id in range(25):
         game, code = play(n_players, kind, seed=11, game_id=game_id)
         where = f"play({n_players}, kind={kind}, seed=11, game_id={game_id})"
-        assert code == 0, f"{E.INVARIANTS[code]}: {where}"
+        assert code == 0, f"{invariants.INVARIANTS[code]}: {where}"
         assert game.g[S.GAME_OVER] == 1 and game.g[S.ILLEGAL] == 0, where
         ranks = sorted(int(r) for r in game.pl[:n_players, S.RANK])
         assert ranks[0] == 1 and ranks[-1] <= n_players and game.pl[game.g[S.WINNER], S.RANK] == 1
@@ -99,6 +99,6 @@ def test_random_rulesets_keep_the_invariants_and_end(overrides, seed, n_players,
         game, code = play(n_players, kind, overrides, seed=seed, game_id=game_id)
         replay = (f"replay: ag_scenario.play({n_players}, kind={kind}, overrides={overrides!r}, "
                   f"seed={seed}, game_id={game_id})")
-        assert code == 0, f"{E.INVARIANTS[code]}; {replay}"
+        assert code == 0, f"{invariants.INVARIANTS[code]}; {replay}"
         assert game.g[S.GAME_OVER] == 1 and game.g[S.ILLEGAL] == 0, replay
         assert game.g[S.TURNS_PLAYED] <= overrides.get("end.turn_cap", 100), replay

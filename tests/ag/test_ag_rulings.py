@@ -7,7 +7,11 @@ AG-V1 (bids of 0; presets bid what the prize is worth)."""
 
 from ag_scenario import BRONX, Table, card_id
 
-from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import hospital
+from sim.ag.chapters import placement
+from sim.ag.chapters import titles
+from sim.ag.chapters import wounds as wounds_rules
 from sim.ag import policy as P
 from sim.ag import state as S
 from sim.ag.env import E_AUCTION, E_ROULETTE
@@ -32,7 +36,7 @@ def test_ag_b4_the_hospital_is_a_lieu_unless_the_ruling_says_cards_only():
         t = Table(2, overrides={"powers.move_to": move_to})
         t.show(card_id("casino"), card_id("bank"))
         t.put(1, 1, hench=1)
-        n = E.list_moves(t.game, t.env, t.opts)
+        n = titles.list_moves(t.game, t.env, t.opts)
         targets = sorted(row[4] for row in t.options(n) if row[0] != 0)
         assert targets == [t for t in (0, 2) if t >= first]
 
@@ -48,18 +52,18 @@ def test_ag_b4_a_preset_buys_the_move_only_when_a_move_helps_it():
     t.put(0, 0, hench=-1)
     assert P.best_move_gain(t.game, t.env, 0) == 0.0   # seat 0 has nothing on the table
     t.set_bags(0, 10)
-    E.prostitution_baron(t.game, t.env, t.opts, t.ctx)
+    titles.prostitution_baron(t.game, t.env, t.opts, t.ctx)
     assert t.pl[1, S.C_POWERS_SOLD] == 0
 
 
 def test_ag_g2_the_fbi_pawn_on_the_renown_ladder_or_its_own_track():
     t = Table(2)
     assert t.g[S.FBI] == 0
-    E.move_fbi(t.game, t.env, 20, 0)
+    base.move_fbi(t.game, t.env, 20, 0)
     assert t.g[S.FBI] == 9                             # the ladder's last square (Parrain)
     t = Table(2, overrides={"fbi.track": "separate", "fbi.start": 1})
     assert t.g[S.FBI] == 1
-    E.move_fbi(t.game, t.env, 20, 0)
+    base.move_fbi(t.game, t.env, 20, 0)
     assert t.g[S.FBI] == 10                            # fbi.max
 
 
@@ -99,7 +103,7 @@ def killed(overrides):
     t.majorities()
     assert t.g[S.CAID0 + BRONX] == 1
     t.pl[1, S.WOUNDS] = 1
-    E.wound_boss(t.game, t.env, 1, 0, t.opts, t.ctx)
+    wounds_rules.wound_boss(t.game, t.env, 1, 0, t.opts, t.ctx)
     return t
 
 
@@ -121,7 +125,7 @@ def test_ag_k4_a_henchman_takes_the_dead_boss_place_or_the_pawn_comes_back_free(
     t.show(card_id("casino"))
     t.put(1, 1, hench=2)
     t.pl[1, S.WOUNDS] = 1
-    E.wound_boss(t.game, t.env, 1, 0, t.opts, t.ctx)
+    wounds_rules.wound_boss(t.game, t.env, 1, 0, t.opts, t.ctx)
     assert t.at[1, 1, S.HENCH] == 1 and t.pl[1, S.HENCHMEN] == 1
     t.check()
 
@@ -131,7 +135,7 @@ def test_ag_k2_the_cost_cursor_rounds_its_ring_or_stops():
         t = Table(2, overrides={"tracks.cursor": cursor})
         t.pl[0, S.HENCHMEN] = 1
         t.g[S.H_COST_POS] = 7                          # the last step of the henchman track
-        E.recruit(t.game, t.env, 0, S.HENCH)
+        hospital.recruit(t.game, t.env, 0, S.HENCH)
         assert t.g[S.H_COST_POS] == after
         t.check()
 
@@ -160,7 +164,7 @@ def test_ag_t3_a_boss_kept_home_never_pays_the_hospital_is_always_safer():
     t.put(2, 1, boss=1)
     t.pl[0, S.WOUNDS] = 1
     t.ctx[:] = 0
-    slot = E.place_piece(t.game, t.env, 0, S.BOSS, True, t.opts, t.ctx)
+    slot = placement.place_piece(t.game, t.env, 0, S.BOSS, True, t.opts, t.ctx)
     assert slot == S.HOSPITAL
     for wounds in (0, 1):   # the hospital's worth for a boss is never below nothing
         t.pl[0, S.WOUNDS] = wounds

@@ -6,7 +6,8 @@ import numpy as np
 from ag_scenario import Table
 
 from sim import rng
-from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import dice
 from sim.ag import state as S
 
 SEED, GAME = 1, 0  # Table's defaults
@@ -27,7 +28,7 @@ def rolled(extra_draws_family_0):
         rng.next_u64_of(t.game.rng, S.S_DICE0 + 0)
     t.put(1, 0, hench=2)
     t.put(1, 1, hench=3, killer=1)
-    E.roll_slot(t.game, t.env, 1, 0b11, -1)
+    dice.roll_slot(t.game, t.env, 1, 0b11, -1)
     return t
 
 
@@ -41,5 +42,5 @@ def test_one_family_rolling_more_leaves_the_others_dice_unchanged():
     faces = [int(rng.below(own, 6)) for _ in range(4)]
     counts = np.zeros((3, 3), dtype=np.int64)
     for die, f in zip([S.HENCH - 1] * 3 + [S.KILLER - 1], faces, strict=True):
-        counts[die, E.result_of(plain.env, die, f)] += 1
+        counts[die, base.result_of(plain.env, die, f)] += 1
     assert np.array_equal(plain.game.dice[1], counts)

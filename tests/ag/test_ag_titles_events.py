@@ -3,7 +3,10 @@ V1..V3 (and the assumed event effects), G1, G2, E1."""
 
 from ag_scenario import BRONX, BROOKLYN, H_CLIC_K_BANG, Table, card_id, play
 
-from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import end
+from sim.ag.chapters import shootout
+from sim.ag.chapters import titles
 from sim.ag import state as S
 from sim.ag.env import E_AUCTION, E_BANK_PAYS, E_DUELS, E_FBI, E_HEAL, E_OCCASIONAL, E_PRESS, E_ROULETTE, E_TAX
 from sim.ag.policy import PARAMETRIC
@@ -35,9 +38,9 @@ def test_ag_b5_g1_provisional_points_one_per_baron_two_per_caid():
     t.g[S.BARON0 + S.ARMS] = 0
     t.g[S.CAID0 + BRONX] = 0
     assert t.score(0) == 4 + 2 * 1 + 1 * 2
-    assert E.winners_now(t.game, t.env) == (S.NO, 0)
+    assert end.winners_now(t.game, t.env) == (S.NO, 0)
     t.pl[0, S.RENOWN] = 5                              # 5 + 2 + 2 = 9: Parrain (AG-G1)
-    assert E.winners_now(t.game, t.env) == (S.END_PARRAIN, 0b01)
+    assert end.winners_now(t.game, t.env) == (S.END_PARRAIN, 0b01)
 
 
 def test_ag_g2_the_informer_wins_with_renown_and_fbi_at_six_and_wins_ties():
@@ -47,15 +50,15 @@ def test_ag_g2_the_informer_wins_with_renown_and_fbi_at_six_and_wins_ties():
     t.pl[inf, S.RENOWN] = 6
     t.pl[mafia, S.RENOWN] = 9
     t.g[S.FBI] = 5
-    assert E.winners_now(t.game, t.env) == (S.END_PARRAIN, 1 << mafia)
+    assert end.winners_now(t.game, t.env) == (S.END_PARRAIN, 1 << mafia)
     t.g[S.FBI] = 6                                     # both conditions in the same turn
-    assert E.winners_now(t.game, t.env) == (S.END_INFORMER, 1 << inf)
+    assert end.winners_now(t.game, t.env) == (S.END_INFORMER, 1 << inf)
     t.pl[inf, S.RENOWN] = 9
     t.g[S.FBI] = 0                                     # an informer is no Parrain (ruling)
-    assert E.winners_now(t.game, t.env) == (S.END_PARRAIN, 1 << mafia)
+    assert end.winners_now(t.game, t.env) == (S.END_PARRAIN, 1 << mafia)
     t = Table(3, overrides={"profiles.informer": "always", "end.informer_as_parrain": True})
     t.pl[int(t.g[S.INFORMER]), S.RENOWN] = 9
-    assert E.winners_now(t.game, t.env)[0] == S.END_PARRAIN
+    assert end.winners_now(t.game, t.env)[0] == S.END_PARRAIN
 
 
 def test_ag_e1_rank_by_renown_then_hidden_bag_values_then_shared():
@@ -64,20 +67,20 @@ def test_ag_e1_rank_by_renown_then_hidden_bag_values_then_shared():
         t.pl[p, S.RENOWN] = renown
     for p, (ones, threes) in enumerate(((9, 0), (1, 1), (3, 0), (1, 1))):
         t.set_bags(p, ones, threes)
-    E.final_ranking(t.game, t.env, S.END_ALL_WON, 0b1111)
+    end.final_ranking(t.game, t.env, S.END_ALL_WON, 0b1111)
     assert list(t.pl[:4, S.RANK]) == [4, 1, 3, 1]      # renown 7 and bags worth 4: a shared win
     assert t.g[S.DECIDED_BY] == S.BY_SHARED
     t.set_bags(3, 1, 0)                                # now seat 1 alone is richest among the 7s
-    E.final_ranking(t.game, t.env, S.END_ALL_WON, 0b1111)
+    end.final_ranking(t.game, t.env, S.END_ALL_WON, 0b1111)
     assert list(t.pl[:4, S.RANK]) == [4, 1, 2, 3] and t.g[S.DECIDED_BY] == S.BY_MONEY
 
 
 def test_ag_e1_the_game_ends_when_every_card_is_won():
     t = Table(2)
-    assert not E.all_won(t.game)
+    assert not end.all_won(t.game)
     for c in range(40):
         t.win_card(c, c % 2)
-    assert E.all_won(t.game)
+    assert end.all_won(t.game)
     t.check()
 
 
@@ -92,11 +95,11 @@ def test_ag_b1_drugs_baron_alone_at_the_hospital_takes_an_occasional():
     t.g[S.BARON0 + S.DRUGS] = 0
     t.put(0, 0, boss=1)
     t.script(0)                                        # yes
-    E.drugs_baron(t.game, t.env, t.opts, t.ctx)
+    titles.drugs_baron(t.game, t.env, t.opts, t.ctx)
     assert t.pl[0, S.OCC_NEW] == 1 and t.g[S.OCC_SUPPLY] == 4
     t.put(0, 0, hench=1)                               # accompanied: no
     t.script(0)
-    E.drugs_baron(t.game, t.env, t.opts, t.ctx)
+    titles.drugs_baron(t.game, t.env, t.opts, t.ctx)
     assert t.pl[0, S.OCC_NEW] == 1 and t.script_left() == 1
 
 
@@ -105,7 +108,7 @@ def test_ag_b2_gambling_baron_takes_a_bag_from_a_family_of_its_choice():
     t.g[S.BARON0 + S.GAMBLING] = 1
     t.set_bags(2, 0)
     t.script(1)                                        # [pass, seat 0] (seat 2 has no bag)
-    E.gambling_baron(t.game, t.env, t.opts, t.ctx)
+    titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
     assert S.bag_count(t.game, 1) == 5 and S.bag_count(t.game, 0) == 3
     assert t.options(2) == [(0, 0, 0, 0, 0), (4, 0, 0, 0, 0)]
 
@@ -120,7 +123,7 @@ def shootout_with_arms(baron, answers, overrides=None):
     t.put(1, 1, hench=1)
     t.force(H_CLIC_K_BANG, H_CLIC_K_BANG)
     t.script(*answers)
-    E.shootout(t.game, t.env, 1, 0b011, t.opts, t.ctx)
+    shootout.shootout(t.game, t.env, 1, 0b011, t.opts, t.ctx)
     return t
 
 
@@ -146,17 +149,17 @@ def test_ag_b4_prostitution_baron_moves_a_henchman_or_sells_the_move():
     t.put(2, 0, hench=1)
     # moves listed: from slot 1 seat 1 hench -> 0, 2; from slot 2 seat 0 hench -> 0, 1
     t.script(2)
-    E.prostitution_baron(t.game, t.env, t.opts, t.ctx)
+    titles.prostitution_baron(t.game, t.env, t.opts, t.ctx)
     assert t.at[1, 1, S.HENCH] == 1 and t.at[2, 1, S.HENCH] == 1 and t.at[1, 1, S.KILLER] == 1
     t.script(0, 1, 1)                                  # the Baron passes; seat 1 buys and moves
-    E.prostitution_baron(t.game, t.env, t.opts, t.ctx)
+    titles.prostitution_baron(t.game, t.env, t.opts, t.ctx)
     assert t.pl[0, S.C_POWERS_SOLD] == 1 and t.at[0, 1, S.HENCH] == 1
 
 
 def test_ag_v1_auction_all_bids_lost_highest_wins_ties_from_the_godfather():
     t = Table(3)
     t.g[S.GODFATHER] = 1
-    E.fill_order(t.game)
+    base.fill_order(t.game)
     t.script(2, 3, 2)                                  # seat 1 bids 2, seat 2 bids 3, seat 0 bids 2
     t.event(E_AUCTION, 1)
     assert [S.bag_count(t.game, p) for p in range(3)] == [2, 2, 1]

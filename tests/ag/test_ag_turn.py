@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from ag_scenario import BANG, CLIC, FBI_FACE, H_CLIC_K_BANG, RULES, Table, card_id
 
-from sim.ag import engine as E
+from sim.ag.chapters import base
+from sim.ag.chapters import placement
 from sim.ag.decisions import OP_SLOT
 from sim.ag import state as S
 
@@ -74,7 +75,7 @@ def test_ag_t1_renown_trades_once_a_turn_each():
 
 def test_ag_t2_as_many_cards_as_players_and_reshuffled_discards():
     t = Table(4, overrides={"locations.extra": 1})
-    E.reveal_locations(t.game, t.env)
+    placement.reveal_locations(t.game, t.env)
     assert t.g[S.SHOW_N] == 5 and t.g[S.L_DECK_N] == 35
     t.end_of_turn()                                  # AG-T6: nobody won them: discarded
     assert t.g[S.L_DISC_N] == 5 and t.g[S.SHOW_N] == 0
@@ -83,7 +84,7 @@ def test_ag_t2_as_many_cards_as_players_and_reshuffled_discards():
         t.game.lc[c, S.LC_STATE] = S.LS_DISCARD
         t.g[S.L_DISC0 + t.g[S.L_DISC_N]] = c
         t.g[S.L_DISC_N] += 1
-    E.reveal_locations(t.game, t.env)
+    placement.reveal_locations(t.game, t.env)
     assert t.g[S.SHOW_N] == 5 and t.g[S.L_DECK_N] + t.g[S.L_DISC_N] == 35
     t.check()
 
@@ -159,11 +160,11 @@ def test_ag_c7_fbi_symbol_on_success_police_station_lowers_it_nothing_on_a_miss(
 
 def test_ag_t6_k3_occasionals_serve_the_next_turn_then_go_back():
     t = Table(2)
-    E.gain_occasional(t.game, 0, 1)                    # gained this turn
+    base.gain_occasional(t.game, 0, 1)                    # gained this turn
     assert t.pl[0, S.OCC_NEW] == 1 and t.g[S.OCC_SUPPLY] == 4
     t.end_of_turn()
     assert t.pl[0, S.OCC_READY] == 1 and t.g[S.GODFATHER] == 1   # ready; the godfather passes left
-    E.fill_order(t.game)
+    base.fill_order(t.game)
     t.show(card_id("grocery"))
     t.script(1, 1, 1, 1, 0, 0, 0, 1, 0)                # seat 1 places first; seat 0's occasional to card 1
     t.placement()

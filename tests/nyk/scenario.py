@@ -17,6 +17,18 @@ import numpy as np
 
 from sim.hands import parse_value
 from sim.nyk import engine as E
+from sim.nyk.chapters import actions as actions_rules
+from sim.nyk.chapters import cards as cards_rules
+from sim.nyk.chapters import end
+from sim.nyk.chapters import fights
+from sim.nyk.chapters import invariants
+from sim.nyk.chapters import missions
+from sim.nyk.chapters import movement as movement_rules
+from sim.nyk.chapters import police as police_rules
+from sim.nyk.chapters import recruitment
+from sim.nyk.chapters import setup
+from sim.nyk.chapters import turn
+from sim.rules.compiled import P_MISSION_ROW
 from sim.nyk import state as S
 from sim.nyk.decisions import option_buffer
 from sim.nyk.env import make_env
@@ -111,15 +123,15 @@ class Table:
         self.env = env_for(kind, self.overrides)
         self.game = S.new_game()
         self.g, self.pl, self.ch, self.ms = self.game.g, self.game.pl, self.game.ch, self.game.ms
-        E.setup(self.game, self.env, n_players, run_key(seed), game_id)
+        setup.setup(self.game, self.env, n_players, run_key(seed), game_id)
         self.opts, self.ctx = option_buffer()
         if clear:
-            for s in range(self.env.rp[E.P_MISSION_ROW]):
+            for s in range(self.env.rp[P_MISSION_ROW]):
                 m = self.g[S.ROW0 + s]
                 if m != S.NO:
                     self.g[S.ROW0 + s] = S.NO
                     self.ms[m, S.M_SLOT] = S.NO
-                    E.mission_out(self.game, m)
+                    missions.mission_out(self.game, m)
             for p in range(n_players):  # affranchi wait off the police station
                 self.ch[p, S.LOC] = WASHINGTON_HEIGHTS
             self.g[S.FIRST] = S.NO  # nobody moves the police unless a test says so (NYK-M5)
@@ -297,7 +309,7 @@ class Table:
             deck.remove(card)
             self.pl[p, S.HAND0 + self.pl[p, S.HAND_N]] = card
             self.pl[p, S.HAND_N] += 1
-        self.pl[p, S.HAND_KINDS] = E.kinds_in_hand(self.game, self.env, p)
+        self.pl[p, S.HAND_KINDS] = cards_rules.kinds_in_hand(self.game, self.env, p)
         self.g[S.R_DECK0:S.R_DECK0 + len(deck)] = deck
         self.g[S.R_DECK_N] = len(deck)
 
@@ -308,63 +320,63 @@ class Table:
         self.g[S.R_DECK0:S.R_DECK0 + len(deck)] = deck
 
     def check(self):
-        broken = E.invariants(self.game, self.env)
-        assert broken == 0, E.INVARIANTS[broken]
+        broken = invariants.invariants(self.game, self.env)
+        assert broken == 0, invariants.INVARIANTS[broken]
 
     def options(self, p, listing="actions"):
         """The legal option rows the engine lists for p."""
         if listing == "actions":
-            n = E.list_actions(self.game, self.env, p, self.opts)
+            n = actions_rules.list_actions(self.game, self.env, p, self.opts)
         else:
-            n = E.list_journeys(self.game, self.env, p, self.opts, 0, listing == "police")
+            n = movement_rules.list_journeys(self.game, self.env, p, self.opts, 0, listing == "police")
         return [tuple(int(x) for x in row) for row in self.opts[:n]]
 
     # --- engine steps -------------------------------------------------------------------------
     def journey(self, p, d, group, mode=0):
-        E.journey(self.game, self.env, p, d, group, mode, self.opts, self.ctx)
+        movement_rules.journey(self.game, self.env, p, d, group, mode, self.opts, self.ctx)
 
     def interrogate(self, p, d):
-        E.interrogate(self.game, self.env, p, d)
+        police_rules.interrogate(self.game, self.env, p, d)
 
     def provoke(self, p, d, q, spender):
-        E.provoke(self.game, self.env, p, d, q, spender, self.opts, self.ctx)
+        fights.provoke(self.game, self.env, p, d, q, spender, self.opts, self.ctx)
 
     def recruit(self, p, h, offer, card=S.NO):
-        E.recruit(self.game, self.env, p, HENCH.get(h, h), offer, card, self.opts, self.ctx)
+        recruitment.recruit(self.game, self.env, p, HENCH.get(h, h), offer, card, self.opts, self.ctx)
 
     def accept(self, p, slot, crew):
-        E.accept(self.game, self.env, p, slot, crew)
+        missions.accept(self.game, self.env, p, slot, crew)
 
     def accomplish(self, p, m, crew):
-        E.accomplish(self.game, self.env, p, m, crew, self.opts, self.ctx)
+        missions.accomplish(self.game, self.env, p, m, crew, self.opts, self.ctx)
 
     def deals(self, first):
-        E.police_deals(self.game, self.env, first, self.opts, self.ctx)
+        movement_rules.police_deals(self.game, self.env, first, self.opts, self.ctx)
 
     def movement(self, p):
-        E.movement_phase(self.game, self.env, p, self.opts, self.ctx)
+        movement_rules.movement_phase(self.game, self.env, p, self.opts, self.ctx)
 
     def actions(self, p):
-        E.actions_phase(self.game, self.env, p, self.opts, self.ctx)
+        actions_rules.actions_phase(self.game, self.env, p, self.opts, self.ctx)
 
     def resources(self, order):
         order = np.asarray(order, dtype=np.int64)
-        E.resources_phase(self.game, self.env, order, len(order), self.opts, self.ctx)
+        turn.resources_phase(self.game, self.env, order, len(order), self.opts, self.ctx)
 
     def corruption(self):
-        E.corruption(self.game, self.env, self.opts, self.ctx)
+        turn.corruption(self.game, self.env, self.opts, self.ctx)
 
     def move_police(self, k, d, mover):
-        E.move_police(self.game, self.env, k, d, mover)
+        police_rules.move_police(self.game, self.env, k, d, mover)
 
     def custody_phase(self, p):
-        E.custody_phase(self.game, self.env, p, self.opts, self.ctx)
+        police_rules.custody_phase(self.game, self.env, p, self.opts, self.ctx)
 
     def end_of_turn(self):
-        E.end_of_turn_missions(self.game, self.env)
+        missions.end_of_turn_missions(self.game, self.env)
 
     def ranking(self):
-        E.final_ranking(self.game, self.env)
+        end.final_ranking(self.game, self.env)
 
 
 def play(n_players, kind=RANDOM, overrides=None, seed=7, game_id=0, record=0, check=1):

@@ -7,7 +7,7 @@ from scenario import (
     Table, card_ids, mission_ids,
 )
 
-from sim.nyk import engine as E
+from sim.nyk.chapters import recruitment
 from sim.nyk import state as S
 from sim.nyk.decisions import ANY_OFFER, OP_ACCEPT, OP_ACCOMPLISH, OP_PART, OP_PROVOKE, OP_RECRUIT
 from sim.rules.compiled import E_RECRUIT
@@ -345,10 +345,10 @@ def test_nyk_a6_the_offer_is_chosen_once_the_henchman_is_from_the_minimum_up_to_
     t.begin(0)
     t.pl[0, S.MONEY] = 4500
     t.steer((4, 3))  # $1,000 to $4,000: the fourth
-    assert E.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 4000
+    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 4000
     t.pl[0, S.MONEY] = 50000
     t.steer((10, 9))  # up to `recruit.max_offer`
-    assert E.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 10000
+    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 10000
 
 
 def test_nyk_a6_peripheral_only_with_the_affranchi_there():
@@ -398,7 +398,7 @@ def test_nyk_a7_at_most_four_henchmen_and_parting_with_one():
     t.custody(NICKY, 2)
     t.hold(mission_ids(crew=1, risk=0)[0], [CHARLIE], HARLEM)
     assert {row[0] for row in ops(t, 0, OP_PART)} == {LOOXY, EL_NINO}
-    E.part_with(t.game, 0, LOOXY)
+    recruitment.part_with(t.game, 0, LOOXY)
     assert t.ch[LOOXY, S.WHERE] == S.W_DISCARD and t.ch[LOOXY, S.OWNER] == S.NO
     assert t.g[S.H_DISC0 + t.g[S.H_DISC_N] - 1] == LOOXY and t.pl[0, S.C_PARTED] == 1
     assert {row[0] for row in ops(t, 0, OP_RECRUIT)} == {FURYO}

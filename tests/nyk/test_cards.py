@@ -6,7 +6,10 @@ import pytest
 from scenario import BROADWAY, CHELSEA, PARAM, SOHO, Table, card_ids, mission_ids
 
 from sim.hands import add_value, parse_value
-from sim.nyk import engine as E
+from sim.nyk.chapters import cards
+from sim.nyk.chapters import fights
+from sim.nyk.chapters import movement
+from sim.nyk.chapters import turn
 from sim.nyk import state as S
 from sim.nyk.decisions import OP_PLAY
 from sim.rules import Ruleset
@@ -48,7 +51,7 @@ def test_nyk_c5_every_card_plays_in_its_window_when_its_icon_allows():
         for card, printed in enumerate(DECK):
             for window in range(len(WINDOWS)):
                 expected = printed.window == WINDOWS[window] and icon_allows(printed, window, active, 0)
-                assert E.playable(t.game, t.env, 0, card, window) == expected, (printed.name, window)
+                assert cards.playable(t.game, t.env, 0, card, window) == expected, (printed.name, window)
 
 
 def test_nyk_c5_resources_window_black_income_cards_one_after_another_never_in_the_own_turn():
@@ -63,7 +66,7 @@ def test_nyk_c5_resources_window_black_income_cards_one_after_another_never_in_t
     t.give(0, *racket)
     t.begin(0)  # the owner's own turn: a black card has no moment there
     assert [row for row in t.options(0) if row[0] == OP_PLAY] == []
-    assert E.list_movement_cards(t.game, t.env, 0, t.opts, 0) == 0
+    assert movement.list_movement_cards(t.game, t.env, 0, t.opts, 0) == 0
 
 
 def accomplished_with_two_juicy_jobs(t):
@@ -97,7 +100,7 @@ def test_nyk_c5_turn_start_window_red_payoffs_one_car_each():
     t.hench(LOOXY, 1, SOHO)
     t.police(SOHO, SOHO, BROADWAY)
     t.give(1, *card_ids(E_POLICE_REMOVE))
-    E.start_player_turn(t.game, t.env, 0, t.opts, t.ctx)  # seat 0's turn: red for seat 1
+    turn.start_player_turn(t.game, t.env, 0, t.opts, t.ctx)  # seat 0's turn: red for seat 1
     assert sorted(t.cars()[:3]) == [BROADWAY] * 3 and t.hand(1) == []
     assert played(t, 1, E_POLICE_REMOVE) == 2
 
@@ -121,7 +124,7 @@ def test_nyk_c5_intimidation_window_each_strike_face_rerolls_while_a_die_pairs_n
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_REROLL))
     t.force("Q", "J", "K", "K")  # the first card rerolls 9 and 10, the second J and Q
-    dice = E.reroll_window(t.game, t.env, 0, packed("A"), packed("9", "10", "K"), t.opts, t.ctx)
+    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("9", "10", "K"), t.opts, t.ctx)
     assert dice == packed("K", "K", "K") and t.dice_left() == 0
     assert played(t, 0, E_FIGHT_REROLL) == 2
 
@@ -129,21 +132,21 @@ def test_nyk_c5_intimidation_window_each_strike_face_rerolls_while_a_die_pairs_n
 def test_nyk_c5_intimidation_window_no_reroll_for_a_hand_without_a_lone_die():
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_REROLL))
-    dice = E.reroll_window(t.game, t.env, 0, packed("A"), packed("K", "K", "A"), t.opts, t.ctx)
+    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("K", "K", "A"), t.opts, t.ctx)
     assert dice == packed("K", "K", "A") and len(t.hand(0)) == 2
 
 
 def test_nyk_c5_fusillade_window_machine_guns_add_up():
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_BONUS_DIE))
-    assert E.fusillade_window(t.game, t.env, 0, t.opts, t.ctx) == 2 and t.hand(0) == []
+    assert fights.fusillade_window(t.game, t.env, 0, t.opts, t.ctx) == 2 and t.hand(0) == []
 
 
 def test_nyk_c5_losing_window_one_bullet_proof_saves_the_character():
     t = Table(kind=PARAM)
     t.hench(LOOXY, 0, SOHO)
     t.give(0, *card_ids(E_CANCEL_ELIMINATION))
-    E.lose_characters(t.game, t.env, 0, SOHO, 1, t.opts, t.ctx)
+    fights.lose_characters(t.game, t.env, 0, SOHO, 1, t.opts, t.ctx)
     assert t.ch[LOOXY, S.WHERE] == S.W_CONTROLLED and len(t.hand(0)) == 1
 
 
@@ -152,7 +155,7 @@ def test_nyk_c5_won_fight_window_each_fusillade_card_costs_one_more_character():
     for c in (LITTLE_SAL, FURYO, THE_LORD):
         t.hench(c, 1, SOHO)
     t.give(0, *card_ids(E_EXTRA_ELIMINATION))
-    E.press_the_win(t.game, t.env, 0, 1, SOHO, t.opts, t.ctx)
+    fights.press_the_win(t.game, t.env, 0, 1, SOHO, t.opts, t.ctx)
     assert [t.ch[c, S.WHERE] == S.W_DEAD for c in (LITTLE_SAL, FURYO, THE_LORD)].count(True) == 2
     assert t.pl[1, S.ALIVE] == 1 and t.hand(0) == []  # the affranchi, elsewhere, is safe
     t.check()

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario import PARAM, RANDOM, SIMPLE, play
 
-from sim.nyk import engine as E
+from sim.nyk.chapters import invariants
 from sim.nyk import state as S
 
 
@@ -16,7 +16,7 @@ def test_invariants_hold_in_every_game(kind, n_players):
     for game_id in range(40):
         game, code = play(n_players, kind, seed=11, game_id=game_id)
         where = f"play({n_players}, kind={kind}, seed=11, game_id={game_id})"
-        assert code == 0, f"{E.INVARIANTS[code]}: {where}"
+        assert code == 0, f"{invariants.INVARIANTS[code]}: {where}"
         assert game.g[S.CAP_HIT] == 0, f"turn cap: {where}"
         assert game.g[S.ILLEGAL] == 0 and game.g[S.GAME_OVER] == 1
         assert 1 <= game.g[S.WINNER] + 1 <= n_players
@@ -103,7 +103,7 @@ def test_random_rulesets_keep_the_invariants_and_end(overrides, seed, n_players,
         game, code = play(n_players, kind, overrides, seed=seed, game_id=game_id)
         replay = (f"replay: scenario.play({n_players}, kind={kind}, overrides={overrides!r}, "
                   f"seed={seed}, game_id={game_id})")
-        assert code == 0, f"{E.INVARIANTS[code]}; {replay}"
+        assert code == 0, f"{invariants.INVARIANTS[code]}; {replay}"
         assert game.g[S.CAP_HIT] == 0, f"turn cap hit; {replay}"
         assert game.g[S.GAME_OVER] == 1 and game.g[S.ILLEGAL] == 0, replay
 

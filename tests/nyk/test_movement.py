@@ -5,7 +5,10 @@ from scenario import (
     TRIBECA, WASHINGTON_HEIGHTS, Table, card_ids, mission_ids,
 )
 
-from sim.nyk import engine as E
+from sim.nyk.chapters import movement
+from sim.nyk.decisions import OP_PLAY
+from sim.nyk.env import RP_N_DISTRICTS
+from sim.rules.compiled import E_EXTRA_MOVE, E_POLICE_PLACE
 from sim.nyk import state as S
 from sim.nyk.decisions import MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_JOURNEY
 
@@ -280,10 +283,10 @@ def test_nyk_c5_fast_car_extra_move_adds_districts_to_the_next_journey():
     further than NYK-M1 allows, without a card discarded per step."""
     t = Table()
     t.at(0, SOHO)
-    fast_car = card_ids(E.E_EXTRA_MOVE)[0]
+    fast_car = card_ids(E_EXTRA_MOVE)[0]
     t.give(0, fast_car)
     t.begin(0)
-    E.movement_card(t.game, t.env, 0, fast_car, E.E_EXTRA_MOVE, S.NO, t.opts, t.ctx)
+    movement.movement_card(t.game, t.env, 0, fast_car, E_EXTRA_MOVE, S.NO, t.opts, t.ctx)
     assert t.pl[0, S.EXTRA_STEPS] == 2 and t.hand(0) == []
     t.steer(
         (4, 3),  # SOHO: stop, step x3 -> GREENWICH on foot
@@ -302,13 +305,13 @@ def test_nyk_c5_police_place_card_sends_a_waiting_car_where_its_player_picks():
     t = Table()
     t.at(0, SOHO)
     t.police(GREENWICH, BROADWAY)
-    card = card_ids(E.E_POLICE_PLACE)[0]
+    card = card_ids(E_POLICE_PLACE)[0]
     t.give(0, card)
     t.begin(0)
-    n = E.list_movement_cards(t.game, t.env, 0, t.opts, 0)
-    assert [list(t.opts[i, :4]) for i in range(n)] == [[E.OP_PLAY, card, E.E_POLICE_PLACE, S.NO]]
-    others = [d for d in range(t.env.rp[E.RP_N_DISTRICTS]) if d != BROADWAY]
+    n = movement.list_movement_cards(t.game, t.env, 0, t.opts, 0)
+    assert [list(t.opts[i, :4]) for i in range(n)] == [[OP_PLAY, card, E_POLICE_PLACE, S.NO]]
+    others = [d for d in range(t.env.rp[RP_N_DISTRICTS]) if d != BROADWAY]
     t.steer((len(others), others.index(CHELSEA)))
-    E.movement_card(t.game, t.env, 0, card, E.E_POLICE_PLACE, S.NO, t.opts, t.ctx)
+    movement.movement_card(t.game, t.env, 0, card, E_POLICE_PLACE, S.NO, t.opts, t.ctx)
     assert t.cars()[:2] == [GREENWICH, CHELSEA] and t.hand(0) == []
     t.check()

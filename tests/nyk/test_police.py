@@ -6,7 +6,8 @@ from scenario import (
     BROADWAY, CHELSEA, GREENWICH, HARLEM, SOHO, Table, mission_ids,
 )
 
-from sim.nyk import engine as E
+from sim.nyk.chapters import cards as cards_rules
+from sim.nyk.chapters import police
 from sim.nyk import state as S
 from sim.nyk.decisions import OP_ACCEPT, OP_PROVOKE
 
@@ -25,7 +26,7 @@ def test_nyk_p1_a_reshuffle_adds_a_police_car_at_broadway_up_to_four(cars, after
     t = Table()
     t.police(*[HARLEM] * cars)
     empty_draw_pile(t)
-    assert E.draw_card(t.game, t.env, 0)
+    assert cards_rules.draw_card(t.game, t.env, 0)
     assert t.g[S.R_DECK_N] == 31 and t.g[S.R_DISC_N] == 0 and t.hand(0)
     assert sum(d != S.PC_OFF for d in t.cars()) == after
     assert t.cars().count(BROADWAY) == after - cars
@@ -35,7 +36,7 @@ def test_nyk_p1_police_max_cars_option_caps_the_cars():
     t = Table(overrides={"police.max_cars": 2})
     t.police(HARLEM, HARLEM)
     empty_draw_pile(t)
-    E.draw_card(t.game, t.env, 0)
+    cards_rules.draw_card(t.game, t.env, 0)
     assert t.cars() == [HARLEM, HARLEM, S.PC_OFF, S.PC_OFF]
 
 
@@ -148,7 +149,7 @@ def test_nyk_p5_resisting_and_winning_sends_the_cars_back_next_turn():
     assert t.cars() == [S.PC_RETURNING, BROADWAY, S.PC_OFF, S.PC_OFF]
     assert t.ch[LOOXY, S.MISSION] == m and t.ch[LOOXY, S.WHERE] == S.W_CONTROLLED
     assert t.ch[0, S.WHERE] == S.W_CONTROLLED
-    E.return_police(t.game, t.env)
+    police.return_police(t.game, t.env)
     assert t.cars() == [BROADWAY, BROADWAY, S.PC_OFF, S.PC_OFF]
     t.check()
 

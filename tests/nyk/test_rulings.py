@@ -8,6 +8,14 @@ from scenario import (
 )
 
 from sim.nyk import engine as E
+from sim.nyk.chapters import actions
+from sim.nyk.chapters import base
+from sim.nyk.chapters import cards
+from sim.nyk.chapters import invariants
+from sim.nyk.chapters import missions
+from sim.nyk.chapters import movement
+from sim.nyk.chapters import recruitment
+from sim.nyk.decisions import OP_END
 from sim.nyk import state as S
 from sim.nyk.decisions import OP_PART, OP_PLAY, OP_RECRUIT, option_buffer
 from sim.rules.compiled import E_POACH_HENCHMAN
@@ -47,7 +55,7 @@ def test_nyk_a8_the_poach_card_is_not_offered_after_the_turns_recruitment():
 
 def test_nyk_a8_the_poach_card_is_the_turns_recruitment():
     t = poach_table()
-    E.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
     assert t.ch[FURYO, S.OWNER] == 0 and t.pl[0, S.RECRUITED] == 1
     assert ops(t, 0, OP_RECRUIT) == []
     t.check()
@@ -56,7 +64,7 @@ def test_nyk_a8_the_poach_card_is_the_turns_recruitment():
 def test_nyk_a8_the_invariant_counts_every_recruitment_of_the_turn():
     t = poach_table()
     t.pl[0, S.RECRUITED] = 2
-    assert E.INVARIANTS[E.invariants(t.game, t.env)] == "more recruitments in a turn than allowed"
+    assert invariants.INVARIANTS[invariants.invariants(t.game, t.env)] == "more recruitments in a turn than allowed"
 
 
 # --- NYK-A6/P7: recruiting while the affranchi is in custody --------------------------------------
@@ -83,7 +91,7 @@ def test_nyk_a6_a8_ruling_a_joining_henchman_may_act_that_turn(acts):
     assert t.ch[CHARLIE, S.ACTED] == (0 if acts else 1)
     t = poach_table({"henchmen.act_on_joining": acts})
     t.ch[FURYO, S.ACTED] = 1  # it acted for its former owner
-    E.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
     assert t.ch[FURYO, S.MOVED] == 1 and t.ch[FURYO, S.ACTED] == (0 if acts else 1)
 
 
@@ -96,9 +104,9 @@ def test_nyk_a7_parting_is_offered_in_the_movement_phase_too():
     t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)  # holds a mission: not this one
     t.begin(0)
     opts, _ = option_buffer()
-    n = E.list_journeys(t.game, t.env, 0, opts, E.put(opts, 0, E.OP_END), False)
-    n = E.list_movement_cards(t.game, t.env, 0, opts, n)
-    rows = [tuple(r) for r in opts[:E.list_partings(t.game, 0, opts, n)]]
+    n = movement.list_journeys(t.game, t.env, 0, opts, base.put(opts, 0, OP_END), False)
+    n = movement.list_movement_cards(t.game, t.env, 0, opts, n)
+    rows = [tuple(r) for r in opts[:recruitment.list_partings(t.game, 0, opts, n)]]
     assert [r[1] for r in rows if r[0] == OP_PART] == [LOOXY]
     t.steer((len(rows), rows.index((OP_PART, LOOXY, 0, 0, 0))), (len(rows) - 1, 0))
     t.movement(0)
@@ -199,7 +207,7 @@ def test_nyk_t2_ruling_reshuffle_as_soon_as_the_pile_is_empty(ruling):
     t.g[S.R_DISC_N] = len(deck) - 1
     t.g[S.R_DECK0] = deck[-1]
     t.g[S.R_DECK_N] = 1
-    assert E.draw_card(t.game, t.env, 0)
+    assert cards.draw_card(t.game, t.env, 0)
     now = ruling == "empty"
     assert t.g[S.R_DECK_N] == (len(deck) - 1 if now else 0)
     assert t.cars().count(BROADWAY) == (3 if now else 2)
@@ -214,7 +222,7 @@ def test_nyk_t4_ruling_a_mission_revealed_with_an_empty_bag(ruling):
     pos = int(t.g[S.M_DECK_POS])
     first = int(t.g[S.M_DECK0 + pos])
     t.g[S.BAG_N] = 0
-    revealed = E.reveal_mission(t.game, t.env)
+    revealed = missions.reveal_mission(t.game, t.env)
     assert not revealed and t.g[S.ROW0] == S.NO
     if ruling == "hold":
         assert t.g[S.M_DECK_POS] == pos and t.ms[first, S.M_STATE] == S.MS_DECK

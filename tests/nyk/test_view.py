@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scenario import CHELSEA, SOHO, Table, mission_ids
 
-from sim.nyk import engine as E
+from sim.nyk.chapters import cards
 from sim.nyk import state as S
 from sim.nyk.game import play_one
 from sim.nyk.view import CHECK_VIEW, redeal, seen_dest, seen_standing
@@ -67,7 +67,7 @@ def test_redeal_changes_only_what_the_seat_cannot_see(fortunes):
         changed["dest"] |= t.ms[secret[0], S.M_DEST] != CHELSEA
         changed["money"] |= [t.money(q) for q in (1, 2)] != before["money"][1:]
         for q in range(3):
-            assert t.pl[q, S.HAND_KINDS] == E.kinds_in_hand(t.game, env, q)
+            assert t.pl[q, S.HAND_KINDS] == cards.kinds_in_hand(t.game, env, q)
     assert changed == {"hands": True, "deck": True, "dest": True, "money": fortunes == "hidden"}
 
 

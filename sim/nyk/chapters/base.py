@@ -1,0 +1,157 @@
+"""The little tools every chapter uses: the decision interface `ask` (with the information-set
+check of `view_check`), the event log, dice and shuffles, option lists, seat order, and money
+(the bank, the pot, payments between players).
+
+Rule ids: NYK-A4, NYK-S2, NYK-T2.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.nyk.decisions import MAX_OPTS
+from sim.nyk.state import (
+    ALIVE, BANK, BANK_FAILURES, CHECK, DECISIONS, FORCED0, FORCED_N, FORCED_POS, GAME_DTYPE, ILLEGAL, MAX_EVENTS,
+    MONEY, N_EVENTS, N_PLAYERS, RECORD, TURN, VIEW_MISMATCH,
+)
+from sim.nyk.view import CHECK_VIEW, redeal
+from sim.rng import below_of, roll_die_of
+from sim.rules.compiled import P_BANK_FINITE
+from strategies.nyk.policy import choose
+
+
+ONE = np.int64(1)
+
+
+@njit(cache=True)
+def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
+    """Append an event row when the game is recorded (`mobsim play`). Takes the two arrays it
+    writes, not the whole game, so its many call signatures compile cheaply."""
+    if g[RECORD] == 0:
+        return
+    n = g[N_EVENTS]
+    if n >= MAX_EVENTS:
+        return
+    row = events[n]
+    row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] = g[TURN], code, a, b, c, d, e, f
+    g[N_EVENTS] = n + 1
+
+
+@njit(cache=True)
+def die(game, src):
+    """One die: a forced value first (scenario tests), else the stream of source src (the
+    rolling seat's S_DICE0 + p, or S_POLICE)."""
+    if game.g[FORCED_POS] < game.g[FORCED_N]:
+        v = game.g[FORCED0 + game.g[FORCED_POS]]
+        game.g[FORCED_POS] += 1
+        return v
+    return roll_die_of(game.rng, src)
+
+
+@njit(cache=True)
+def shuffle(game, start, n, src):
+    """Fisher-Yates on the block game.g[start : start + n], drawing from source src."""
+    g = game.g
+    for i in range(n - 1, 0, -1):
+        j = below_of(game.rng, src, i + 1)
+        g[start + i], g[start + j] = g[start + j], g[start + i]
+
+
+@njit(cache=True)
+def ask(game, env, p, opts, n, ctx):
+    """The decision interface: seat p picks one of the n legal options the engine listed, for
+    the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the arguments, a
+    constant there would make numba compile `ask` once per decision kind)."""
+    if n <= 1:
+        return 0
+    game.g[DECISIONS] += 1
+    if game.g[CHECK] == CHECK_VIEW:
+        view_check(game, env, p, opts, n, ctx)
+    k = choose(game, env, p, opts, n, ctx)
+    if k < 0 or k >= n:
+        game.g[ILLEGAL] += 1
+        return 0
+    return k
+
+
+@njit(cache=True)
+def view_check(game, env, p, opts, n, ctx):
+    """The information-set check: p's decision on a copy of the game whose hidden facts are
+    re-dealt (sim.nyk.view.redeal) must be the one it makes on the game; mismatches are counted."""
+    copy = np.zeros(1, GAME_DTYPE)
+    shadow = copy[0]
+    shadow.g[:] = game.g
+    shadow.pl[:, :] = game.pl
+    shadow.ch[:, :] = game.ch
+    shadow.ms[:, :] = game.ms
+    shadow.rng[:] = game.rng  # the policy's own coin: the same on both
+    redeal(shadow, env, p, game.g[DECISIONS])
+    shadow.g[CHECK] = 0
+    saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
+    k = choose_once(game, env, p, opts, n, ctx)
+    game.rng[:] = saved
+    if choose_once(shadow, env, p, opts, n, ctx) != k:
+        game.g[VIEW_MISMATCH] += 1
+
+
+@njit(cache=True)
+def choose_once(game, env, p, opts, n, ctx):
+    """The policy as a call of its own (in `ask` it is inlined), for the check's two uses."""
+    return choose(game, env, p, opts, n, ctx)
+
+
+@njit(cache=True, inline="always")
+def put(opts, n, op, a=0, b=0, c=0, d=0):
+    if n < MAX_OPTS:
+        opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = op, a, b, c, d
+        return n + 1
+    return n
+
+
+@njit(cache=True)
+def alive_players(game):
+    n = 0
+    for p in range(game.g[N_PLAYERS]):
+        n += game.pl[p, ALIVE]
+    return n
+
+
+@njit(cache=True)
+def seat_order(game, first, out):
+    """Alive seats from `first` clockwise (NYK-T2, T3)."""
+    n_players = game.g[N_PLAYERS]
+    k = 0
+    for i in range(n_players):
+        p = (first + i) % n_players
+        if game.pl[p, ALIVE]:
+            out[k] = p
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def pay_into(game, p, amount, slot):
+    """p pays up to `amount` into g[slot], the bank or the pot; a player short of money gives
+    all it has (NYK-A4)."""
+    paid = min(amount, game.pl[p, MONEY])
+    game.pl[p, MONEY] -= paid
+    game.g[slot] += paid
+    return paid
+
+
+@njit(cache=True)
+def bank_pays(game, env, p, amount):
+    """The bank pays p; a finite bank (ruling NYK-S2) pays what it has and counts its failures."""
+    if env.rp[P_BANK_FINITE] and game.g[BANK] < amount:
+        game.g[BANK_FAILURES] += 1
+        amount = max(game.g[BANK], 0)
+    game.g[BANK] -= amount
+    game.pl[p, MONEY] += amount
+    return amount
+
+
+@njit(cache=True)
+def player_pays_player(game, payer, payee, amount):
+    paid = min(amount, game.pl[payer, MONEY])
+    game.pl[payer, MONEY] -= paid
+    game.pl[payee, MONEY] += paid
+    return paid

@@ -1,0 +1,288 @@
+"""Resource cards (rulebook: the resources and their use): drawing, the hand limit, the reshuffle
+that brings a police car, which card plays in which window, the Informer's cancel, and the
+opponents' reactions.
+
+Rule ids: NYK-C5, NYK-M8, NYK-P1, NYK-T2.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.nyk.chapters.base import ONE, ask, bank_pays, log, put, shuffle
+from sim.nyk.decisions import (
+    CTX_DECISION, CTX_MINE, CTX_OPPONENT, CTX_WINDOW, D_DISCARD, D_REACT, OP_CARD, OP_END, OP_PLAY, WIN_CARD_PLAYED,
+    WIN_FUSILLADE, WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_TURN_START, WIN_WON_FIGHT,
+)
+from sim.nyk.env import RP_R_KIND, RP_R_PARAMS, RP_R_TIMING, RP_R_WINDOW, RP_STATION, RP_WIN_KINDS
+from sim.nyk.events import EV_CANCELLED, EV_CARD, EV_DISCARD, EV_POLICE_BACK, EV_RESHUFFLE
+from sim.nyk.state import (
+    ACTIVE, ALIVE, C_CARDS_DISCARDED, C_CARDS_DRAWN, C_CARDS_PLAYED, C_CARD_INCOME, C_DRAWN_BY_KIND, C_MISSION_INCOME,
+    C_PLAYED_BY_KIND, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, NO, N_PLAYERS, N_POLICE, PC_OFF, POLICE0, POLICE_CHECK,
+    ROSTER, R_DECK0, R_DECK_N, R_DISC0, R_DISC_N, SUIT, S_RESOURCES, WHERE, W_CONTROLLED, lowest_bit, police_at,
+)
+from sim.rules.compiled import (
+    E_BANK_INCOME, E_DRAW_CARDS, E_MISSION_BONUS, E_POLICE_REMOVE, MAX_PARAMS, P_HAND_LIMIT,
+    P_POLICE_CARS_PER_RESHUFFLE, P_POLICE_MAX_CARS, P_RESHUFFLE, RESHUFFLE_EMPTY, T_OPPONENT, T_OTHER, T_OWN,
+)
+
+
+# NYK-C5: a black-icon card plays in a common phase or in these fight windows
+FIGHT_WINDOWS = sum(1 << w for w in (WIN_INTIMIDATION, WIN_FUSILLADE, WIN_LOSING, WIN_WON_FIGHT))
+
+# windows where one card that takes effect settles the matter (an interrogation blocked, a
+# character saved): no second card is offered
+SETTLED_BY_ONE = (1 << WIN_INTERROGATED) | (1 << WIN_LOSING)
+
+CANCELLED = -3  # offer_card: the card was played and an opponent's card cancelled it
+
+
+@njit(cache=True)
+def add_police_car(game, env):
+    """NYK-P1: one more police car at BROADWAY, up to the cars in the box. Whether it finds an
+    at-risk crew there is checked by the phase that drew the card (`police_check`)."""
+    cap = min(env.rp[P_POLICE_MAX_CARS], N_POLICE)
+    in_play = 0
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] != PC_OFF:
+            in_play += 1
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] == PC_OFF and in_play < cap:
+            game.g[POLICE0 + k] = env.rp[RP_STATION]
+            game.g[POLICE_CHECK] = 1
+            return
+
+
+@njit(cache=True)
+def reshuffle_resources(game, env):
+    """NYK-T2: the discard becomes the new pile, and one more police car comes (NYK-P1)."""
+    n = game.g[R_DISC_N]
+    if n == 0:
+        return
+    for i in range(n):
+        game.g[R_DECK0 + i] = game.g[R_DISC0 + i]
+    game.g[R_DECK_N] = n
+    game.g[R_DISC_N] = 0
+    shuffle(game, R_DECK0, n, S_RESOURCES)
+    log(game.g, game.events, EV_RESHUFFLE, n)
+    for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
+        add_police_car(game, env)
+
+
+@njit(cache=True)
+def draw_card(game, env, p):
+    """Draw one resource. Ruling `resources.reshuffle`: the pile is rebuilt as soon as it is
+    empty (or only at the next draw); an empty pile with an empty discard draws nothing."""
+    if game.g[R_DECK_N] == 0:
+        reshuffle_resources(game, env)
+        if game.g[R_DECK_N] == 0:
+            return False
+    game.g[R_DECK_N] -= 1
+    card = game.g[R_DECK0 + game.g[R_DECK_N]]
+    game.pl[p, HAND0 + game.pl[p, HAND_N]] = card
+    game.pl[p, HAND_N] += 1
+    game.pl[p, HAND_KINDS] |= ONE << env.rp[RP_R_KIND + card]
+    game.pl[p, C_CARDS_DRAWN] += 1
+    game.pl[p, C_DRAWN_BY_KIND + env.rp[RP_R_KIND + card]] += 1
+    if game.g[R_DECK_N] == 0 and env.rp[P_RESHUFFLE] == RESHUFFLE_EMPTY:
+        reshuffle_resources(game, env)
+    return True
+
+
+@njit(cache=True)
+def discard_card(game, env, p, card):
+    n = game.pl[p, HAND_N]
+    for i in range(n):
+        if game.pl[p, HAND0 + i] == card:
+            game.pl[p, HAND0 + i] = game.pl[p, HAND0 + n - 1]
+            game.pl[p, HAND_N] = n - 1
+            game.g[R_DISC0 + game.g[R_DISC_N]] = card
+            game.g[R_DISC_N] += 1
+            game.pl[p, HAND_KINDS] = kinds_in_hand(game, env, p)
+            return
+
+
+@njit(cache=True)
+def kinds_in_hand(game, env, p):
+    kinds = np.int64(0)
+    for i in range(game.pl[p, HAND_N]):
+        kinds |= ONE << env.rp[RP_R_KIND + game.pl[p, HAND0 + i]]
+    return kinds
+
+
+@njit(cache=True)
+def draw_count(game, p):
+    """NYK-T2/P7: the largest number of p's characters in one suit, the affranchi in every suit,
+    characters in custody left out."""
+    best = 0
+    affranchi = 1 if (game.pl[p, ALIVE] and game.ch[p, WHERE] == W_CONTROLLED) else 0
+    for suit in range(4):  # no array: this runs for every player every turn
+        n = affranchi
+        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+        while todo:
+            c = lowest_bit(todo)
+            todo &= todo - 1
+            n += game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, SUIT] == suit
+        best = max(best, n)
+    return best
+
+
+@njit(cache=True)
+def enforce_hand_limit(game, env, p, opts, ctx):
+    limit = env.rp[P_HAND_LIMIT]
+    while game.pl[p, HAND_N] > limit:
+        n = 0
+        for i in range(game.pl[p, HAND_N]):
+            n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
+        ctx[CTX_DECISION] = D_DISCARD
+        k = ask(game, env, p, opts, n, ctx)
+        discard_card(game, env, p, opts[k, 1])
+        game.pl[p, C_CARDS_DISCARDED] += 1
+        log(game.g, game.events, EV_DISCARD, p, opts[k, 1])
+
+
+@njit(cache=True)
+def playable(game, env, p, card, window):
+    """NYK-C5: a card plays only at the moment it states (its `window` in the content file), and
+    when its icon allows: blue on its owner's turn, red on an opponent's, black in a common phase
+    (no player's turn) or a fight."""
+    if env.rp[RP_R_WINDOW + card] != window:
+        return False
+    timing = env.rp[RP_R_TIMING + card]
+    active = game.g[ACTIVE]
+    if timing == T_OWN:
+        return active == p
+    if timing == T_OPPONENT:
+        return active != p and active != NO
+    return timing == T_OTHER and (active == NO or (FIGHT_WINDOWS >> window) & 1 == 1)
+
+
+@njit(cache=True)
+def has_card_for(game, env, p, window):
+    """Whether p holds a card it may play in `window` now."""
+    if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
+        return False
+    for i in range(game.pl[p, HAND_N]):
+        if playable(game, env, p, game.pl[p, HAND0 + i], window):
+            return True
+    return False
+
+
+@njit(cache=True)
+def cancelled_by_informer(game, env, p, card, opts, ctx):
+    """NYK-C5: the others, in turn, may answer a card just played for its event with a card of
+    the `card_played` window (cancel_card, e.g. Informer). The answering card is not answered in
+    turn (the deck holds one)."""
+    n_players = game.g[N_PLAYERS]
+    for i in range(1, n_players):
+        q = (p + i) % n_players
+        if not game.pl[q, ALIVE] or not has_card_for(game, env, q, WIN_CARD_PLAYED):
+            continue
+        ctx[CTX_WINDOW] = WIN_CARD_PLAYED
+        ctx[CTX_OPPONENT] = p
+        ctx[CTX_MINE] = env.rp[RP_R_KIND + card]
+        n = put(opts, 0, OP_END)
+        for j in range(game.pl[q, HAND_N]):
+            answer = game.pl[q, HAND0 + j]
+            if playable(game, env, q, answer, WIN_CARD_PLAYED):
+                n = put(opts, n, OP_PLAY, answer, env.rp[RP_R_KIND + answer])
+        ctx[CTX_DECISION] = D_REACT
+        k = ask(game, env, q, opts, n, ctx)
+        if k > 0:
+            answer = opts[k, 1]
+            discard_card(game, env, q, answer)
+            game.pl[q, C_CARDS_PLAYED] += 1
+            game.pl[q, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + answer]] += 1
+            log(game.g, game.events, EV_CANCELLED, q, answer, p, card)
+            return True
+    return False
+
+
+@njit(cache=True)
+def spend_event(game, env, p, card, opts, ctx):
+    """Discard a card played for its event; False if an opponent cancelled it."""
+    discard_card(game, env, p, card)
+    game.pl[p, C_CARDS_PLAYED] += 1
+    game.pl[p, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + card]] += 1
+    log(game.g, game.events, EV_CARD, p, card, env.rp[RP_R_KIND + card])
+    return not cancelled_by_informer(game, env, p, card, opts, ctx)
+
+
+@njit(cache=True)
+def offer_card(game, env, p, window, subject, opts, ctx):
+    """NYK-C5: offer p one more card for `window` (or none). Returns the card played, CANCELLED
+    when an opponent's card cancelled it, or NO when p plays none. Called in a loop: a player
+    may play as many cards as it wishes, one after another, each answerable."""
+    if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
+        return NO
+    n = put(opts, 0, OP_END)
+    for i in range(game.pl[p, HAND_N]):
+        card = game.pl[p, HAND0 + i]
+        if playable(game, env, p, card, window):
+            n = put(opts, n, OP_PLAY, card, env.rp[RP_R_KIND + card])
+    if n == 1:
+        return NO
+    ctx[CTX_WINDOW] = window
+    ctx[CTX_DECISION] = D_REACT
+    k = ask(game, env, p, opts, n, ctx)
+    if k == 0:
+        return NO
+    card = opts[k, 1]
+    if not spend_event(game, env, p, card, opts, ctx):
+        return CANCELLED
+    return card
+
+
+@njit(cache=True)
+def react(game, env, p, window, subject, opts, ctx):
+    """NYK-C5: p plays cards for `window` one after another (resources phase, a mission just
+    accomplished, an opponent's turn start, an interrogation, a loss) and each takes effect
+    unless cancelled. Returns how many took effect; an interrogation blocked or a character saved
+    needs one."""
+    done = 0
+    while True:
+        if window == WIN_TURN_START and police_at(game, subject) == 0:
+            return done
+        card = offer_card(game, env, p, window, subject, opts, ctx)
+        if card == NO:
+            return done
+        if card == CANCELLED:
+            continue
+        done += 1
+        kind = env.rp[RP_R_KIND + card]
+        amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        if kind == E_BANK_INCOME:
+            game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
+        elif kind == E_DRAW_CARDS:
+            for _ in range(amount):
+                draw_card(game, env, p)
+            enforce_hand_limit(game, env, p, opts, ctx)
+        elif kind == E_MISSION_BONUS:
+            paid = bank_pays(game, env, p, amount)
+            game.pl[p, C_CARD_INCOME] += paid
+            game.pl[p, C_MISSION_INCOME] += paid
+        elif kind == E_POLICE_REMOVE:
+            for _ in range(amount):
+                remove_one_car(game, env, subject)
+        if (SETTLED_BY_ONE >> window) & 1:
+            return done
+
+
+@njit(cache=True)
+def remove_one_car(game, env, d):
+    """A police car on district d goes back to BROADWAY (Payoff)."""
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] == d and d != env.rp[RP_STATION]:
+            game.g[POLICE0 + k] = env.rp[RP_STATION]
+            log(game.g, game.events, EV_POLICE_BACK, k, d)
+            return
+
+
+@njit(cache=True)
+def pay_with_card(game, env, p, ctx):
+    """NYK-M8: the card p discards for a bonus move, any card of its hand."""
+    opts = game.opts2
+    n = 0
+    for i in range(game.pl[p, HAND_N]):
+        n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
+    ctx[CTX_DECISION] = D_DISCARD
+    return opts[ask(game, env, p, opts, n, ctx), 1]
