@@ -7,12 +7,12 @@ from sim.cli import docs, main
 
 
 def test_committed_command_reference_is_current():
-    assert docs.CLI_DOC.read_text(encoding="utf-8") == docs.generate(), \
+    assert docs.CLI_DOC.read_text(encoding="utf-8") == docs.generate(main), \
         "docs/cli.md is out of date: run mobsim docs cli"
 
 
 def test_every_command_and_option_has_its_place():
-    text = docs.generate()
+    text = docs.generate(main)
     ctx = click.Context(main, info_name="mobsim", **main.context_settings)
     for command, sub_ctx in list(docs.walk(main, ctx))[1:]:
         assert f"# {sub_ctx.command_path}\n" in text, sub_ctx.command_path
@@ -49,5 +49,5 @@ def test_check_flags_a_stale_page(tmp_path):
     assert stale.exit_code == 1 and "out of date" in stale.stderr
     assert page.read_text() == "old\n"
     written = CliRunner().invoke(main, ["docs", "cli", "--out", str(page)])
-    assert written.exit_code == 0 and page.read_text() == docs.generate()
+    assert written.exit_code == 0 and page.read_text() == docs.generate(main)
     assert CliRunner().invoke(main, ["docs", "cli", "--out", str(page), "--check"]).exit_code == 0

@@ -123,3 +123,15 @@ def test_installed_entry_point_reports_one_line():
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "police.car_value" in lines[0] and "9, 10, J, Q, K, A" in lines[0]
+
+
+def test_rules_show_takes_the_game():
+    """`rules show --game ag` shows American Gangsters' options (AG-C1 players), with its overrides."""
+    result = run("rules", "show", "--game", "ag", "--json", "--set", "players.max=4")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.output)
+    assert shown["game"] == "ag" and shown["values"]["players.max"] == 4
+    assert shown["changed"] == ["players.max"]
+    assert shown["fingerprint"] == Ruleset.load(overrides={"players.max": 4}, game="ag").fingerprint
+    bad = run("rules", "show", "--game", "ag", "--set", "provocation.stake=3000")
+    assert bad.exit_code == 2 and "provocation.stake" in one_error_line(bad)

@@ -1,6 +1,6 @@
 """What stays fixed during an American Gangsters game, in the compact form the jitted engine reads.
 
-`compile_ruleset(rs)` (also `rs.compile()` for game "ag") turns a ruleset into one int64 vector
+`compile_ruleset(rs)` turns a ruleset into one int64 vector
 `rp`: every option at its P_* index (floats in thousandths, choices as the index of the choice,
 booleans 0/1), then the content at the RP_* offsets (location cards, cost tracks, event cards).
 `make_env` bundles it with the exact success table of location rolls (sim.ag.odds) and each
@@ -141,7 +141,7 @@ def _table(faces: DiceFaces) -> np.ndarray:
 def make_env(ruleset, kinds, params):
     """The engine's view of a ruleset (a numpy record), with each seat's policy."""
     env = np.zeros(1, ENV_DTYPE).view(np.recarray)[0]
-    env.rp[:] = ruleset.compile()
+    env.rp[:] = compile_ruleset(ruleset)
     env.success[:] = _table(DiceFaces.from_ruleset(ruleset))
     kinds, params = np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64)
     env.kinds[: len(kinds)] = kinds

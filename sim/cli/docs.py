@@ -96,10 +96,9 @@ def section(command: click.Command, ctx: click.Context) -> list[str]:
             *_subcommands(command, ctx)]
 
 
-def generate(root: click.Command | None = None) -> str:
-    """The whole command reference as markdown (deterministic: independent of the terminal)."""
-    if root is None:
-        from sim.cli import main as root
+def generate(root: click.Command) -> str:
+    """The whole command reference of `root` (the `mobsim` group) as markdown (deterministic:
+    independent of the terminal)."""
     ctx = click.Context(root, info_name="mobsim", **root.context_settings)
     commands = list(walk(root, ctx))[1:]
     contents = [f"- [`{c.command_path}`](#{_anchor(c.command_path)})" for _, c in commands
@@ -110,9 +109,9 @@ def generate(root: click.Command | None = None) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def write_or_check(path: Path, check: bool) -> bool:
+def write_or_check(path: Path, check: bool, root: click.Command) -> bool:
     """Write the page to `path`, or with `check` only compare; True when the file is (now) current."""
-    text = generate()
+    text = generate(root)
     current = path.read_text(encoding="utf-8") if path.exists() else None
     if check:
         return current == text
@@ -130,10 +129,11 @@ def docs_group():
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=CLI_DOC, show_default="docs/cli.md",
               help="Where to write the command reference.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when the page differs from the commands.")
-def cli_cmd(out, check):
+@click.pass_context
+def cli_cmd(ctx, out, check):
     """Write the command reference (every command, its usage, help and options) as markdown."""
-    try:
-        current = write_or_check(out, check)
+    try:  # the root of the running command line is the CLI documented (this room imports no parent)
+        current = write_or_check(out, check, ctx.find_root().command)
     except OSError as err:
         raise click.BadParameter(f"cannot write {out}: {err.strerror or err}", param_hint="--out") from None
     if check and not current:
@@ -144,17 +144,3 @@ def cli_cmd(out, check):
 
 COMMANDS = [docs_group]
 
-
-def main(argv=None) -> int:
-    """`python -m sim.cli.docs [--check]`: the same as `mobsim docs cli [--check]`."""
-    argv = sys.argv[1:] if argv is None else argv
-    check = "--check" in argv
-    if write_or_check(CLI_DOC, check):
-        print(f"{CLI_DOC} is current" if check else f"wrote {CLI_DOC}")
-        return 0
-    print(f"{CLI_DOC} is out of date: run mobsim docs cli", file=sys.stderr)
-    return 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -16,9 +16,11 @@ def rules_group():
 @rules_group.command("show")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-def show_cmd(ruleset, sets, as_json):
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
+def show_cmd(ruleset, sets, as_json, game):
     """Print the effective ruleset, what differs from the defaults and what is assumed."""
-    rs = ruleset_from_options(ruleset, sets)
+    rs = ruleset_from_options(ruleset, sets, game)
     if as_json:
         content = rs.to_dict()
         click.echo(json.dumps({

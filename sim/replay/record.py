@@ -38,7 +38,7 @@ class GameSpec:
 def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
     """Play `spec` under `ruleset` in a child process with the JIT disabled; return the record:
     {"events": rows, "snapshots": [dict per event + final], "dice": [list per event], "result"}."""
-    from sim.runner.games import freeze_ruleset
+    from sim.shared.frozen import freeze_ruleset
 
     payload = pickle.dumps((spec, freeze_ruleset(ruleset)))
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONWARNINGS="ignore")
@@ -156,7 +156,7 @@ def capture(spec: GameSpec, ruleset) -> dict:
 
 def _main():
     from sim.rules import Ruleset
-    from sim.runner.games import thaw_ruleset
+    from sim.shared.frozen import thaw_ruleset
 
     spec, frozen = pickle.loads(sys.stdin.buffer.read())
     out = capture(spec, thaw_ruleset(Ruleset, frozen))

@@ -48,14 +48,14 @@ class ContentHook:
     """How a game other than New York Kings loads its content: `HOOK` in `sim/rules/<game>/`.
 
     `parsers[kind](table, where)` parses `<kind>.toml`; `cross_check(values, origin, content)`
-    raises RulesetError; `assumed(rs)`, `compile(rs)` and `doc_lines(rs)` serve the Ruleset
-    methods and the generated docs page; `doc_example` is a designer file's example."""
+    raises RulesetError; `assumed(rs)` and `doc_lines(rs)` serve the Ruleset method and the
+    generated docs page (the game's engine compiles its own content: `sim.<game>.env`);
+    `doc_example` is a designer file's example."""
 
     kinds: tuple[str, ...]
     parsers: dict
     cross_check: Callable
     assumed: Callable
-    compile: Callable
     doc_lines: Callable
     doc_example: tuple[str, ...]
 
@@ -250,8 +250,9 @@ class Ruleset:
         return f"Ruleset({self.game}, {self.fingerprint[:12]}{', ' + changed if changed else ''})"
 
     def compile(self):
-        if self.content:
-            return content_hook(self.game).compile(self)
+        if self.content:  # the rules room sits below the engines: the game compiles its own content
+            raise RulesetError(f"a {self.game} ruleset is compiled by its engine: "
+                               f"sim.{self.game}.env.compile_ruleset(rs)")
         from sim.rules.compiled import compile_ruleset
 
         return compile_ruleset(self)

@@ -7,7 +7,7 @@
     sim.load("runs/study1").win_rates()
 
 Arguments of `run` (all keywords):
-    game          "nyk" (the adapters in sim.runner.games)
+    game          "nyk" or "ag" (a game's adapter, found by sim.runner.games)
     players       seats at the table
     strategies    one name per seat, or one name for every seat (a tuple or "a,b,c,d")
     games, seed   game ids 0..games-1 of run `seed`; a game depends on (seed, id) only

@@ -7,7 +7,7 @@ import pytest
 
 from sim.rules import Ruleset, RulesetError, options
 from sim.rules.ag.content import DISTRICTS, TRAFFICS
-from sim.runner.games import freeze_ruleset, thaw_ruleset
+from sim.shared.frozen import freeze_ruleset, thaw_ruleset
 
 
 @pytest.fixture(scope="module")

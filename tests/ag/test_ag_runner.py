@@ -89,7 +89,7 @@ def test_record_turns_gives_each_seat_score_after_each_turn():
     (dict(players=6), "American Gangsters is for 2 to 5"),
     (dict(strategies=("racketeer", "gangster", "random", "simple")), "unknown strategy 'gangster'"),
     (dict(overrides={"negotiation.share": "fair"}), "negotiation.share"),
-    (dict(ruleset=Ruleset.load()), "not American Gangsters'"),
+    (dict(ruleset=Ruleset.load()), "not American Gangsters"),
 ])
 def test_bad_studies_are_refused_in_one_line(kw, words):
     args = dict(strategies=("racketeer",) * 4) | kw

@@ -2,7 +2,7 @@
 them into a Ruleset (sim.rules.ruleset.ContentHook)."""
 
 from sim.rules.ag.content import (
-    DOC_EXAMPLE, assumed, compile_ruleset, cross_check, doc_lines, parse_events, parse_locations,
+    DOC_EXAMPLE, assumed, cross_check, doc_lines, parse_events, parse_locations,
     parse_tracks,
 )
 from sim.rules.ruleset import ContentHook
@@ -10,6 +10,6 @@ from sim.rules.ruleset import ContentHook
 HOOK = ContentHook(
     kinds=("locations", "tracks", "events"),
     parsers={"locations": parse_locations, "tracks": parse_tracks, "events": parse_events},
-    cross_check=cross_check, assumed=assumed, compile=compile_ruleset, doc_lines=doc_lines,
+    cross_check=cross_check, assumed=assumed, doc_lines=doc_lines,
     doc_example=DOC_EXAMPLE,
 )

@@ -317,12 +317,6 @@ def assumed(rs) -> dict:
             "events": tuple(e.name for e in events if e.assumed)}
 
 
-def compile_ruleset(rs):
-    from sim.ag.env import compile_ruleset as compile_ag
-
-    return compile_ag(rs)
-
-
 def _cell(value) -> str:
     return str(value).replace("|", "\\|")
 
