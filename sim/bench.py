@@ -57,13 +57,18 @@ def fight_speed(seconds: float) -> dict:
     return {"fights_per_s": rate}
 
 
+SHARES = ("presets_vs_simple", "run_efficiency")  # ratios below 1: three decimals
+
+
 def run_all(seconds: float = 1.0) -> dict:
     figures = {}
     figures.update(hand_speed(seconds))
     figures.update(fight_speed(seconds))
     figures.update(game_speed(seconds))
     figures.update(ag_game_speed(seconds))
-    return {k: round(v, 1) for k, v in figures.items()}
+    figures.update(presets_speed(seconds, figures["games_per_s_4p"]))
+    figures.update(run_speed(figures["games_per_s_4p"]))
+    return {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
 
 
 # --- whole games (New York Kings engine) ---------------------------------------------------------
@@ -76,19 +81,20 @@ print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
 """
 
 
-def _study(game: str = "nyk"):
-    """(ruleset, lineup, play_many) of the benchmark study: 4 `simple` players of the game."""
+def _study(game: str = "nyk", names: tuple = ("simple",)):
+    """(ruleset, lineup, play_many) of a benchmark study: 4 `simple` players of the game, or
+    the lineup `names` (one per seat, seats rotated)."""
     from sim.rules import Ruleset
 
     if game == "ag":
         from sim.ag.game import Lineup, play_many
     else:
         from sim.nyk.game import Lineup, play_many
-    return Ruleset.load(game=game), Lineup.of(["simple"], 4), play_many
+    return Ruleset.load(game=game), Lineup.of(list(names), 4), play_many
 
 
-def _play_slice(first_and_n, game: str = "nyk") -> int:
-    rs, lineup, play_many = _study(game)
+def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",)) -> int:
+    rs, lineup, play_many = _study(game, names)
     first, n = first_and_n
     play_many(0, n, 4, lineup, rs, first_id=first)
     return n
@@ -100,7 +106,8 @@ def games_per_s_one_thread(n_games: int, seconds: float, game: str = "nyk") -> f
     return _best_rate(lambda: _play_slice((0, n_games), game), n_games, seconds, min_repeats=1)
 
 
-def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk") -> float:
+def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
+                          names: tuple = ("simple",)) -> float:
     """4-player games per second with one process per core, each playing its share of a run."""
     import os
     from concurrent.futures import ProcessPoolExecutor
@@ -110,7 +117,7 @@ def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk") -> fl
     workers = os.cpu_count() or 1
     share = n_games // workers
     slices = [(w * share, share) for w in range(workers)]
-    play = partial(_play_slice, game=game)
+    play = partial(_play_slice, game=game, names=names)
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(play, [(0, 2)] * workers))  # warm every worker
         return _best_rate(lambda: sum(pool.map(play, slices)), share * workers, seconds,
@@ -142,3 +149,35 @@ def ag_game_speed(seconds: float) -> dict:
     and on one thread, in this run."""
     return {"ag_games_per_s_4p": games_per_s_all_cores(80_000, seconds, game="ag"),
             "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag")}
+
+
+# --- the players designers run, and the whole run ---------------------------------------------------
+
+PRESETS_LINEUP = ("runner", "enforcer", "networker", "meta:equilibrium")  # sim.cli.demo's lineup
+RUN_GAMES = 200_000
+_MOBSIM = "import sys; from sim.cli import main; sys.argv[0] = 'mobsim'; main()"
+
+
+def presets_speed(seconds: float, simple_rate: float) -> dict:
+    """4-player games per second of the demo lineup (heuristic presets and the meta-game's
+    mixture), one process per core, beside the same figure for four `simple` players."""
+    rate = games_per_s_all_cores(20_000, seconds, names=PRESETS_LINEUP)
+    return {"games_per_s_4p_presets": rate, "presets_vs_simple": rate / simple_rate}
+
+
+def run_speed(engine_rate: float, games: int = RUN_GAMES) -> dict:
+    """A whole `mobsim run` of `games` games of four `simple` players into a temporary directory,
+    timed from the command's start to its exit (start-up, workers, Parquet parts, manifest and
+    summary: what the user waits for), and its share of the engine's speed on every core."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mobsim-bench-") as tmp:
+        command = [sys.executable, "-c", _MOBSIM, "run", "--games", str(games), "--strategies",
+                   "simple", "--out", os.path.join(tmp, "run"), "--json"]
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, text=True, check=True)
+        rate = games / (time.perf_counter() - start)
+    return {"run_games_per_s": rate, "run_efficiency": rate / engine_rate}

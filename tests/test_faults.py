@@ -73,7 +73,8 @@ def running_with_workers(proc: subprocess.Popen, out: Path, workers: int = 2) ->
     pool = []
 
     def enough():
-        pool[:] = [p for p in children(proc.pid) if "spawn_main" in _cmdline(p)]
+        # forked workers share the driver's command line; spawned ones run spawn_main
+        pool[:] = [p for p in children(proc.pid) if "resource_tracker" not in _cmdline(p)]
         return len(pool) >= workers
 
     wait_until(enough, what="the worker processes")

@@ -403,22 +403,25 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
     total = manifest["games"]
     done_games = total - sum(n for _, _, n in todo)
     show = sys.stderr.isatty() if progress is None else bool(progress)
-    bar = None
+    bar = results = None
     played = 0
     t0 = time.perf_counter()
     try:
         if todo:
             adapter.warm(plan)  # compile or load the engine once, before any worker starts
+            jobs = _backend(scheduler, workers, len(todo))
+            store_in = (str(root), tuple(manifest["tables"]))
+            # local workers start here, before the progress bar's thread (a fork copies only
+            # the calling thread)
+            results = jobs(manifest["game"], plan, manifest["seed"], todo,
+                           manifest["record_turns"], store_in)
             if show:
                 from tqdm import tqdm
 
                 bar = tqdm(total=total, initial=done_games, unit=" games", unit_scale=True,
                            smoothing=0.1, file=sys.stderr, dynamic_ncols=True,
                            desc=f"{manifest['game']} {root.name or root}")
-            jobs = _backend(scheduler, workers, len(todo))
-            store_in = (str(root), tuple(manifest["tables"]))
-            for batch_id, tables in jobs(manifest["game"], plan, manifest["seed"], todo,
-                                         manifest["record_turns"], store_in):
+            for batch_id, tables in results:
                 if isinstance(tables, store.Written):  # the worker wrote its parts
                     n, sums = tables.games, tables.checksums
                 else:
@@ -435,6 +438,8 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
                 if after_batch is not None:
                     after_batch(batch_id)
     finally:
+        if results is not None:
+            results.close()  # stops the workers now, not when the traceback lets go of them
         if bar is not None:
             bar.close()
     manifest["batches_done"].sort()
@@ -501,10 +506,15 @@ def _inline_jobs(game, plan, seed, todo, record_turns, store_in):
         yield play_batch(game, plan, seed, b, first, n, record_turns, store_in)
 
 
-def _windowed(submit, wait_first, todo, window):
-    """Keep at most `window` batches in flight (results never pile up in memory)."""
+def _windowed(submit, wait_first, todo, window, started=False):
+    """Keep at most `window` batches in flight (results never pile up in memory). With
+    `started`, first yield None once the first window is submitted."""
     pending = set()
     queue = list(reversed(todo))
+    while queue and len(pending) < window:
+        pending.add(submit(*queue.pop()))
+    if started:
+        yield None
     while queue or pending:
         while queue and len(pending) < window:
             pending.add(submit(*queue.pop()))
@@ -513,20 +523,49 @@ def _windowed(submit, wait_first, todo, window):
             yield fut.result()
 
 
+def _start_method() -> str:
+    """"fork" where it is safe: on Linux, from a process with no other thread. A forked worker
+    starts in milliseconds with the engine the driver has just loaded (a spawned one imports
+    everything and loads the compiled engine again, a second or more per worker). A thread of
+    the caller's (a notebook's, a server's) might hold a lock at the fork: then "spawn"."""
+    import multiprocessing
+    import threading
+
+    if (sys.platform.startswith("linux") and threading.active_count() == 1
+            and "fork" in multiprocessing.get_all_start_methods()):
+        return "fork"
+    return "spawn"
+
+
 def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
     """Local worker processes, each writing its own batches' parts (the driver keeps the
-    manifest): no tables cross between processes. The workers die with this process (whatever
-    kills it); when the loop stops early (Ctrl-C, SIGTERM, an error) they are killed at once
-    rather than left to finish their batches, which the manifest does not list yet."""
+    manifest): no tables cross between processes. The workers start now (the first batches are
+    submitted before this returns) and stay for the whole run. They die with this process
+    (whatever kills it); when the loop stops early (Ctrl-C, SIGTERM, an error) they are killed
+    at once rather than left to finish their batches, which the manifest does not list yet."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sim.runner import worker
+
+    ctx = multiprocessing.get_context(_start_method())
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init,
+                               initargs=(os.getpid(),))
+    try:
+        stream = _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
+        next(stream)  # submits the first window: the workers start
+    except BaseException:
+        _kill_pool(pool)
+        raise
+    return stream
+
+
+def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in):
+    from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner import worker
 
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init,
-                               initargs=(os.getpid(),))
     finished = False
     try:
         def submit(b, first, n):
@@ -547,7 +586,7 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
             return done, set(rest)
 
         try:
-            yield from _windowed(submit, wait_first, todo, 2 * workers)
+            yield from _windowed(submit, wait_first, todo, 2 * workers, started=True)
         except BrokenProcessPool:
             raise RunError(f"a worker process ended abruptly (killed, or out of memory): the "
                            f"finished batches are kept in {store_in[0]}; finish with the same "

@@ -11,10 +11,12 @@ WATCH_SECONDS = 1.0
 
 
 def init(parent_pid: int | None = None) -> None:
-    """Process-pool initializer: one numba thread; Ctrl-C is the driver's to handle; and the
-    worker dies with the driver, whatever ends it (kill -9 included)."""
+    """Process-pool initializer: one numba thread; Ctrl-C is the driver's to handle (SIGTERM
+    just ends a worker); and the worker dies with the driver, whatever ends it (kill -9
+    included)."""
     os.environ["NUMBA_NUM_THREADS"] = "1"
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker has the driver's handler
     if parent_pid is not None:
         die_with_parent(parent_pid)
 
