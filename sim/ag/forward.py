@@ -25,6 +25,7 @@ from numba import njit
 from sim import forward as shared
 from sim import rng
 from sim.ag import engine, state
+from sim.ag.batch import summarise_game, summarise_seats
 from sim.ag.decisions import (
     BLUFF_LEVELS, CTX_DECISION, CTX_PIECE, CTX_POWER, CTX_SLOT, DECISIONS, D_CLAIM, D_DUEL, D_SHOOT,
     D_STEAL, N_LEVELS, OP_BID, OP_BUY_RENOWN, OP_DISTRICT, OP_FOLD, OP_HEAL, OP_LEVEL, OP_MOVE, OP_NO,
@@ -137,6 +138,31 @@ def random_steps(snap_arr, work_arr, env_arr, n_players, key, seed, steps):
         push(snap_arr, rng.below(state_, work_arr[0].g[FW_OPTS_N]))
         status = advance(snap_arr, work_arr, env_arr)
     return games
+
+
+@njit(cache=True)
+def play_games_forward(snap_arr, work_arr, env_arr, kinds, lineups, params, n_players, key,
+                       first_id, n, games, seats):
+    """sim.ag.batch.play_games through the forward model: every seat stopped at every decision
+    and answered by its own policy (FW_POLICY), the same summaries (the identical-games test).
+    Returns the number of games that outgrew the script (0)."""
+    env = env_arr[0]
+    outgrown = 0
+    for i in range(n):
+        game_id = first_id + i
+        lineup = lineups[game_id % lineups.shape[0]]
+        for p in range(n_players):
+            env.kinds[p] = kinds[lineup[p]]
+            env.params[p, :] = params[lineup[p]]
+        status = new_state(snap_arr, work_arr, env_arr, n_players, key, game_id, 0,
+                           (1 << n_players) - 1)
+        while status == HALTED:
+            push(snap_arr, FW_POLICY)
+            status = advance(snap_arr, work_arr, env_arr)
+        outgrown += status == OUTGROWN
+        summarise_game(work_arr[0], env, games[i])
+        summarise_seats(work_arr[0], env, lineup, seats[i])
+    return outgrown
 
 
 def _check(status: int):

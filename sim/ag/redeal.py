@@ -26,7 +26,7 @@ from sim.ag.decisions import CTX_DECISION, D_BID, MAX_OPTS
 from sim.ag.env import INFORMER_ALWAYS, INFORMER_DRAW, P_INFORMER_MODE, P_PROFILE_CARDS
 from sim.ag.events import EV_SETUP
 from sim.ag.state import (
-    BANK_ROW, BARREL0, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, GOODS_KEY, INFORMER,
+    BANK_ROW, BARREL0, FW0, FW_SEAT, N_G, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, GOODS_KEY, INFORMER,
     IS_INFORMER, L_DECK0, L_DECK_N, MAX_SEATS, N_EVENTS, N_PLAYERS, NO, N_STREAMS, ORDER0, POT_ROW,
     S_DEAL, S_POLICY0, bag_count,
 )
@@ -136,3 +136,34 @@ def redeal(game, env, seat, asking, key):
     shuffle_block(game, E_DECK0, g[E_DECK_N])
     shuffle_block(game, BARREL0 + g[BARREL_POS], max(g[BARREL_N] - g[BARREL_POS], 0))
     g[GOODS_KEY] = 0   # the policies' cached worths read the profiles: work them out again
+
+
+def visible(game, seat: int) -> dict:
+    """Everything `seat` sees of a game record, as arrays (Python; the determinization test): the
+    record with what it cannot see blanked out, and the piles' hidden orders sorted."""
+    g = np.array(game.g, copy=True)
+    g[FW0:N_G] = 0                       # the forward model's bookkeeping
+    g[GOODS_KEY] = 0                     # a policy's cache
+    for start, count in ((L_DECK0, L_DECK_N), (E_DECK0, E_DECK_N)):
+        g[start:start + g[count]] = np.sort(g[start:start + g[count]])
+    pos, end = g[BARREL_POS], max(g[BARREL_N], g[BARREL_POS])
+    g[BARREL0 + pos:BARREL0 + end] = np.sort(g[BARREL0 + pos:BARREL0 + end])
+    pl = np.array(game.pl, copy=True)
+    n = int(g[N_PLAYERS])
+    if not pl[seat, IS_INFORMER]:
+        g[INFORMER] = -2
+        pl[:n, IS_INFORMER] = 0
+    if game.ctx[CTX_DECISION] == D_BID:
+        for i in range(n):
+            q = int(g[ORDER0 + i])
+            if q == game.g[FW_SEAT]:   # the bidder asked now: those before it bid in secret
+                break
+            if q != seat:
+                pl[q, BID] = 0
+    events = np.array(game.events[:game.g[N_EVENTS]], copy=True)
+    events[events[:, 1] == EV_SETUP, 3] = 0
+    return {"g": g, "pl": pl, "bag_counts": game.bags.sum(axis=1), "lc": np.array(game.lc),
+            "at": np.array(game.at), "dice": np.array(game.dice), "fortune": np.array(game.fortune),
+            "opts": np.array(game.opts), "ctx": np.array(game.ctx), "events": events,
+            "alloc": np.array(game.alloc), "share": np.array(game.share),
+            "want": np.array(game.want), "units": np.array(game.units)}
