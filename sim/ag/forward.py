@@ -319,6 +319,18 @@ def slot_name(fw: Forward, slot: int) -> str:
     return fw._names.cards[int(fw.record.g[state.SHOW0 + slot])]
 
 
+def card_gains(fw: Forward, slot: int) -> str:
+    """What a shown location card gives on success (AG-C7), for the human seat's view."""
+    if slot == state.HOSPITAL:
+        return ""
+    card = fw.ruleset.content["locations"].cards[int(fw.record.g[state.SHOW0 + slot])]
+    gains = [f"{card.renown} renown" if card.renown else "", f"{card.bags} bag(s)" if card.bags else "",
+             f"{card.traffic} token" if card.traffic else "",
+             f"{card.occasional} occasional" if card.occasional else "",
+             {1: "FBI +1", -1: "FBI -1"}.get(card.fbi, "")]
+    return " gives " + ", ".join(x for x in gains if x) if any(gains) else ""
+
+
 def option_label(fw: Forward, seat: int, ctx, row) -> str:  # noqa: C901 - one case per op code
     op, a, b, c, d = (int(x) for x in row)
     kind = int(ctx[CTX_DECISION])
@@ -391,7 +403,7 @@ def view_lines(fw: Forward, seat: int) -> list[str]:
                       if game.at[s, p, k]]
             if pieces:
                 here.append(f"{fw._names.seat(p)}: " + ", ".join(pieces))
-        lines.append(f"  [{s}] {slot_name(fw, s)}" + (": " + "; ".join(here) if here else ""))
+        lines.append(f"  [{s}] {slot_name(fw, s)}{card_gains(fw, s)}" + (": " + "; ".join(here) if here else ""))
     ctx = game.ctx
     if fw.over:
         return lines
