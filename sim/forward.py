@@ -10,8 +10,9 @@ Each game's `Forward` class gives the game-specific pieces; this module holds wh
   seeing that seat's view only and the events since its last decision; the other seats are bots.
 
 A game's Forward offers: `decision()`, `apply(k)`, `apply_policy()`, `over`, `result()`,
-`view(seat)` (text lines of what the seat sees), `news(seat, since)` (the events told since
-event `since`, and the new cursor) and `stop` (the seats that choose from outside).
+`players`; for the human seat, `view(seat)` (text lines of what the seat sees) and
+`news(seat, since)` (the events told since event row `since`, and the new cursor), on the
+Forward itself or on a table reader `sim.table_<game>.Table(fw)`.
 """
 
 from dataclasses import dataclass
@@ -69,25 +70,38 @@ def show_decision(decision: Decision) -> list[str]:
 
 def play_human(fw, seat: int, ask=input, say=print) -> dict:
     """Play `seat` of the forward game `fw` from the terminal (or any ask/say pair, e.g. a
-    notebook's input and print) to the end; the other seats play their strategies. Returns the
+    notebook's input and print) to the end; the other seats play their strategies. Make `fw`
+    with `stop=(seat,)` (recorded, for the narration): the bots then play in jitted code between
+    the person's decisions (another stopped seat is answered by its strategy here). Returns the
     game's result."""
-    fw.stop = (seat,)
+    table = table_of(fw)
     since = 0
     while not fw.over:
         decision = fw.decision()
-        if decision.seat != seat:   # a stopped seat only: stays as a safeguard if stop changed
+        if decision.seat != seat:
             fw.apply_policy()
             continue
-        lines, since = fw.news(seat, since)
-        for line in lines + [""] + fw.view(seat) + show_decision(decision):
+        lines, since = table.news(seat, since)
+        for line in lines + [""] + table.view(seat) + show_decision(decision):
             say(line)
         fw.apply(read_choice(decision, ask, say))
-    lines, since = fw.news(seat, since)
+    lines, since = table.news(seat, since)
     for line in lines:
         say(line)
     result = fw.result()
     say(summary(result, seat))
     return result
+
+
+def table_of(fw):
+    """What tells a seat its view and the news: the game's Forward itself when it does (AG), else
+    the game's table reader (sim.table_nyk for New York Kings)."""
+    if hasattr(fw, "news"):
+        return fw
+    from importlib import import_module
+
+    game = type(fw).__module__.split(".")[1]   # sim.<game>.forward
+    return import_module(f"sim.table_{game}").Table(fw)
 
 
 def summary(result: dict, seat: int) -> str:

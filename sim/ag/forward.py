@@ -175,8 +175,6 @@ def _check(status: int):
 class Forward:
     """An American Gangsters game paused at a decision (module doc; sim.forward: shared face)."""
 
-    game = "ag"
-
     def __init__(self, snap, work, env, ruleset, labels, seed, game_id, status):
         self._snap, self._work, self._env = snap, work, env
         self.ruleset, self.labels, self.seed, self.game_id = ruleset, labels, seed, game_id
@@ -214,6 +212,11 @@ class Forward:
     @property
     def players(self) -> int:
         return int(self._work[0].g[state.N_PLAYERS])
+
+    @property
+    def game(self):
+        """The game at the pending decision (or the finished game): read it, do not change it."""
+        return self._work[0]
 
     @property
     def record(self):

@@ -89,7 +89,8 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
     except ImportError as err:
         raise click.ClickException(f"the {game} forward model is not in this build ({err})") from err
     try:
-        fw = forward.Forward.new(rs, names, players=players, seed=seed, game_id=game_id, stop=(seat,))
+        fw = forward.Forward.new(rs, names, players=players, seed=seed, game_id=game_id, stop=(seat,),
+                                 record=True)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--strategies/--players") from err
     try:
