@@ -30,6 +30,8 @@ from sim.nyk.env import (
     RP_R_TIMING, RP_R_WINDOW, RP_STATION, RP_SUBWAY, RP_TILES, RP_WIN_KINDS,
 )
 from sim.nyk.view import CHECK_VIEW, recruit_targets, redeal
+from sim.nyk.script import forward_choice
+from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.events import (
     EV_ACCEPT, EV_ACCOMPLISH, EV_AFFRANCHI_DIES, EV_ARREST, EV_BID, EV_CANCELLED, EV_CARD,
     EV_CARD_MOVE, EV_CHECK, EV_CUSTODY_STEP, EV_DISCARD, EV_DRAW, EV_END_CARD, EV_ESCAPE,
@@ -140,6 +142,10 @@ def ask(game, env, p, opts, n, ctx):
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
+    if game.fw[FW_MODE] != 0:  # driven by the forward model (sim.nyk.forward)
+        k = forward_choice(game, env, p, opts, n, ctx)
+        if k != FW_POLICY:
+            return k
     if game.g[CHECK] == CHECK_VIEW:
         view_check(game, env, p, opts, n, ctx)
     k = choose(game, env, p, opts, n, ctx)
@@ -2136,32 +2142,58 @@ def play_turn(game, env, opts, ctx):
 
 @njit(cache=True)
 def play(game, env, n_players, key, game_id, record, check):
-    """Play one whole game (NYK-S, T, E). Returns 0, or an invariant code in check mode."""
+    """Play one whole game (NYK-S, T, E). Returns 0, or an invariant code in check mode. The
+    forward model (sim.nyk.forward) plays with the very same pieces, a turn at a time."""
+    begin_game(game, env, n_players, key, game_id, record, check)
+    while True:
+        begin_turn(game)
+        play_turn(game, env, game.opts, game.ctx)
+        code = end_turn(game, env)
+        if code > 0:
+            return code
+        if code == 0:
+            break
+    end_game(game, env)
+    return 0
+
+
+@njit(cache=True)
+def begin_game(game, env, n_players, key, game_id, record, check):
     game.g[RECORD] = record
     game.g[CHECK] = check
     setup(game, env, n_players, key, game_id)
-    opts, ctx = game.opts, game.ctx
     record_fortunes(game, 0)
-    while True:
-        game.g[TURN] += 1
-        log(game.g, game.events, EV_TURN, game.g[TURN])
-        play_turn(game, env, opts, ctx)
-        record_fortunes(game, game.g[TURN])
-        if check:
-            broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
-            if broken:
-                return broken
-        if game_decided(game, env):
-            break
-        if game.g[END_REVEALED] and game.g[TURN] >= game.g[LAST_TURN]:
-            break
-        if game.g[TURN] >= MAX_TURNS:
-            game.g[CAP_HIT] = 1
-            break
+
+
+@njit(cache=True)
+def begin_turn(game):
+    game.g[TURN] += 1
+    log(game.g, game.events, EV_TURN, game.g[TURN])
+
+
+@njit(cache=True)
+def end_turn(game, env):
+    """After a turn: -1 to play another, 0 when the game ends, an invariant code in check mode."""
+    record_fortunes(game, game.g[TURN])
+    if game.g[CHECK]:
+        broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
+        if broken:
+            return broken
+    if game_decided(game, env):
+        return 0
+    if game.g[END_REVEALED] and game.g[TURN] >= game.g[LAST_TURN]:
+        return 0
+    if game.g[TURN] >= MAX_TURNS:
+        game.g[CAP_HIT] = 1
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def end_game(game, env):
     game.g[TURNS_PLAYED] = game.g[TURN]
     final_ranking(game, env)
     game.g[GAME_OVER] = 1
-    return 0
 
 
 @njit(cache=True)
