@@ -67,6 +67,7 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(game_speed(seconds))
     figures.update(ag_game_speed(seconds))
     figures.update(presets_speed(seconds, figures["games_per_s_4p"]))
+    figures.update(ag_forward_speed(seconds))
     figures.update(run_speed(figures["games_per_s_4p"]))
     return {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
 
@@ -181,3 +182,24 @@ def run_speed(engine_rate: float, games: int = RUN_GAMES) -> dict:
         subprocess.run(command, capture_output=True, text=True, check=True)
         rate = games / (time.perf_counter() - start)
     return {"run_games_per_s": rate, "run_efficiency": rate / engine_rate}
+
+
+def ag_forward_speed(seconds: float) -> dict:
+    """American Gangsters forward model (sim.ag.forward): options applied per second by a uniform
+    random driver on one thread, every seat stopped at every decision (each step replays the
+    turn from its snapshot), new games as games end."""
+    import numpy as np
+
+    from sim.ag import state
+    from sim.ag.env import N_POLICY_PARAMS, make_env
+    from sim.ag.forward import random_steps
+    from sim.rules import Ruleset
+
+    env = np.array([make_env(Ruleset.load(game="ag"), np.zeros(state.MAX_SEATS, np.int64),
+                             np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))]).view(np.recarray)
+    snap = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
+    work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
+    key = rng.run_key(0)
+    steps = 20_000
+    return {"ag_forward_steps_per_s": _best_rate(
+        lambda: random_steps(snap, work, env, 4, key, 0, steps), steps, seconds)}

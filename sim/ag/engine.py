@@ -84,33 +84,59 @@ def play_turn(game, env, opts, ctx):
 
 
 @njit(cache=True)
-def play(game, env, n_players, key, game_id, record, check):
-    """Play one whole game (AG-C, T, G, E). Returns 0, or an invariant code in check mode."""
+def start(game, env, n_players, key, game_id, record, check):
+    """The game before its first turn (AG-C): the batch and the forward model both begin here."""
     game.g[RECORD] = record
     game.g[CHECK] = check
     setup(game, env, n_players, key, game_id)
-    opts, ctx = game.opts, game.ctx
     record_scores(game, env, 0)
-    cap = min(env.rp[P_TURN_CAP], game.fortune.shape[0] - 1)
-    ended_by, mask = NO, 0
-    while True:
-        game.g[TURN] += 1
-        ended_by, mask = play_turn(game, env, opts, ctx)
-        record_scores(game, env, game.g[TURN])
-        if check:
-            broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
-            if broken:
-                return broken
-        if ended_by >= 0:
-            break
-        if all_won(game):
-            ended_by, mask = END_ALL_WON, (1 << n_players) - 1
-            break
-        if game.g[TURN] >= cap:
-            game.g[CAP_HIT] = 1
-            ended_by, mask = END_CAP, (1 << n_players) - 1
-            break
+
+
+@njit(cache=True)
+def next_turn(game, env):
+    """The next turn, played whole: (ended_by, mask of possible winners) or (NO, 0)."""
+    game.g[TURN] += 1
+    return play_turn(game, env, game.opts, game.ctx)
+
+
+@njit(cache=True)
+def after_turn(game, env, ended_by, mask):
+    """Between turns: the scores, the check, the end tests (AG-G, E1, the turn cap). Returns
+    (invariant code or 0, ended_by, mask): ended_by NO while the game goes on."""
+    n_players = game.g[N_PLAYERS]
+    record_scores(game, env, game.g[TURN])
+    if game.g[CHECK]:
+        broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
+        if broken:
+            return broken, ended_by, mask
+    if ended_by >= 0:
+        return 0, ended_by, mask
+    if all_won(game):
+        return 0, END_ALL_WON, (1 << n_players) - 1
+    if game.g[TURN] >= min(env.rp[P_TURN_CAP], game.fortune.shape[0] - 1):
+        game.g[CAP_HIT] = 1
+        return 0, END_CAP, (1 << n_players) - 1
+    return 0, NO, 0
+
+
+@njit(cache=True)
+def finish(game, env, ended_by, mask):
+    """The end: the final ranking (AG-E1)."""
     game.g[TURNS_PLAYED] = game.g[TURN]
     final_ranking(game, env, ended_by, mask)
     game.g[GAME_OVER] = 1
+
+
+@njit(cache=True)
+def play(game, env, n_players, key, game_id, record, check):
+    """Play one whole game (AG-C, T, G, E). Returns 0, or an invariant code in check mode."""
+    start(game, env, n_players, key, game_id, record, check)
+    while True:
+        ended_by, mask = next_turn(game, env)
+        broken, ended_by, mask = after_turn(game, env, ended_by, mask)
+        if broken:
+            return broken
+        if ended_by >= 0:
+            break
+    finish(game, env, ended_by, mask)
     return 0

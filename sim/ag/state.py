@@ -51,7 +51,22 @@ ORDER0 = BARREL0 + MAX_BULLETS   # seats in turn order from the godfather
 IN0 = ORDER0 + MAX_SEATS         # scratch flags per seat (roulette players, ...)
 FORCED0 = IN0 + MAX_SEATS        # forced die faces / bullets (scenario tests)
 SCRIPT0 = FORCED0 + N_FORCED     # scripted option indices (the `script` policy of tests)
-N_G = SCRIPT0 + N_SCRIPT
+# --- the forward model (sim.ag.forward): a game replayed from its turn snapshot with the choices
+# made since (the forward script), halting at the first decision of a stopped seat past its end
+FW0 = SCRIPT0 + N_SCRIPT
+(FW_MODE, FW_POS, FW_N, FW_STOP, FW_SEAT, FW_OPTS_N, FW_HALTED, FW_DET_N, FW_DET_DONE,
+ FW_MAX_N) = range(FW0, FW0 + 10)
+# FW_MODE: 1 while the forward driver replays (0 in batches: `ask` skips the forward branch);
+# FW_POS / FW_N: next script entry / entries; FW_STOP: bitmask of the seats that choose from
+# outside; FW_SEAT / FW_OPTS_N: the pending decision (its rows and ctx are game.opts, game.ctx);
+# FW_DET_N: determinizations made this turn (at, seat, key), FW_DET_DONE: how many this replay
+# applied; FW_MAX_N: the most script entries a turn has needed so far (sizing, docs)
+FW_POLICY = -1                   # script entry: the seat's own policy decides here
+N_FW_SCRIPT = 1024               # the most decisions (n > 1) one turn may hold
+N_FW_DET = 16                    # the most determinizations within one turn
+FW_SCRIPT0 = FW0 + 10
+FW_DET0 = FW_SCRIPT0 + N_FW_SCRIPT   # (script position, seat, key) per determinization
+N_G = FW_DET0 + 3 * N_FW_DET
 
 # --- pl: families -----------------------------------------------------------------------------------
 (RENOWN, HENCHMEN, KILLERS, WOUNDS, OCC_READY, OCC_NEW, IS_INFORMER, TRADED, REROLLED, RANK,

@@ -24,8 +24,12 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the game as a replay page to step through (offline, one file).")
-def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path):
-    """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking."""
+@click.option("--human", type=click.IntRange(0, 7), default=None,
+              help="Seat a person at this seat: the terminal shows that seat's view and asks for "
+                   "its choices by number; the other seats play --strategies.")
+def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path, human):
+    """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking.
+    With --human SEAT, play that seat yourself against the bots."""
     if game == "ag":
         from sim.ag.game import play_one, result
         from sim.ag.narrate import event_dicts, story
@@ -43,6 +47,9 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
         raise click.BadParameter(f"a strategy name of {len(longest):,} characters ({longest[:20]}...): "
                                  "names are at most 200, e.g. simple or runner+no-provoke",
                                  param_hint="--strategies")
+    if human is not None:
+        _play_human(game, rs, names, players, seed, game_id, human, as_json or html_path)
+        return
     try:
         played = play_one(seed, players, names, rs, game_id=game_id)
     except ValueError as err:
@@ -64,6 +71,33 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
         click.echo(line)
     if page is not None:
         click.echo(f"Replay: {page.resolve().as_uri()}")
+
+
+def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
+    """A person plays `seat` through the game's forward model (sim.forward.play_human)."""
+    from importlib import import_module
+
+    from sim.forward import play_human
+
+    if other_output:
+        raise click.UsageError("--human plays in the terminal: leave out --json and --html")
+    if seat >= players:
+        raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats 0 to "
+                                 f"{players - 1}", param_hint="--human")
+    try:
+        forward = import_module(f"sim.{game}.forward")
+    except ImportError as err:
+        raise click.ClickException(f"the {game} forward model is not in this build ({err})") from err
+    try:
+        fw = forward.Forward.new(rs, names, players=players, seed=seed, game_id=game_id, stop=(seat,),
+                                 record=True)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--strategies/--players") from err
+    try:
+        play_human(fw, seat, ask=input, say=click.echo)
+    except EOFError as err:
+        raise click.ClickException("the input ended before the game did: answer every decision "
+                                   "with an option number") from err
 
 
 def _write_page(spec, rs, path: Path, played=None) -> Path:

@@ -98,32 +98,58 @@ def play_turn(game, env, opts, ctx):
 
 @njit(cache=True)
 def play(game, env, n_players, key, game_id, record, check):
-    """Play one whole game (NYK-S, T, E). Returns 0, or an invariant code in check mode."""
+    """Play one whole game (NYK-S, T, E). Returns 0, or an invariant code in check mode. The
+    forward model (sim.nyk.forward) plays with the very same pieces, a turn at a time."""
+    begin_game(game, env, n_players, key, game_id, record, check)
+    while True:
+        begin_turn(game)
+        play_turn(game, env, game.opts, game.ctx)
+        code = end_turn(game, env)
+        if code > 0:
+            return code
+        if code == 0:
+            break
+    end_game(game, env)
+    return 0
+
+
+@njit(cache=True)
+def begin_game(game, env, n_players, key, game_id, record, check):
     game.g[RECORD] = record
     game.g[CHECK] = check
     setup(game, env, n_players, key, game_id)
-    opts, ctx = game.opts, game.ctx
     record_fortunes(game, 0)
-    while True:
-        game.g[TURN] += 1
-        log(game.g, game.events, EV_TURN, game.g[TURN])
-        play_turn(game, env, opts, ctx)
-        record_fortunes(game, game.g[TURN])
-        if check:
-            broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
-            if broken:
-                return broken
-        if game_decided(game, env):
-            break
-        if game.g[END_REVEALED] and game.g[TURN] >= game.g[LAST_TURN]:
-            break
-        if game.g[TURN] >= MAX_TURNS:
-            game.g[CAP_HIT] = 1
-            break
+
+
+@njit(cache=True)
+def begin_turn(game):
+    game.g[TURN] += 1
+    log(game.g, game.events, EV_TURN, game.g[TURN])
+
+
+@njit(cache=True)
+def end_turn(game, env):
+    """After a turn: -1 to play another, 0 when the game ends, an invariant code in check mode."""
+    record_fortunes(game, game.g[TURN])
+    if game.g[CHECK]:
+        broken = game.g[BROKEN] if game.g[BROKEN] else invariants(game, env)
+        if broken:
+            return broken
+    if game_decided(game, env):
+        return 0
+    if game.g[END_REVEALED] and game.g[TURN] >= game.g[LAST_TURN]:
+        return 0
+    if game.g[TURN] >= MAX_TURNS:
+        game.g[CAP_HIT] = 1
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def end_game(game, env):
     game.g[TURNS_PLAYED] = game.g[TURN]
     final_ranking(game, env)
     game.g[GAME_OVER] = 1
-    return 0
 
 
 @njit(cache=True)

@@ -133,6 +133,32 @@ S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + 
 N_STREAMS = S_POLICY0 + MAX_SEATS
 
 
+# --- fw: the forward model's state (sim.nyk.forward): scalars, then the script -------------------
+# A forward state is the record at the start of its turn (the snapshot) plus the script: one entry
+# per decision of more than one option since then, the option taken (FW_POLICY: the seat's own
+# policy). Replaying the turn with the script reaches the current decision (docs/architecture.md).
+(FW_MODE,      # 1: `ask` reads the script (sim.nyk.script); 0: the batch, nothing read
+ FW_POS,       # replay: decisions of the turn met so far (the script's read position)
+ FW_N,         # entries in the script
+ FW_HALT,      # seats (bits) whose decision halts the replay once the script is read
+ FW_HALTED,    # the replay stopped at a decision (the pending decision below)
+ FW_SEAT,      # pending decision: its seat, number of options, kind (D_*)
+ FW_NOPTS,
+ FW_KIND,
+ FW_DET_AT,    # a determinization made mid-turn: at which decision of the turn (-1: none) ...
+ FW_DET_SEAT,  # ... from which seat's view ...
+ FW_DET_KEY,   # ... with which key; and whether this replay applied it already
+ FW_DET_DONE,
+ FW_SWAP,      # 1: at the determinization the seats' policies become fw_kinds[1]...; 2: they did
+ ) = range(13)
+FW_KINDS0 = 13                     # seat p halts only at decision kinds in the mask FW_KINDS0 + p
+FW_SCRIPT0 = FW_KINDS0 + MAX_SEATS
+N_FW_SCALARS = FW_SCRIPT0
+MAX_SCRIPT = 2048                  # decisions in one turn (the most measured is far below)
+FW_POLICY = -1                     # script entry: the seat's own policy decides
+ALL_KINDS = (1 << 62) - 1
+FW_POLICY_PARAMS = 24              # sim.nyk.env.N_POLICY_PARAMS (env reads this module)
+
 # A game is one numpy record: numba passes a record as a plain pointer, with no reference
 # counting, where a tuple of arrays costs two atomic operations per array on every call.
 GAME_DTYPE = np.dtype([
@@ -150,6 +176,15 @@ GAME_DTYPE = np.dtype([
     ("opts2", np.int64, (MAX_OPTS, OPT_W)),
     ("ctx2", np.int64, N_CTX),
     ("events", np.int64, (MAX_EVENTS, EVENT_WIDTH)),  # the game told event by event (optional)
+    # the forward model (sim.nyk.forward): its scalars and script, and the pending decision's
+    # options and context (copied there at a halt, whichever scratch pair the engine used)
+    ("fw", np.int64, N_FW_SCALARS + MAX_SCRIPT),
+    ("fw_opts", np.int64, (MAX_OPTS, OPT_W)),
+    ("fw_ctx", np.int64, N_CTX),
+    # the seats' policies before [0] and after [1] a determinization that switches them (FW_SWAP)
+    ("fw_kinds", np.int64, (2, MAX_SEATS)),
+    ("fw_params", np.float64, (2, MAX_SEATS, FW_POLICY_PARAMS)),
+    ("fw_restrict", np.int64, (2, MAX_SEATS)),
 ])
 Game = np.record  # what `new_game` returns: fields read as attributes, in Python and in numba
 
@@ -169,6 +204,7 @@ def clear_game(game):
     game.ms[:, :] = 0
     game.fortune[:, :] = 0
     game.rng[:, :] = 0
+    game.fw[:N_FW_SCALARS] = 0
     for i in range(MAX_ROW):
         game.g[ROW0 + i] = NO
     for i in range(4):

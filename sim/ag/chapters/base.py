@@ -17,6 +17,8 @@ from sim.ag.state import (
     GODFATHER, ILLEGAL, MAX_LOG, N_EVENTS, N_PLAYERS, OCC_NEW, OCC_SUPPLY, ORDER0, RECORD, RENOWN, R_BANG, R_CLIC,
     R_FBI, S_BAGS, TURN, bag_count,
 )
+from sim.ag.script import forward_choice
+from sim.ag.state import FW_MODE, FW_POLICY  # the forward model's hook in `ask`
 from sim.rng import below_of
 
 
@@ -73,6 +75,10 @@ def ask(game, env, p, opts, n, ctx):
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
+    if game.g[FW_MODE] != 0:   # a forward replay (sim.ag.forward): the script's choice, if any
+        k = forward_choice(game, env, p, n)
+        if k != FW_POLICY:
+            return k if 0 <= k < n else 0
     k = choose(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1

@@ -13,6 +13,8 @@ from sim.nyk.state import (
     ALIVE, BANK, BANK_FAILURES, CHECK, DECISIONS, FORCED0, FORCED_N, FORCED_POS, GAME_DTYPE, ILLEGAL, MAX_EVENTS,
     MONEY, N_EVENTS, N_PLAYERS, RECORD, TURN, VIEW_MISMATCH,
 )
+from sim.nyk.script import forward_choice
+from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.view import CHECK_VIEW, redeal
 from sim.rng import below_of, roll_die_of
 from sim.rules.compiled import P_BANK_FINITE
@@ -64,6 +66,10 @@ def ask(game, env, p, opts, n, ctx):
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
+    if game.fw[FW_MODE] != 0:  # driven by the forward model (sim.nyk.forward)
+        k = forward_choice(game, env, p, opts, n, ctx)
+        if k != FW_POLICY:
+            return k
     if game.g[CHECK] == CHECK_VIEW:
         view_check(game, env, p, opts, n, ctx)
     k = choose(game, env, p, opts, n, ctx)

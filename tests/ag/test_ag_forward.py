@@ -1,0 +1,184 @@
+"""The American Gangsters forward model (sim.ag.forward): games driven decision by decision are the
+batch's games; a determinized state agrees with the seat's view and varies what it cannot see;
+copies are independent; options are validated."""
+
+import numpy as np
+import pytest
+
+from sim import rng
+from sim.ag import batch, engine, state
+from sim.ag.env import N_POLICY_PARAMS, make_env
+from sim.ag.forward import Forward, play_games_forward
+from sim.ag.game import Lineup, play_many
+from sim.ag.redeal import visible
+from sim.ag.strategies import PRESETS_DIR
+from sim.rules import Ruleset
+
+PRESETS = sorted(p.stem for p in PRESETS_DIR.glob("*.toml")) + ["simple"]
+# every preset at some table, and every bargaining model (AG-N1), 2 to 5 players
+TABLES = [
+    (4, ("balanced", "racketeer", "warlord", "politician"), {}),
+    (4, ("informer-aware", "random", "simple", "balanced"), {"negotiation.model": "offer"}),
+    (3, ("warlord", "politician", "informer-aware"), {"negotiation.model": "alternating"}),
+    (5, ("random", "racketeer", "simple", "balanced", "warlord"), {"boss.reroll": False}),
+    (2, ("politician", "random"), {}),
+]
+GAMES = 600
+
+
+def test_tables_cover_every_preset():
+    assert set(PRESETS) <= {name for _, names, _ in TABLES for name in names}
+
+
+@pytest.mark.parametrize("players,names,sets", TABLES)
+def test_forward_games_are_the_batch_games(players, names, sets):
+    """Every seat stopped at every decision and answered by its own policy: the same games as the
+    batch, column for column (winner, turns, how it ended, every counter of every seat)."""
+    rs = Ruleset.load(game="ag", overrides=sets)
+    lineup = Lineup.of(names, players)
+    games, seats, _ = play_many(11, GAMES, players, lineup, rs, first_id=100)
+    f_games, f_seats = np.zeros_like(games), np.zeros_like(seats)
+    env = np.array([make_env(rs, np.zeros(state.MAX_SEATS, np.int64),
+                             np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))]).view(np.recarray)
+    snap = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
+    work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
+    outgrown = play_games_forward(snap, work, env, lineup.kinds, lineup.seatings_for(11, 100, GAMES),
+                                  lineup.params, players, rng.run_key(11), 100, GAMES, f_games, f_seats)
+    assert outgrown == 0
+    np.testing.assert_array_equal(f_games, games)
+    np.testing.assert_array_equal(f_seats, seats)
+    assert len(set(games[:, batch.G_WINNER])) == players   # the games are not all alike
+
+
+def test_python_face_replays_the_recorded_game():
+    """apply_policy from Python: the very record play_one makes (events included)."""
+    from sim.ag.game import play_one
+
+    names = ["balanced", "racketeer", "warlord", "politician"]
+    for game_id in range(3):
+        fw = Forward.new(strategies=names, seed=5, game_id=game_id)
+        steps = 0
+        while not fw.over:
+            d = fw.decision()
+            assert len(d) > 1 and len(d.labels) == len(d) and d.seat in range(4)
+            fw.apply_policy()
+            steps += 1
+        played = play_one(5, 4, names, game_id=game_id)
+        for field in ("pl", "bags", "lc", "fortune", "events"):
+            np.testing.assert_array_equal(getattr(fw.record, field), getattr(played.game, field))
+        assert fw.result()["winner"] == played.game.g[state.WINNER]
+        assert steps == played.game.g[state.DECISIONS]
+        assert 0 < fw.most_script < state.N_FW_SCRIPT
+
+
+def test_apply_validates_the_option():
+    fw = Forward.new(seed=1)
+    n = len(fw.decision())
+    for bad in (-1, n, 2.0, "1", True, None):
+        with pytest.raises(ValueError, match="option"):
+            fw.apply(bad)
+    fw.apply(n - 1)
+    with pytest.raises(ValueError, match="seat 7"):
+        fw.determinize(7, 1)
+
+
+def test_a_choice_from_outside_is_taken():
+    """A stopped seat's choice is the option applied: the last placement option keeps the piece
+    home, and the record shows it where the policy would have placed it (AG-T3)."""
+    fw = Forward.new(seed=2, stop=(0,))
+    d = fw.decision()
+    while d.kind != "place":
+        fw.apply(0)
+        d = fw.decision()
+    home = [i for i, row in enumerate(d.options) if row[1] == state.NO]
+    before = int(fw.record.at[:, 0, :].sum())
+    fw.apply(home[0])
+    assert int(fw.record.at[:, 0, :].sum()) == before
+    assert fw.stop == (0,)
+
+
+def test_copy_is_independent():
+    fw = Forward.new(seed=3)
+    for _ in range(10):
+        fw.apply_policy()
+    twin = fw.copy()
+    mark = fw.record.pl.copy()
+    while not twin.over:
+        twin.apply(len(twin.decision()) - 1)
+    np.testing.assert_array_equal(fw.record.pl, mark)
+    assert not fw.over
+    while not fw.over:
+        fw.apply_policy()
+    assert twin.result()["turns"] >= 1 and fw.result()["turns"] >= 1
+
+
+def _states(seed, stops=20):
+    """Forward states at several decisions of one game (every kind of pause)."""
+    fw = Forward.new(strategies=["balanced", "racketeer", "warlord", "random"], seed=seed)
+    out = []
+    while not fw.over:
+        if len(out) < stops and fw.decision().kind in ("bid", "place", "accept", "shoot", "trade",
+                                                          "claim", "hit", "roulette"):
+            out.append(fw.copy())
+        fw.apply_policy()
+    return out
+
+
+def _same_view(a, b):
+    for key, value in a.items():
+        np.testing.assert_array_equal(value, b[key], err_msg=key)
+
+
+def test_determinized_state_agrees_with_the_view_and_varies_the_rest():
+    kinds = set()
+    for seed in range(4):
+        for fw in _states(seed):
+            seat = fw.decision().seat
+            kinds.add(fw.decision().kind)
+            seen = visible(fw.record, seat)
+            worlds = [fw.determinize(seat, key) for key in range(6)]
+            hidden = set()
+            for w in worlds:
+                _same_view(seen, visible(w.record, seat))
+                assert w.decision().labels == fw.decision().labels
+                assert engine.invariants(w.record, w._env[0]) == 0
+                g = w.record.g
+                hidden.add((w.record.bags[:, 1].tobytes(),
+                            g[state.L_DECK0:state.L_DECK0 + g[state.L_DECK_N]].tobytes(),
+                            g[state.E_DECK0:state.E_DECK0 + g[state.E_DECK_N]].tobytes(),
+                            w.record.rng.tobytes()))
+            assert len(hidden) == len(worlds)   # each key deals another world
+            again = fw.determinize(seat, 3)
+            np.testing.assert_array_equal(again.record.bags, worlds[3].record.bags)
+    assert {"bid", "place", "trade"} <= kinds
+
+
+def test_informer_is_dealt_again_among_the_others():
+    """AG-C6: the informer card goes, over keys, to each other family or out of the game (5 cards,
+    4 families); never to the viewer, a mafia family. The informer itself keeps its card."""
+    fw = _states(0, stops=1)[0]
+    informer = int(fw.record.g[state.INFORMER])
+    viewer = next(p for p in range(4) if p != informer)
+    dealt = {int(fw.determinize(viewer, key).record.g[state.INFORMER]) for key in range(200)}
+    assert dealt == {p for p in range(4) if p != viewer} | {state.NO}
+    if informer >= 0:
+        assert {int(fw.determinize(informer, k).record.g[state.INFORMER]) for k in range(20)} == {informer}
+
+
+def test_determinized_state_plays_on():
+    """A determinization made mid-turn is replayed at its place in the script: the state can be
+    stepped, copied and determinized again, to the end of the game."""
+    fw = _states(1, stops=3)[2]
+    seat = fw.decision().seat
+    w = fw.determinize(seat, 9)
+    for _ in range(5):
+        if w.over:
+            break
+        w.apply_policy()
+    if not w.over:
+        w = w.determinize(w.decision().seat, 10)
+        seen = visible(w.record, w.decision().seat)
+        _same_view(seen, visible(w.copy().record, w.decision().seat))
+    while not w.over:
+        w.apply_policy()
+    assert sorted(w.result()["ranks"])[0] == 1

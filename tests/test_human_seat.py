@@ -1,0 +1,87 @@
+"""The human seat (sim.forward.play_human, `mobsim play --human`): a person plays one seat from
+scripted input to the end of the game, sees that seat's view only, and a bad entry is re-asked
+with the reason."""
+
+import itertools
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from sim.ag import state
+from sim.cli import main
+from sim.forward import Decision, play_human, read_choice
+
+
+def _decision(n):
+    import numpy as np
+
+    return Decision(0, "trade", np.zeros((n, 5), np.int64), tuple(f"o{i}" for i in range(n)),
+                    np.zeros(16, np.int64))
+
+
+def test_bad_entries_are_asked_again_with_the_reason():
+    answers = iter(["", "two", "-1", "3", " 2 "])
+    said = []
+    assert read_choice(_decision(3), ask=lambda _: next(answers), say=said.append) == 2
+    assert said == ["'' is not a number: type the number of an option, 0 to 2.",
+                    "'two' is not a number: type the number of an option, 0 to 2.",
+                    "-1 is not an option: type a number from 0 to 2.",
+                    "3 is not an option: type a number from 0 to 2."]
+
+
+def _ag(seat):
+    from sim.ag.forward import Forward
+
+    return Forward.new(strategies=["balanced", "racketeer", "warlord", "politician"], seed=4,
+                       game_id=1, stop=(seat,))
+
+
+def test_ag_human_plays_to_the_end_seeing_its_own_view():
+    """Always the last option (a bad entry first): the game ends, every prompt is the human's,
+    the view names the seat's own profile only."""
+    fw = _ag(2)
+    prompts, said = [], []
+    bad = itertools.chain(["x"], itertools.repeat(None))
+
+    def ask(prompt):
+        prompts.append(prompt)
+        first = next(bad)
+        if first is not None:
+            return first
+        return prompt.split("-")[1].split(")")[0]   # the highest option number
+
+    result = play_human(fw, 2, ask=ask, say=said.append)
+    assert fw.over and result == fw.result()
+    assert len(prompts) >= 10
+    text = "\n".join(said)
+    assert "'x' is not a number" in text
+    assert "Your decision (place)" in text and "Game over" in text
+    mine = "the INFORMER" if fw.record.g[state.INFORMER] == 2 else "a mafia family"
+    assert re.search(rf"You are \S+#2, {mine}\.", text)
+    assert text.count("the INFORMER") == text.count(", the INFORMER.")   # no one else's profile
+    assert said[-1].startswith(("You won", "Seat "))
+
+
+def test_cli_human_seat_ag():
+    runner = CliRunner()
+    answers = "\n".join(["9999", "zero"] + ["0"] * 2000) + "\n"
+    out = runner.invoke(main, ["play", "--game", "ag", "--human", "1", "--seed", "3",
+                               "--strategies", "balanced,warlord,racketeer,politician"], input=answers)
+    assert out.exit_code == 0, out.output
+    assert "9999 is not an option" in out.output and "'zero' is not a number" in out.output
+    assert "Your decision" in out.output and "won" in out.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--human", "4"], "seat 4 is not at a table of 4"),
+    (["--human", "0", "--json"], "leave out --json"),
+])
+def test_cli_human_seat_bad_options(args, message):
+    out = CliRunner().invoke(main, ["play", "--game", "ag", *args])
+    assert out.exit_code == 2 and message in out.output
+
+
+def test_cli_input_ending_early_is_an_error():
+    out = CliRunner().invoke(main, ["play", "--game", "ag", "--human", "0"], input="0\n0\n")
+    assert out.exit_code == 1 and "the input ended before the game did" in out.output
