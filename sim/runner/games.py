@@ -162,6 +162,8 @@ class Nyk:
         from sim.nyk.game import play_many
 
         rs, lineup = self._setup(plan)
+        if lineup.search is not None:  # a seat searches: its games go through the forward model
+            from sim.search.nyk import play_many
         games, seats, turns = play_many(seed, n, plan.players, lineup, rs, first_id=first_id,
                                         record_turns=record_turns)
         players = plan.players
