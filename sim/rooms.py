@@ -12,7 +12,7 @@ ROOMS = (
                 "sim.seating", "sim.provenance")),
     ("rules", ("sim.rules",)),
     ("shared", ("sim.shared",)),                            # what every game shares: adapter, columns
-    ("games", ("sim.nyk", "sim.ag", "strategies")),         # a game's model, engine and players
+    ("games", ("sim.nyk", "sim.ag", "strategies", "sim.search")),  # a game's model, engine, players, search
     ("runner", ("sim.runner",)),
     ("replay", ("sim.replay",)),
     ("analysis", ("sim.analysis",)),

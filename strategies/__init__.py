@@ -36,9 +36,12 @@ class Strategy:
     doc: str = ""
     source: str = ""               # the preset file
     provenance: dict = field(default_factory=dict)
+    search: dict = field(default_factory=dict)  # family `search`: its knobs (SEARCH_KNOBS)
 
     def kind(self, game: str = "nyk") -> int:
-        return space(game).FAMILIES.index(self.family)
+        """The policy family the engine runs for this seat (a search player's: its rollout's)."""
+        family = self.search["rollout_family"] if self.family == SEARCH else self.family
+        return space(game).FAMILIES.index(family)
 
     def restrict_bits(self, game: str = "nyk") -> int:
         bits = space(game).RESTRICTIONS
@@ -60,9 +63,11 @@ def preset_dir(game: str = "nyk") -> Path:
     return HERE / game / "presets"
 
 
-def available(game: str = "nyk") -> list[str]:
-    """Names of the presets shipped for a game, sorted."""
-    return sorted(p.stem for p in preset_dir(game).glob("*.toml"))
+def available(game: str = "nyk", searchers: bool = False) -> list[str]:
+    """Names of the presets shipped for a game, sorted; the `search` family's (sim.search: they
+    play through the forward model, far slower than a batch) only with `searchers`."""
+    paths = sorted(preset_dir(game).glob("*.toml"))
+    return [p.stem for p in paths if searchers or _read(p).get("family") != SEARCH]
 
 
 def load(spec: str, game: str = "nyk") -> Strategy:
@@ -77,6 +82,8 @@ def load(spec: str, game: str = "nyk") -> Strategy:
     path = _preset_path(base, game)
     data = _read(path)
     family = data.get("family", "param")
+    if family == SEARCH and game in SEARCH_GAMES:
+        return _search_strategy(spec, data, path, restrictions, game)
     if family not in knobs.FAMILIES:
         raise StrategyError(f"{path}: family {family!r} is not one of {', '.join(knobs.FAMILIES)}")
     params = _params(data.get("params", {}), knobs, path)
@@ -92,7 +99,7 @@ def _preset_path(base: str, game: str) -> Path:
         return path
     path = preset_dir(game) / f"{base}.toml"
     if not path.is_file():
-        names = available(game)
+        names = available(game, searchers=True)
         raise StrategyError(f"unknown strategy {base!r}: choose among {', '.join(names)} "
                             f"or give a .toml file{_did_you_mean(base, names)}")
     return path
@@ -120,3 +127,55 @@ def _params(given: dict, knobs, path: Path) -> tuple[float, ...]:
 def _did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- the search family (sim.search): information-set MCTS over the seat's own decisions ----------
+
+SEARCH = "search"
+SEARCH_GAMES = ("nyk",)
+SEARCH_KNOBS = {  # name: (default, low, high, what it is)
+    "iterations": (200, 1, 100_000, "MCTS iterations per searched decision"),
+    "exploration": (0.7, 0.0, 10.0, "UCB exploration constant c"),
+}
+SEARCH_OPPONENTS = ("rollout", "actual")
+SEARCH_REWARDS = ("win", "rank")  # what a playout is worth: a win (shared: split), or the rank
+
+
+def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str) -> Strategy:
+    """A `search` preset: `[search]` sets iterations, exploration, `rollout` (the preset that
+    plays the seat's unsearched decisions and every playout), `kinds` (decision kinds searched,
+    or "all") and `opponents` (whether playouts seat the rollout preset everywhere, "rollout", or
+    the game's actual strategies, "actual") and `reward` ("win" or "rank")."""
+    from sim.nyk.decisions import DECISIONS
+
+    given = dict(data.get("search", {}))
+    knobs = {}
+    for name, (default, lo, hi, _) in SEARCH_KNOBS.items():
+        value = given.pop(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise StrategyError(f"{path}: search.{name} = {value!r} is outside [{lo:g}, {hi:g}]")
+        knobs[name] = int(value) if name == "iterations" else float(value)
+    rollout = given.pop("rollout", "balanced")
+    inner = load(rollout, game)
+    if inner.family == SEARCH:
+        raise StrategyError(f"{path}: search.rollout = {rollout!r} is itself a search player: "
+                            f"name a preset of another family")
+    kinds = given.pop("kinds", "all")
+    names = list(DECISIONS) if kinds == "all" else kinds
+    if not isinstance(names, list) or any(k not in DECISIONS for k in names):
+        raise StrategyError(f"{path}: search.kinds = {kinds!r}: give \"all\" or a list of "
+                            f"{', '.join(DECISIONS)}")
+    reward = given.pop("reward", "win")
+    if reward not in SEARCH_REWARDS:
+        raise StrategyError(f"{path}: search.reward = {reward!r}: choose {' or '.join(SEARCH_REWARDS)}")
+    opponents = given.pop("opponents", "rollout")
+    if opponents not in SEARCH_OPPONENTS:
+        raise StrategyError(f"{path}: search.opponents = {opponents!r}: choose "
+                            f"{' or '.join(SEARCH_OPPONENTS)}")
+    if given:
+        raise StrategyError(f"{path}: unknown search knob {next(iter(given))!r}: choose among "
+                            f"{', '.join([*SEARCH_KNOBS, 'rollout', 'kinds', 'opponents', 'reward'])}")
+    knobs.update(rollout=rollout, rollout_family=inner.family, kinds=tuple(names), opponents=opponents,
+                 reward=reward)
+    return Strategy(spec, SEARCH, inner.params, tuple(dict.fromkeys(restrictions + list(inner.restrictions))),
+                    data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs)

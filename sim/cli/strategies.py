@@ -26,7 +26,7 @@ def list_cmd(game):
             click.echo(f"{name:<15} {s.doc}")
         return
 
-    for name in strategies.available(game):
+    for name in strategies.available(game, searchers=True):
         s = strategies.load(name, game)
         click.echo(f"{name:<12} {s.family:<7} {s.doc}")
     restrictions = ", ".join(strategies.space(game).RESTRICTIONS)

@@ -142,6 +142,8 @@ class NykKnobs(Knobs):
         from sim.nyk.game import Lineup, play_many
 
         lineup = Lineup.of_strategies(list(chosen), players, rotate=True)
+        if lineup.search is not None:  # a seat searches: its games go through the forward model
+            from sim.search.nyk import play_many
         _, seats, _ = play_many(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
         return _wins(seats, batch.SEAT_COLUMNS.index("strategy"), batch.S_WON, len(chosen))
 

@@ -38,6 +38,14 @@ class Nyk(LineupAdapter):
 
         return game
 
+    def games_of(self, lineup):
+        """A lineup with a searching seat plays through the forward model (sim.search.nyk)."""
+        if lineup.search is not None:
+            from sim.search.nyk import play_many
+
+            return play_many
+        return super().games_of(lineup)
+
     def batch(self):
         from sim.nyk import batch
 

@@ -30,6 +30,7 @@ class Lineup:
     seatings: np.ndarray
     pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
     owner: np.ndarray | None = None
+    search: np.ndarray | None = None  # per strategy, the search knobs (sim.search.nyk), if any searches
 
     def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
         """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
@@ -62,7 +63,27 @@ class Lineup:
             params[i, : len(s.params)] = s.params
         restrict = np.array([s.restrict_bits("nyk") for s in pool], dtype=np.int64)
         seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
-        return cls(names, kinds, params, restrict, seatings, pools, owner)
+        search = None
+        if any(s.family == strategies.SEARCH for s in pool):
+            search = search_knobs(pool)
+        return cls(names, kinds, params, restrict, seatings, pools, owner, search)
+
+
+# each strategy's search knobs as the jitted search player reads them (sim.search.nyk)
+(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK) = range(6)
+
+
+def search_knobs(pool) -> np.ndarray:
+    """One row per strategy: whether it searches, then its knobs (strategies.SEARCH_KNOBS)."""
+    from sim.nyk.decisions import DECISIONS
+
+    rows = np.zeros((len(pool), 6), dtype=np.float64)
+    for i, s in enumerate(pool):
+        if s.family == strategies.SEARCH:
+            k = s.search
+            rows[i] = (1, k["iterations"], k["exploration"], sum(1 << DECISIONS.index(name) for name in k["kinds"]),
+                       k["opponents"] == "actual", k["reward"] == "rank")
+    return rows
 
 
 @dataclass

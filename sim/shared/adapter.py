@@ -70,6 +70,10 @@ class LineupAdapter:
         """The game's Python entry points: a module with Lineup, check_players, play_many."""
         raise NotImplementedError
 
+    def games_of(self, lineup):
+        """The function that plays a block of this lineup's games (`play_many`)."""
+        return self.entry_points().play_many
+
     def batch(self):
         """The game's batch module: GAME_COLUMNS, SEAT_COLUMNS."""
         raise NotImplementedError
@@ -137,8 +141,8 @@ class LineupAdapter:
              record_turns: bool) -> dict[str, pd.DataFrame]:
         batch = self.batch()
         rs, lineup = self._setup(plan)
-        games, seats, turns = self.entry_points().play_many(seed, n, plan.players, lineup, rs,
-                                                            first_id=first_id, record_turns=record_turns)
+        games, seats, turns = self.games_of(lineup)(seed, n, plan.players, lineup, rs,
+                                                    first_id=first_id, record_turns=record_turns)
         players = plan.players
         ids = np.arange(first_id, first_id + n, dtype=np.int64)
 

@@ -1,0 +1,314 @@
+"""A New York Kings player that searches: single-observer information-set MCTS, jitted end to end.
+
+The search is a driver of the forward model (sim.nyk.forward): the engine never calls it, so the
+jitted call graph stays acyclic (numba issue 6061). At each of the seat's searched decisions:
+
+- every iteration determinizes the root from the seat's view with a new key (the hidden cards,
+  decks, secret destinations and every stream of luck the seat cannot predict are re-dealt,
+  sim.nyk.script.determinize_now), as IS-MCTS does (Cowling, Powley & Whitehouse 2012; OpenSpiel's
+  `is_mcts` is the anchor);
+- it descends the seat's own tree with UCB, halting the replay only at the seat's next searched
+  decisions (the other seats and chance are open-loop, as in TAG and Ludii). A node's children are
+  named by the option's row, since the options met at a node vary across determinizations; UCB
+  uses availability counts (how often an option was on offer) in place of the parent's visits;
+- it expands one option and plays the game out with the playout policies: the rollout preset in
+  every seat (`opponents = rollout`) or the game's actual strategies (`actual`), the switch made
+  at the determinization (FW_SWAP), so the part of the turn before the root replays as it was;
+- it backs up the seat's result: 1 for a win, 1/k for a win shared by k, else 0 (or, with
+  `reward = "rank"`, (n - rank) / (n - 1)).
+
+The option chosen is the root child visited most. Decisions of kinds not searched, and decisions
+with a single option, are the rollout preset's (the seat's env policy).
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.nyk.batch import summarise_game, summarise_seats
+from sim.nyk.decisions import OPT_W
+from sim.nyk.forward import HALTED, OVER, advance, apply_choice, copy_record, start
+from sim.nyk.game import SK_ACTUAL, SK_EXPLORATION, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK
+from sim.nyk.state import (
+    DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
+    FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
+)
+from sim.rng import splitmix64
+
+# node fields of the tree (float64 rows: visits and values are sums)
+(T_PARENT, T_HASH, T_CHILD, T_NEXT, T_VISITS, T_VALUE, T_AVAIL) = range(7)
+N_T = 7
+
+
+@njit(cache=True)
+def option_hash(opts, j):
+    """FNV-1a of option row j: the name of an option across determinizations."""
+    h = np.uint64(1469598103934665603)
+    for c in range(OPT_W):
+        h = (h ^ np.uint64(opts[j, c] + 8)) * np.uint64(1099511628211)
+    return np.int64(h >> np.uint64(12))  # exact in a float64 tree row
+
+
+@njit(cache=True)
+def find_child(tree, node, h):
+    c = np.int64(tree[node, T_CHILD])
+    while c >= 0:
+        if tree[c, T_HASH] == h:
+            return c
+        c = np.int64(tree[c, T_NEXT])
+    return -1
+
+
+@njit(cache=True)
+def add_child(tree, n_nodes, node, h):
+    tree[n_nodes, T_PARENT] = node
+    tree[n_nodes, T_HASH] = h
+    tree[n_nodes, T_CHILD] = -1
+    tree[n_nodes, T_NEXT] = tree[node, T_CHILD]
+    tree[n_nodes, T_VISITS] = 0.0
+    tree[n_nodes, T_VALUE] = 0.0
+    tree[n_nodes, T_AVAIL] = 0.0
+    tree[node, T_CHILD] = n_nodes
+    return n_nodes
+
+
+@njit(cache=True)
+def seat_value(game, seat, by_rank):
+    """The seat's result: 1 for a win, 1/k for a win shared by k (NYK-E1 `shared`), else 0; or,
+    `by_rank`, (n - rank) / (n - 1): 1 first, 0 last (a shaping that credits second places)."""
+    n = game.g[N_PLAYERS]
+    if by_rank:
+        return (n - game.pl[seat, RANK]) / max(n - 1, 1)
+    if game.pl[seat, RANK] != 1:
+        return 0.0
+    k = 0
+    for q in range(n):
+        k += game.pl[q, RANK] == 1
+    return 1.0 / k
+
+
+@njit(cache=True)
+def descend(tree, n_nodes, path, it_snap, it_work, env, seat, exploration, coin):
+    """One iteration below the determinized root (halted in `it_work`): select with UCB while
+    every option on offer has a node, expand one that has none, play out. Returns (nodes used,
+    path length); the path holds the nodes whose statistics the result updates."""
+    node, depth = 0, 0
+    r = HALTED
+    while r == HALTED:
+        n = it_work.fw[FW_NOPTS]
+        opts = it_work.fw_opts
+        fresh, n_fresh = -1, 0
+        for j in range(n):
+            c = find_child(tree, node, option_hash(opts, j))
+            if c < 0:
+                n_fresh += 1
+                coin[0], _ = splitmix64(coin[0])
+                if coin[0] % np.uint64(n_fresh) == 0:  # reservoir: a new option drawn uniformly
+                    fresh = j
+            else:
+                tree[c, T_AVAIL] += 1.0
+        if fresh >= 0 and n_nodes < tree.shape[0]:
+            c = add_child(tree, n_nodes, node, option_hash(opts, fresh))
+            n_nodes += 1
+            depth += 1
+            path[depth] = c
+            it_snap.fw[FW_HALT] = 0  # the playout: nobody halts any more
+            r = apply_choice(it_snap, it_work, env, fresh)
+            break
+        best, best_j, best_c = -1.0, -1, -1
+        for j in range(n):
+            c = find_child(tree, node, option_hash(opts, j))
+            if c < 0:
+                continue
+            visits = tree[c, T_VISITS]
+            score = (tree[c, T_VALUE] / visits + exploration * np.sqrt(np.log(tree[c, T_AVAIL]) / visits)
+                     if visits > 0 else 1e9)
+            if score > best:
+                best, best_j, best_c = score, j, c
+        if best_j < 0:  # the tree is full and nothing here has a node: play out
+            it_snap.fw[FW_HALT] = 0
+            r = apply_choice(it_snap, it_work, env, 0)
+            break
+        depth += 1
+        path[depth] = best_c
+        node = best_c
+        r = apply_choice(it_snap, it_work, env, best_j)
+    if r != OVER:
+        return n_nodes, -1
+    return n_nodes, depth
+
+
+@njit(cache=True)
+def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterations, exploration,
+           kinds, actual, by_rank, key):
+    """The option IS-MCTS picks at the root (the real game halted at seat's decision in
+    root_snap/root_work), playing its iterations under `senv` (a copy of `env` it may change).
+    `base`, `it_snap`, `it_work`: scratch records. Returns (option index, iterations played)."""
+    copy_record(root_snap, base)
+    base.fw[FW_HALT] = np.int64(1) << np.int64(seat)
+    base.fw[FW_KINDS0 + seat] = kinds
+    base.fw[FW_DET_AT] = root_work.fw[FW_POS]
+    base.fw[FW_DET_SEAT] = seat
+    base.fw[FW_SWAP] = 0 if actual else 1
+    senv.kinds[:] = env.kinds
+    senv.params[:, :] = env.params
+    senv.restrict[:] = env.restrict
+    if not actual:  # playouts: the seat's own rollout preset in every seat
+        base.fw_kinds[0, :] = env.kinds
+        base.fw_params[0, :, :] = env.params
+        base.fw_restrict[0, :] = env.restrict
+        for q in range(MAX_SEATS):
+            base.fw_kinds[1, q] = env.kinds[seat]
+            base.fw_params[1, q, :] = env.params[seat]
+            base.fw_restrict[1, q] = env.restrict[seat]
+    tree = np.zeros((iterations + 1, N_T))
+    tree[0, T_CHILD] = -1
+    n_nodes = 1
+    path = np.zeros(iterations + 2, dtype=np.int64)
+    coin = np.zeros(1, dtype=np.uint64)
+    coin[0] = np.uint64(key) ^ np.uint64(0xA0761D6478BD642F)
+    done = 0
+    for it in range(iterations):
+        copy_record(base, it_snap)
+        word, _ = splitmix64(np.uint64(key) + np.uint64(it) * np.uint64(0x9E3779B97F4A7C15))
+        it_snap.fw[FW_DET_KEY] = np.int64(word >> np.uint64(1))
+        if advance(it_snap, it_work, senv) != HALTED or it_work.fw[FW_SEAT] != seat:
+            return -1, done  # the determinized root is not the seat's decision: leave it to the policy
+        n_nodes, depth = descend(tree, n_nodes, path, it_snap, it_work, senv, seat, exploration, coin)
+        if depth < 0:
+            return -1, done
+        v = seat_value(it_work, seat, by_rank)
+        for i in range(1, depth + 1):
+            tree[path[i], T_VISITS] += 1.0
+            tree[path[i], T_VALUE] += v
+        tree[0, T_VISITS] += 1.0
+        done += 1
+    best, best_j = -1.0, -1
+    for j in range(root_work.fw[FW_NOPTS]):
+        c = find_child(tree, 0, option_hash(root_work.fw_opts, j))
+        if c >= 0 and tree[c, T_VISITS] > best:
+            best, best_j = tree[c, T_VISITS], j
+    return best_j, done
+
+
+@njit(cache=True)
+def decision_key(key, game_id, decisions, seat):
+    x, _ = splitmix64(key[0] ^ np.uint64(game_id) * np.uint64(0x9E3779B97F4A7C15))
+    x, _ = splitmix64(x ^ key[1] ^ np.uint64(decisions) * np.uint64(0xD1B54A32D192ED03))
+    x, _ = splitmix64(x ^ np.uint64(seat + 1))
+    return np.int64(x >> np.uint64(1))
+
+
+@njit(cache=True)
+def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id, knobs,
+                  max_searched=1 << 62):
+    """One game in which the seats with knobs[p, SK_ON] search their decisions (knobs: one row
+    per seat, sim.nyk.game.search_knobs), the others play their policies. Returns
+    (options chosen by search, iterations played), or (-1, 0) if the engine failed; stops after
+    `max_searched` searched decisions."""
+    halt = 0
+    kinds = np.full(MAX_SEATS, ALL_KINDS, dtype=np.int64)
+    for p in range(n_players):
+        if knobs[p, SK_ON] != 0:
+            halt |= 1 << p
+            kinds[p] = np.int64(knobs[p, SK_KINDS])
+    r = start(snap, work, env, n_players, key, game_id, 0, halt, kinds)
+    searched, spent = 0, 0
+    while r == HALTED:
+        p = work.fw[FW_SEAT]
+        dkey = decision_key(key, game_id, work.g[G_DECISIONS], p)
+        k, done = search(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
+                         knobs[p, SK_EXPLORATION], kinds[p], knobs[p, SK_ACTUAL] != 0,
+                         knobs[p, SK_RANK] != 0, dkey)
+        spent += done
+        if k < 0:
+            r = apply_choice(snap, work, env, FW_POLICY)
+        else:
+            searched += 1
+            r = apply_choice(snap, work, env, k)
+        if searched >= max_searched:  # the bench: a fixed number of searched decisions
+            return searched, spent
+    if r != OVER:
+        return -1, 0
+    return searched, spent
+
+
+@njit(cache=True)
+def search_games(recs, env_arr, kinds, lineups, params, restrict, knobs, n_players, key, first_id, n,
+                 games, seats, turns, record_turns):
+    """`sim.nyk.batch.play_games` for lineups with search players: the same games and seat rows
+    (`knobs`: sim.nyk.game.search_knobs of the strategies). `recs`: five scratch game records.
+    Returns the iterations played, or -1 if the engine failed."""
+    env, senv = env_arr[0], env_arr[1]
+    n_lineups = lineups.shape[0]
+    seat_knobs = np.zeros((MAX_SEATS, knobs.shape[1]))
+    spent = 0
+    for i in range(n):
+        game_id = first_id + i
+        lineup = lineups[game_id % n_lineups]
+        for p in range(n_players):
+            env.kinds[p] = kinds[lineup[p]]
+            env.params[p, :] = params[lineup[p]]
+            env.restrict[p] = restrict[lineup[p]]
+            seat_knobs[p, :] = knobs[lineup[p]]
+        searched, done = play_searched(recs[0], recs[1], env, senv, recs[2], recs[3], recs[4], n_players,
+                                       key, game_id, seat_knobs)
+        if searched < 0:
+            return -1
+        spent += done
+        summarise_game(recs[1], games[i])
+        summarise_seats(recs[1], lineup, seats[i])
+        if record_turns:
+            for t in range(turns.shape[1]):
+                for p in range(n_players):
+                    turns[i, t, p] = recs[1].fortune[t, p] if t <= recs[1].g[TURNS_PLAYED] else -1
+    return spent
+
+
+# --- the Python face ------------------------------------------------------------------------------
+
+def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: int = 0,
+              check: bool = False, record_turns: bool = False):
+    """`sim.nyk.game.play_many` for a lineup with search players."""
+    from sim import rng
+    from sim.nyk import batch, state
+    from sim.nyk.env import N_POLICY_PARAMS, make_env
+    from sim.nyk.game import check_players
+
+    if check:
+        raise ValueError("games with a search player are played without check mode")
+    check_players(ruleset, players)
+    env = make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS)))
+    envs = np.array([env, env]).view(np.recarray)
+    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
+    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
+    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
+    spent = search_games(recs, envs, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), lineup.params,
+                         lineup.restrict, lineup.search, players, rng.run_key(seed), first_id, n_games,
+                         games, seats, turns, record_turns)
+    if spent < 0:
+        raise RuntimeError("the engine raised an error in a game with a search player")
+    if lineup.owner is not None:
+        column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
+        column[:] = lineup.owner[column]
+    return games, seats, turns
+
+
+def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: int = 0,
+           actual: bool = False, by_rank: bool = False) -> int | None:
+    """The option IS-MCTS picks for `seat` at the pending decision of a forward state
+    (sim.nyk.forward.Forward), playouts by the seat's own policy (and the others' with `actual`);
+    None when the determinized root is not that seat's decision."""
+    from sim.nyk import state
+
+    d = fw.decision()
+    if d is None or d.seat != seat:
+        raise ValueError(f"seat {seat} is not at a decision here: search where fw.decision().seat == {seat}")
+    if iterations < 1:
+        raise ValueError(f"iterations = {iterations}: give at least 1")
+    recs = np.zeros(3, state.GAME_DTYPE).view(np.recarray)
+    senv = fw.env.copy()
+    k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
+                  float(exploration), fw.snap[0].fw[FW_KINDS0 + seat], bool(actual), bool(by_rank),
+                  int(key) & (2**62 - 1))
+    return None if k < 0 else int(k)
