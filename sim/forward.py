@@ -38,7 +38,7 @@ def check_option(decision: Decision | None, k) -> int:
     """k as an option index of the decision; ValueError naming the range when it is not one."""
     if decision is None:
         raise ValueError("the game is over: there is no decision to take")
-    n = len(decision)
+    n = len(decision.options)
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
         raise ValueError(f"option {k!r} is not an integer: give an option number, 0 to {n - 1}")
     if not 0 <= k < n:
@@ -49,7 +49,7 @@ def check_option(decision: Decision | None, k) -> int:
 
 def read_choice(decision: Decision, ask=input, say=print) -> int:
     """Ask until the answer is the number of an option; a bad entry is re-asked with the reason."""
-    n = len(decision)
+    n = len(decision.options)
     while True:
         text = ask(f"Your choice (0-{n - 1}): ").strip()
         if not text.lstrip("-").isdigit():

@@ -85,3 +85,30 @@ def test_cli_human_seat_bad_options(args, message):
 def test_cli_input_ending_early_is_an_error():
     out = CliRunner().invoke(main, ["play", "--game", "ag", "--human", "0"], input="0\n0\n")
     assert out.exit_code == 1 and "the input ended before the game did" in out.output
+
+
+def test_nyk_human_plays_to_the_end_seeing_its_own_view():
+    """New York Kings: the seat's hand and money, never a rival's hand or a destination drawn
+    in secret by another seat (NYK-A1); the end card's place stays hidden."""
+    from sim.nyk.forward import Forward
+
+    fw = Forward.new(None, ["balanced", "runner", "enforcer", "networker"], seed=3, stop=(1,),
+                     record=True)
+    answers = itertools.chain(["?", "99"], itertools.repeat("0"))
+    said = []
+    result = play_human(fw, 1, ask=lambda _: next(answers), say=said.append)
+    text = "\n".join(said)
+    assert fw.over and result["winner"] in range(4)
+    assert "'?' is not a number" in text and "99 is not an option" in text
+    assert "You are seat 1" in text and "hand:" in text and "Your decision" in text
+    assert "the end card is card" not in text
+    for line in said:
+        if "accepts '" in line and "drawn secretly" in line and not line.lstrip().startswith("seat 1"):
+            assert line.endswith("destination drawn secretly.")
+
+
+def test_cli_human_seat_nyk():
+    out = CliRunner().invoke(main, ["play", "--human", "2", "--seed", "5", "--strategies",
+                                    "balanced,runner,enforcer,networker"], input="x\n" + "0\n" * 3000)
+    assert out.exit_code == 0, out.output
+    assert "'x' is not a number" in out.output and "Your decision" in out.output
