@@ -1,4 +1,4 @@
-"""The human seat (sim.forward.play_human, `mobsim play --human`): a person plays one seat from
+"""The human seat (sim.shared.forward.play_human, `mobsim play --human`): a person plays one seat from
 scripted input to the end of the game, sees that seat's view only, and a bad entry is re-asked
 with the reason."""
 
@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from sim.ag import state
 from sim.cli import main
-from sim.forward import Decision, play_human, read_choice
+from sim.shared.forward import Decision, play_human, read_choice
 
 
 def _decision(n):

@@ -13,7 +13,7 @@ Jitted (for the search player), on 1-element record arrays:
 status: HALTED (work holds the decision: seat g[FW_SEAT], g[FW_OPTS_N] rows of work.opts, ctx),
 OVER (the game ended: work is the finished game), OUTGROWN (a turn outgrew the script).
 
-From Python (sim.forward documents the shared face):
+From Python (sim.shared.forward documents the shared face):
     fw = Forward.new(ruleset, strategies, players=4, seed=0, game_id=0, stop=(0, 1, 2, 3))
     d = fw.decision(); fw.apply(k); fw.apply_policy(); fw.copy(); fw.over; fw.result()
     fw.determinize(seat, key); fw.view(seat); fw.news(seat, since)
@@ -22,7 +22,7 @@ From Python (sim.forward documents the shared face):
 import numpy as np
 from numba import njit
 
-from sim import forward as shared
+from sim.shared import forward as shared
 from sim import rng
 from sim.ag import engine, state
 from sim.ag.batch import summarise_game, summarise_seats
@@ -173,7 +173,7 @@ def _check(status: int):
 
 
 class Forward:
-    """An American Gangsters game paused at a decision (module doc; sim.forward: shared face)."""
+    """An American Gangsters game paused at a decision (module doc; sim.shared.forward: shared face)."""
 
     def __init__(self, snap, work, env, ruleset, labels, seed, game_id, status):
         self._snap, self._work, self._env = snap, work, env

@@ -74,10 +74,10 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
 
 
 def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
-    """A person plays `seat` through the game's forward model (sim.forward.play_human)."""
+    """A person plays `seat` through the game's forward model (sim.shared.forward.play_human)."""
     from importlib import import_module
 
-    from sim.forward import play_human
+    from sim.shared.forward import play_human
 
     if other_output:
         raise click.UsageError("--human plays in the terminal: leave out --json and --html")

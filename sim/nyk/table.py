@@ -1,4 +1,4 @@
-"""A New York Kings seat at the table, in words: its view and the news (sim.forward.play_human).
+"""A New York Kings seat at the table, in words: its view and the news (sim.shared.forward.play_human).
 
 Everything here reads the forward state through the seat's view (sim.nyk.view): its own hand and
 money, the board, the missions (a secret destination only when it holds the mission, NYK-A1),

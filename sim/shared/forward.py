@@ -95,13 +95,13 @@ def play_human(fw, seat: int, ask=input, say=print) -> dict:
 
 def table_of(fw):
     """What tells a seat its view and the news: the game's Forward itself when it does (AG), else
-    the game's table reader (sim.table_nyk for New York Kings)."""
+    the game's table reader (sim.nyk.table for New York Kings)."""
     if hasattr(fw, "news"):
         return fw
     from importlib import import_module
 
     game = type(fw).__module__.split(".")[1]   # sim.<game>.forward
-    return import_module(f"sim.table_{game}").Table(fw)
+    return import_module(f"sim.{game}.table").Table(fw)
 
 
 def summary(result: dict, seat: int) -> str:
