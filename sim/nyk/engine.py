@@ -2024,7 +2024,8 @@ def corruption(game, env, opts, ctx):
     """NYK-T1: two bills face down, revealed together; the largest sum takes the first player
     card (ties at random); valued bills go to the bank, $0 bills are kept."""
     n_players = game.g[N_PLAYERS]
-    bids = np.full(n_players, -1, dtype=np.int64)
+    bids = game.bids[:n_players]  # in the record: see GAME_DTYPE
+    bids[:] = -1
     for p in range(n_players):
         if not game.pl[p, ALIVE]:
             continue
@@ -2117,7 +2118,7 @@ def open_turn(game, env, opts, ctx):
 
 @njit(cache=True)
 def play_turn(game, env, opts, ctx):
-    order = np.zeros(game.g[N_PLAYERS], dtype=np.int64)
+    order = game.order
     open_turn(game, env, opts, ctx)
     checkpoint(game, env)
     n_order = seat_order(game, game.g[FIRST], order)
