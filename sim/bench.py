@@ -68,6 +68,8 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(ag_game_speed(seconds))
     figures.update(presets_speed(seconds, figures["games_per_s_4p"]))
     figures.update(ag_forward_speed(seconds))
+    figures.update(forward_speed(seconds))
+    figures.update(search_speed(seconds))
     figures.update(run_speed(figures["games_per_s_4p"]))
     return {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
 
@@ -203,3 +205,57 @@ def ag_forward_speed(seconds: float) -> dict:
     steps = 20_000
     return {"ag_forward_steps_per_s": _best_rate(
         lambda: random_steps(snap, work, env, 4, key, 0, steps), steps, seconds)}
+
+
+# --- the forward model and the search player (New York Kings) --------------------------------------
+
+def forward_speed(seconds: float) -> dict:
+    """Options applied per second through the forward model (sim.nyk.forward) by a random driver
+    that takes every decision of every seat, one thread: each option replays its turn."""
+    from sim.nyk import forward, state
+
+    rs, lineup, _ = _study("nyk")
+    snap, work = (np.zeros(1, state.GAME_DTYPE).view(np.recarray) for _ in range(2))
+    env = _study_env(rs, lineup)
+    n = 20_000
+    rate = _best_rate(lambda: forward.random_steps(snap, work, env, 4, rng.run_key(0), n), n, seconds)
+    return {"forward_steps_per_s": rate}
+
+
+def search_speed(seconds: float, iterations: int = 200) -> dict:
+    """Decisions per second of one `search` seat (IS-MCTS at `iterations` per decision, playouts
+    by balanced) against three balanced players, one thread."""
+    from sim.nyk import state
+    from sim.nyk.game import Lineup, search_knobs
+    from dataclasses import replace
+
+    import strategies
+    from sim.search.nyk import play_searched
+
+    rs, _, _ = _study("nyk")
+    player = strategies.load("search-200", "nyk")
+    player = replace(player, search={**player.search, "iterations": iterations})
+    lineup = Lineup.of_strategies([player] + [strategies.load("balanced", "nyk")] * 3, 4, rotate=False)
+    env = _study_env(rs, lineup, seating=lineup.seatings[0])
+    envs = np.array([env[0], env[0]]).view(np.recarray)
+    recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
+    knobs = search_knobs([player] + [strategies.load("balanced", "nyk")] * 3)
+    n = 20
+
+    def work():
+        searched, _ = play_searched(recs[0], recs[1], envs[0], envs[1], recs[2], recs[3], recs[4], 4,
+                                    rng.run_key(0), 0, knobs, n)
+        assert searched == n, "the benchmark game ended before its searched decisions"
+
+    return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}
+
+
+def _study_env(rs, lineup, seating=None):
+    from sim.nyk.env import N_POLICY_PARAMS, make_env
+    from sim.nyk.state import MAX_SEATS
+
+    rows = lineup.seatings[0] if seating is None else seating
+    kinds = np.zeros(MAX_SEATS, np.int64)
+    params = np.zeros((MAX_SEATS, N_POLICY_PARAMS))
+    kinds[:4], params[:4] = lineup.kinds[rows], lineup.params[rows]
+    return np.array([make_env(rs, kinds, params)]).view(np.recarray)

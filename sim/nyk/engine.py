@@ -25,7 +25,6 @@ an illegal move.
 board, the hand strength table of the NYK-H4 ruling, and each seat's policy.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.actions import actions_phase
@@ -73,7 +72,7 @@ def open_turn(game, env, opts, ctx):
 
 @njit(cache=True)
 def play_turn(game, env, opts, ctx):
-    order = np.zeros(game.g[N_PLAYERS], dtype=np.int64)
+    order = game.order
     open_turn(game, env, opts, ctx)
     checkpoint(game, env)
     n_order = seat_order(game, game.g[FIRST], order)

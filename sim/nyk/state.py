@@ -181,6 +181,10 @@ GAME_DTYPE = np.dtype([
     ("fw", np.int64, N_FW_SCALARS + MAX_SCRIPT),
     ("fw_opts", np.int64, (MAX_OPTS, OPT_W)),
     ("fw_ctx", np.int64, N_CTX),
+    # per-seat scratch of a turn (the turn order, the bids): in the record, not allocated, since an
+    # array alive in a frame the forward model's Halt unwinds is never freed (numba)
+    ("order", np.int64, MAX_SEATS),
+    ("bids", np.int64, MAX_SEATS),
     # the seats' policies before [0] and after [1] a determinization that switches them (FW_SWAP)
     ("fw_kinds", np.int64, (2, MAX_SEATS)),
     ("fw_params", np.float64, (2, MAX_SEATS, FW_POLICY_PARAMS)),

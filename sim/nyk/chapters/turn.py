@@ -4,7 +4,6 @@ resources phase, and the start of each player's turn.
 Rule ids: NYK-M3, NYK-T1.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.base import ask, log, pay_into, put
@@ -41,7 +40,8 @@ def corruption(game, env, opts, ctx):
     """NYK-T1: two bills face down, revealed together; the largest sum takes the first player
     card (ties at random); valued bills go to the bank, $0 bills are kept."""
     n_players = game.g[N_PLAYERS]
-    bids = np.full(n_players, -1, dtype=np.int64)
+    bids = game.bids[:n_players]  # in the record: see GAME_DTYPE
+    bids[:] = -1
     for p in range(n_players):
         if not game.pl[p, ALIVE]:
             continue
