@@ -24,8 +24,8 @@ _refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
     # the jitted kernel modules, and the rule constants jitted code reads (sim.rules.compiled)
     "kernel": ([], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]
                + [_HERE / "rules" / "compiled.py"]),
-    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies", _HERE / "search"], []),  # search drives nyk
-    "ag": ([_HERE / "ag", _HERE / "rules" / "ag"], []),
+    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies" / "nyk", _HERE / "search"], [_HERE.parent / "strategies"]),
+    "ag": ([_HERE / "ag", _HERE / "rules" / "ag", _HERE.parent / "strategies" / "ag"], []),
 }, kernel="kernel")
 
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import sim
-from sim.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC
+from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC
 from sim.ag.strategies import presets, strategy
 from sim.cli import main
 from sim.league.games import knobs

@@ -54,7 +54,7 @@ class Ag(LineupAdapter):
         return ag_dtype(column)
 
     def describe_lineup(self, lineup) -> dict:
-        from sim.ag.policy import PARAM_NAMES, POLICY_KINDS
+        from strategies.ag.policy import PARAM_NAMES, POLICY_KINDS
 
         return {"policies": [POLICY_KINDS[k] for k in lineup.kinds], "parameter_names": list(PARAM_NAMES)}
 

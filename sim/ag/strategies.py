@@ -1,7 +1,7 @@
 """American Gangsters strategies: the presets of strategies/ag/*.toml, `simple`, or a TOML file.
 
-A preset names a policy family (`random` or `parametric`, sim.ag.policy) and, for `parametric`,
-the parameters it changes from the defaults (`sim.ag.policy.DEFAULTS`, named by PARAM_NAMES).
+A preset names a policy family (`random` or `parametric`, strategies.ag.policy) and, for `parametric`,
+the parameters it changes from the defaults (`strategies.ag.policy.DEFAULTS`, named by PARAM_NAMES).
 A strategy given as a path ending in `.toml` is read the same way.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, RANDOM
+from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, RANDOM
 
 PRESETS_DIR = Path(__file__).resolve().parents[2] / "strategies" / "ag"
 _KINDS = {"random": RANDOM, "parametric": PARAMETRIC}

@@ -4,7 +4,7 @@ this adapter (`knobs(game)`), so both games share them.
 
 - New York Kings: the `param` family (strategies/nyk/params.py carries each knob's range), the
   presets of strategies/nyk/presets/, preset files with a [provenance] table.
-- American Gangsters: the `parametric` policy (sim.ag.policy PARAM_NAMES and DEFAULTS, 16 knobs),
+- American Gangsters: the `parametric` policy (strategies.ag.policy PARAM_NAMES and DEFAULTS, 16 knobs),
   the presets of strategies/ag/ (sim.ag.strategies). The policy has no ranges of its own: AG_BOX
   below is the search box, wide enough to hold the defaults and every shipped preset (a test
   checks it) and bounded where the policy reads a knob as a share or a probability. AG preset
@@ -18,7 +18,7 @@ from functools import cache
 
 import numpy as np
 
-# the AG search box: (lo, hi) per knob of sim.ag.policy.PARAM_NAMES
+# the AG search box: (lo, hi) per knob of strategies.ag.policy.PARAM_NAMES
 AG_BOX = {
     "val_renown": (0.0, 6.0),         # worth of a renown level (in bags)
     "val_bag": (0.0, 3.0),
@@ -160,7 +160,7 @@ class AgKnobs(Knobs):
         return strategy(spec)
 
     def strategy(self, name, values):
-        from sim.ag.policy import PARAMETRIC
+        from strategies.ag.policy import PARAMETRIC
         from sim.ag.strategies import Strategy
 
         return Strategy(name, PARAMETRIC, tuple(float(v) for v in values), "")
@@ -212,11 +212,11 @@ def knobs(game: str = "nyk") -> Knobs:
                          "balanced"),
                         ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"))
     if game == "ag":
-        from sim.ag.policy import PARAM_NAMES
+        from strategies.ag.policy import PARAM_NAMES
 
         missing = set(PARAM_NAMES) ^ set(AG_BOX)
         if missing:
-            raise ValueError(f"the AG search box and sim.ag.policy.PARAM_NAMES differ on {sorted(missing)}")
+            raise ValueError(f"the AG search box and strategies.ag.policy.PARAM_NAMES differ on {sorted(missing)}")
         return AgKnobs("ag", tuple(PARAM_NAMES), np.array([AG_BOX[k][0] for k in PARAM_NAMES]),
                        np.array([AG_BOX[k][1] for k in PARAM_NAMES]),
                        ("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),

@@ -30,7 +30,7 @@ from sim.ag.env import RP_C_DISTRICT
 from sim.ag import state as S
 from sim.ag.env import make_env
 from sim.ag.game import Lineup, play_many
-from sim.ag.policy import DEFAULTS, PARAMETRIC, RANDOM, SCRIPT
+from strategies.ag.policy import DEFAULTS, PARAMETRIC, RANDOM, SCRIPT
 from sim.rng import run_key
 from sim.rules import Ruleset
 

@@ -8,7 +8,7 @@ from sim.ag.chapters import base
 from sim.ag.chapters import placement
 from sim.ag import state as S
 from sim.ag.game import play_one
-from sim.ag.policy import PARAMETRIC
+from strategies.ag.policy import PARAMETRIC
 
 
 @pytest.mark.parametrize("players", [1, 6])

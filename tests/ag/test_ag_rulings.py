@@ -12,10 +12,10 @@ from sim.ag.chapters import hospital
 from sim.ag.chapters import placement
 from sim.ag.chapters import titles
 from sim.ag.chapters import wounds as wounds_rules
-from sim.ag import policy as P
+from strategies.ag import policy as P
 from sim.ag import state as S
 from sim.ag.env import E_AUCTION, E_ROULETTE
-from sim.ag.policy import PARAMETRIC
+from strategies.ag.policy import PARAMETRIC
 from sim.rules import Ruleset
 
 

@@ -10,7 +10,7 @@ import pytest
 from ag_scenario import many
 
 from sim.ag import batch as B
-from sim.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, RANDOM
+from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, RANDOM
 from sim.ag.strategies import presets, strategy
 
 PRESETS = ("random", "racketeer", "warlord", "politician", "informer-aware", "balanced")

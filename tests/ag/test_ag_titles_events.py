@@ -9,7 +9,7 @@ from sim.ag.chapters import shootout
 from sim.ag.chapters import titles
 from sim.ag import state as S
 from sim.ag.env import E_AUCTION, E_BANK_PAYS, E_DUELS, E_FBI, E_HEAL, E_OCCASIONAL, E_PRESS, E_ROULETTE, E_TAX
-from sim.ag.policy import PARAMETRIC
+from strategies.ag.policy import PARAMETRIC
 
 
 def test_ag_t5_strictly_more_takes_the_title_a_tie_leaves_it_with_the_holder():

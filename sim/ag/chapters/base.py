@@ -10,7 +10,7 @@ from numba import njit
 from sim.ag.decisions import MAX_OPTS
 from sim.ag.env import P_H_CLICS, P_K_CLICS, P_O_CLICS, P_O_FBI
 from sim.ag.events import EV_FBI, EV_OCC_GAIN
-from sim.ag.policy import choose
+from strategies.ag.policy import choose
 from sim.ag.readers import fbi_top
 from sim.ag.state import (
     C_FBI_LOWERED, C_FBI_RAISED, C_OCC_GAINED, DECISIONS, DIE_H, DIE_K, FBI, FBI_PEAK, FORCED0, FORCED_N, FORCED_POS,

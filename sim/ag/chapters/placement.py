@@ -24,7 +24,7 @@ def reveal_locations(game, env):
     g = game.g
     want = g[N_PLAYERS] + env.rp[P_LOC_EXTRA]
     g[SHOW_N] = 0
-    g[GOODS_KEY] = 0   # the policies' worths of the cards (sim.ag.policy) are for other cards now
+    g[GOODS_KEY] = 0   # the policies' worths of the cards (strategies.ag.policy) are for other cards now
     for s in range(1, want + 1):
         if g[L_DECK_N] == 0 and g[L_DISC_N] > 0:
             for i in range(g[L_DISC_N]):
