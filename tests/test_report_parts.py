@@ -141,3 +141,11 @@ def test_shares_by_position_are_the_grouped_means(runs):
         order = (H.strategy_names(seats) if key == "strategy"
                  else sorted(frame["_key"].unique(), key=fairness._natural))
         pd.testing.assert_frame_equal(fairness.shares(seats, key), grouped[order].astype(float), check_exact=True)
+
+
+def test_a_run_in_memory_gives_the_figures_of_its_parts_on_disk(runs):
+    """The same run, its tables loaded or read part by part: the same headline, to the last bit."""
+    on_disk = H.run_estimates(sim.load(runs["low"].path))
+    loaded = sim.load(runs["low"].path)
+    loaded.seats  # noqa: B018  (in memory now)
+    pd.testing.assert_frame_equal(H.run_estimates(loaded), on_disk, check_exact=True)

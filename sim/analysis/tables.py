@@ -60,8 +60,9 @@ def run_parts(run, game_columns: Collection[str], seat_columns: Collection[str])
     run = getattr(run, "source", run)
     if not _on_disk(run) or not run.manifest["batches_done"]:
         games, seats = run.games, run.seats
-        return len(games), iter([(games[[c for c in games.columns if c in game_columns]],
-                                  seats[[c for c in seats.columns if c in seat_columns]])])
+        games = games[[c for c in games.columns if c in game_columns]]
+        seats = seats[[c for c in seats.columns if c in seat_columns]]
+        return len(games), _batches(games, seats, getattr(run, "manifest", {}).get("batch_size"))
     from sim.runner import store
 
     done = sorted(run.manifest["batches_done"])
@@ -78,6 +79,17 @@ def run_parts(run, game_columns: Collection[str], seat_columns: Collection[str])
             yield games, seats
 
     return sum(rows), parts()
+
+
+def _batches(games: pd.DataFrame, seats: pd.DataFrame, size):
+    """Tables in memory cut into the run's batches (game ids b * size .. (b + 1) * size - 1), so
+    that sums merged part by part round exactly as they do for the same run read from disk."""
+    if not isinstance(size, int) or size <= 0 or len(games) <= size:
+        yield games, seats
+        return
+    by_batch = dict(iter(seats.groupby(seats["game_id"].to_numpy() // size, sort=True)))
+    for batch, part in games.groupby(games["game_id"].to_numpy() // size, sort=True):
+        yield part, by_batch.get(batch, seats.iloc[:0])
 
 
 def game_ids(run):
