@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from sim.analysis.headline import clustered_rate, strategy_names
+from sim.analysis.headline import clustered_rate, strategy_masks, strategy_names
 from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, ELO, Z95, bradley_terry, games_needed, holm,
                                 percentile_interval, resampled_sums, two_sided_p, wilson)
 
@@ -160,11 +160,26 @@ def _gap(rates) -> float:
 
 def shares(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
     """Per game (rows) and group (columns): the share of the group's seats that won, NaN when
-    the group did not play that game."""
-    frame = seats[["game_id", "won"]].assign(_key=seats[key].astype(str))
-    table = frame.groupby(["game_id", "_key"], observed=True)["won"].mean().unstack("_key")
-    order = strategy_names(seats) if key == "strategy" else sorted(frame["_key"].unique(), key=_natural)
-    return table[order].astype(float)
+    the group did not play that game. Counted by position (bincount), not grouped by a text key
+    per seat: a few arrays of the seat table's length."""
+    index, pos = np.unique(seats["game_id"].to_numpy(), return_inverse=True)
+    pos = pos.ravel()
+    won = seats["won"].to_numpy(float)
+    if key == "strategy":
+        groups = strategy_masks(seats)
+    else:
+        values = seats[key].to_numpy()
+        found = {str(v): v for v in pd.unique(values)}
+        groups = [(name, values == found[name]) for name in sorted(found, key=_natural)]
+    table = {}
+    for name, mask in groups:
+        n = np.bincount(pos[mask], minlength=len(index))
+        wins = np.bincount(pos[mask], won[mask], minlength=len(index))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            table[name] = np.where(n > 0, wins / n, np.nan)
+    out = pd.DataFrame(table, index=pd.Index(index, name="game_id"), dtype=float)
+    out.columns.name = "_key"
+    return out
 
 
 def _natural(text: str):

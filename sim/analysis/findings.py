@@ -107,8 +107,10 @@ def usage(seats: pd.DataFrame, game: str) -> pd.DataFrame:
     columns = [c for c in CHOICES.get(game, {}) if c in seats]
     if not columns:
         return pd.DataFrame()
-    used = (seats[columns] > 0).groupby(seats["strategy"].astype(str), observed=True).mean()
-    table = used.T
+    # grouped by the category itself (no text per seat), then in the order of the names
+    used = (seats[columns] > 0).groupby(seats["strategy"], observed=True, sort=False).mean()
+    used.index = used.index.astype(str)
+    table = used.sort_index().T
     table.index.name = "mechanic"
     table.columns.name = None
     return table
@@ -122,7 +124,8 @@ def unused_mechanics(seats: pd.DataFrame, game: str, min_seats: int = MIN_SEATS,
     table = usage(seats, game) if used is None else used
     if table.empty:
         return []
-    sizes = seats.groupby(seats["strategy"].astype(str), observed=True).size()
+    sizes = seats["strategy"].value_counts()
+    sizes.index = sizes.index.astype(str)
     judged = [s for s in table.columns if sizes.get(s, 0) >= min_seats]
     deliberate = [s for s in judged if s.split("+")[0] != RANDOM_FAMILY]
     labels = CHOICES[game]

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.extremes import extreme
-from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, Z95, mean_interval, percentile_interval,
+from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, MAX_UNITS, Z95, mean_interval, percentile_interval,
                                 resampled_sums, wilson)
 
 COLUMNS = ["value", "lo", "hi", "n"]
@@ -241,28 +241,95 @@ def sum_metrics(parts: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEE
     `strategy_won:<s>`, `strategy_n:<s>`): gaps and maxima bias-corrected with intervals from
     `sim.analysis.extremes`, seat 0's advantage and each strategy's win rate with standard errors
     clustered by game."""
-    matrix = parts.to_numpy(float)
-    full = _Sums(parts.columns, matrix.sum(axis=0))
-    boot = _Sums(parts.columns, resampled_sums(matrix, reps, seed))
-    n_games = len(parts)
-    rows = {}
-    seat_keys, names = _keys(parts.columns, "seat"), _keys(parts.columns, "strategy")
-    if seat_keys:
-        gap = extreme(_rates(full, "seat", seat_keys)[0], _rates(boot, "seat", seat_keys), "range")
-        rows["seat_gap"] = (gap[0], gap[1], gap[2], n_games, gap[3])
-        rows["balance"] = (1 - gap[0], 1 - gap[2], 1 - gap[1], n_games, gap[3])
-    if "0" in seat_keys:
-        rows["seat0_advantage"] = _clustered_advantage(parts, seat_keys, "0")
-    for name in names:
-        rows[f"winrate:{name}"] = clustered_rate(parts[f"strategy_won:{name}"].to_numpy(float),
-                                                 parts[f"strategy_n:{name}"].to_numpy(float))
-    if names:
-        rates, boot_rates = _rates(full, "strategy", names)[0], _rates(boot, "strategy", names)
-        top = extreme(rates, boot_rates, "max")
-        rows["winrate_max"] = (top[0], top[1], top[2], n_games, top[3])
-        gap = extreme(rates, boot_rates, "range")
-        rows["strategy_gap"] = (gap[0], gap[1], gap[2], n_games, gap[3])
-    return rows
+    sums = GameSums(len(parts))
+    sums.add(parts)
+    return sums.metrics(list(parts.columns), reps, seed)
+
+
+class GameSums:
+    """What the seat and strategy metrics need of the per-game sums (`_per_game_sums` rows), added
+    part by part in game order: each column's total, its sums over the bootstrap's units (the games
+    themselves, or `stats.MAX_UNITS` blocks of consecutive games in a larger run: `stats.blocks`),
+    the sums of products of every two columns over games (the clustered standard errors) and the
+    games where each column is not 0. Its memory does not grow with the games."""
+
+    def __init__(self, n_games: int):
+        self.n_games = n_games
+        self.units = min(n_games, MAX_UNITS)
+        self.seen = 0
+        self.unit_sums: dict[str, np.ndarray] = {}
+        self.total: dict[str, float] = {}
+        self.cross: dict[tuple[str, str], float] = {}
+        self.nonzero: dict[str, int] = {}
+
+    def add(self, frame: pd.DataFrame) -> None:
+        """The next games' rows (in game order, after those added before)."""
+        position = self.seen + np.arange(len(frame))
+        self.seen += len(frame)
+        if self.seen > self.n_games:
+            raise ValueError(f"more games added ({self.seen}) than announced ({self.n_games})")
+        unit = position if self.n_games <= MAX_UNITS else position * MAX_UNITS // self.n_games
+        names = list(frame.columns)
+        matrix = frame.to_numpy(float)
+        for i, name in enumerate(names):
+            x = matrix[:, i]
+            if name not in self.unit_sums:
+                self.unit_sums[name] = np.zeros(self.units)
+                self.total[name], self.nonzero[name] = 0.0, 0
+            self.unit_sums[name] += np.bincount(unit, x, minlength=self.units)
+            self.total[name] += float(x.sum())
+            self.nonzero[name] += int(np.count_nonzero(x))
+        gram = matrix.T @ matrix
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                self.cross[(a, b)] = self.cross.get((a, b), 0.0) + float(gram[i, j])
+
+    def _cross(self, a: str, b: str) -> float:
+        return self.cross.get((a, b), 0.0)
+
+    def metrics(self, columns: list[str], reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> dict[str, tuple]:
+        """`sum_metrics` of the games added, its columns in the order `columns`."""
+        units = np.column_stack([self.unit_sums[c] for c in columns]) if columns else np.zeros((self.units, 0))
+        full = _Sums(columns, np.array([self.total[c] for c in columns]))
+        boot = _Sums(columns, resampled_sums(units, reps, seed))
+        rows = {}
+        seat_keys, names = _keys(columns, "seat"), _keys(columns, "strategy")
+        if seat_keys:
+            gap = extreme(_rates(full, "seat", seat_keys)[0], _rates(boot, "seat", seat_keys), "range")
+            rows["seat_gap"] = (gap[0], gap[1], gap[2], self.n_games, gap[3])
+            rows["balance"] = (1 - gap[0], 1 - gap[2], 1 - gap[1], self.n_games, gap[3])
+        if "0" in seat_keys:
+            rows["seat0_advantage"] = self._clustered_advantage(seat_keys, "0")
+        for name in names:
+            won, n = f"strategy_won:{name}", f"strategy_n:{name}"
+            rows[f"winrate:{name}"] = clustered_rate_of_sums(
+                self.total[won], self.total[n], self._cross(won, won), self._cross(won, n), self._cross(n, n),
+                self.nonzero[n])
+        if names:
+            rates, boot_rates = _rates(full, "strategy", names)[0], _rates(boot, "strategy", names)
+            top = extreme(rates, boot_rates, "max")
+            rows["winrate_max"] = (top[0], top[1], top[2], self.n_games, top[3])
+            gap = extreme(rates, boot_rates, "range")
+            rows["strategy_gap"] = (gap[0], gap[1], gap[2], self.n_games, gap[3])
+        return rows
+
+    def _clustered_advantage(self, seat_keys: list[str], seat: str) -> tuple:
+        """Seat `seat`'s win rate minus the mean of the seats' rates, with a normal interval on the
+        standard error clustered by game (delta method on the ratios): each game's contribution is
+        linear in its wins and seats, so its sum of squares comes from the sums of products."""
+        won = [f"seat_won:{k}" for k in seat_keys]
+        n = [f"seat_n:{k}" for k in seat_keys]
+        totals = np.array([self.total[c] for c in n])
+        rates = np.array([self.total[c] for c in won]) / totals
+        j = seat_keys.index(seat)
+        weight = (np.arange(len(seat_keys)) == j) - 1 / len(seat_keys)
+        # a game's contrast: sum over seats k of weight_k (won_k - rate_k n_k) / total_k
+        coef = dict(zip(won + n, np.concatenate([weight / totals, -weight * rates / totals]), strict=True))
+        square = sum(coef[a] * coef[b] * self._cross(a, b) for a in coef for b in coef)
+        g = self.n_games
+        se = math.sqrt(max(square, 0.0) * g / max(g - 1, 1))
+        value = float(rates[j] - rates.mean())
+        return value, value - Z95 * se, value + Z95 * se, g, se
 
 
 def clustered_rate(won: np.ndarray, seats: np.ndarray) -> tuple:
@@ -270,32 +337,24 @@ def clustered_rate(won: np.ndarray, seats: np.ndarray) -> tuple:
     game (the seats of one strategy in one game are not independent) and a Wilson interval on the
     effective number of seats p(1 - p) / se^2 (the seats themselves when the rate is 0 or 1).
     Returns (rate, lo, hi, seats, se)."""
-    total = float(seats.sum())
-    if total == 0:
+    won, seats = np.asarray(won, dtype=float), np.asarray(seats, dtype=float)
+    return clustered_rate_of_sums(float(won.sum()), float(seats.sum()), float(won @ won), float(won @ seats),
+                                  float(seats @ seats), int((seats > 0).sum()))
+
+
+def clustered_rate_of_sums(won: float, seats: float, won_sq: float, won_seats: float, seats_sq: float,
+                           games: int) -> tuple:
+    """`clustered_rate` from sums over games: of the wins, the seats, their squares and products,
+    and the games the group played. The sum of squared influences (won - p seats) / total expands
+    into these sums."""
+    if seats == 0:
         return math.nan, math.nan, math.nan, 0, math.nan
-    p = float(won.sum()) / total
-    g = int((seats > 0).sum())
-    influence = (won - p * seats) / total
-    se = math.sqrt(float(np.sum(influence ** 2)) * g / max(g - 1, 1))
-    effective = p * (1 - p) / se ** 2 if se > 0 else total
+    p = won / seats
+    square = max(won_sq - 2 * p * won_seats + p * p * seats_sq, 0.0) / seats ** 2
+    se = math.sqrt(square * games / max(games - 1, 1))
+    effective = p * (1 - p) / se ** 2 if se > 0 else seats
     lo, hi = wilson(p * effective, effective)
-    return p, float(lo), float(hi), int(total), se
-
-
-def _clustered_advantage(parts: pd.DataFrame, seat_keys: list[str], seat: str) -> tuple:
-    """Seat `seat`'s win rate minus the mean of the seats' rates, with a normal interval on the
-    standard error clustered by game (delta method on the ratios)."""
-    won = np.stack([parts[f"seat_won:{k}"].to_numpy(float) for k in seat_keys], axis=1)
-    n = np.stack([parts[f"seat_n:{k}"].to_numpy(float) for k in seat_keys], axis=1)
-    totals = n.sum(axis=0)
-    rates = won.sum(axis=0) / totals
-    influence = (won - rates * n) / totals
-    j = seat_keys.index(seat)
-    contrast = influence[:, j] - influence.mean(axis=1)
-    g = len(parts)
-    se = math.sqrt(float(np.sum(contrast ** 2)) * g / max(g - 1, 1))
-    value = float(rates[j] - rates.mean())
-    return value, value - Z95 * se, value + Z95 * se, g, se
+    return p, float(lo), float(hi), int(seats), se
 
 
 # --- the headline table -----------------------------------------------------------------------------
@@ -303,32 +362,122 @@ def _clustered_advantage(parts: pd.DataFrame, seat_keys: list[str], seat: str) -
 def estimates(games: pd.DataFrame, seats: pd.DataFrame, reps: int = BOOT_REPS,
               seed: int = BOOT_SEED) -> pd.DataFrame:
     """`headline` with one more column, `se` (the standard error behind each interval)."""
-    n_games = len(games)
-    values = game_values(games, seats)
+    return estimates_of_parts(len(games), [(games, seats)], reps, seed)
+
+
+# the columns the headline metrics read (those a run has)
+GAME_COLUMNS = ("game_id", "turns", "cap_hit", "lead_changes", "winner_deficit_mid", "margin", "decided_by")
+SEAT_COLUMNS = ("game_id", "seat", "strategy", "fortune", "alive", "won")
+
+
+def run_estimates(run, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """`estimates` of a run, read part by part when it is on disk (the memory does not grow
+    with the games: `sim.analysis.tables.run_parts`)."""
+    from sim.analysis.tables import run_parts
+
+    n_games, parts = run_parts(run, GAME_COLUMNS, SEAT_COLUMNS)
+    return estimates_of_parts(n_games, parts, reps, seed)
+
+
+def estimates_of_parts(n_games: int, parts, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """`estimates` of a run given as (games, seats) parts whose games follow each other in game id
+    order (n_games in all): each part is reduced to sums (`GameSums`, `_Moments`) and dropped."""
+    moments, sums, names = _Moments(), GameSums(n_games), _StrategyOrder()
+    last_id = None
+    for games, seats in parts:
+        games = _sorted_games(games)
+        ids = games["game_id"].to_numpy()
+        if len(ids) and last_id is not None and ids[0] <= last_id:
+            raise ValueError("the parts of a run must follow each other in game id order")
+        last_id = ids[-1] if len(ids) else last_id
+        moments.add(game_values(games, seats))
+        sums.add(_per_game_sums(games, seats))
+        names.add(seats)
     rows = {}
     for name in MEAN_METRICS:
-        if name not in values:
+        if name not in moments.count:
             continue
-        x = values[name].to_numpy()
         if name in SHARE_METRICS:
-            k = float(np.nansum(x))
+            k = moments.nansum[name]
             p = k / n_games if n_games else math.nan
             lo, hi = wilson(k, n_games)
             rows[name] = (p, float(lo), float(hi), n_games, math.sqrt(p * (1 - p) / n_games))
         else:
-            mean, lo, hi, n = mean_interval(x)
+            mean, lo, hi, n = moments.interval(name)
             rows[name] = (mean, lo, hi, n, (hi - mean) / Z95 if n > 1 else math.nan)
     if "cap_rate" in rows:
         p, lo, hi, n, se = rows["cap_rate"]
         rows["completion"] = (1 - p, 1 - hi, 1 - lo, n, se)
-    rows.update(sum_metrics(_per_game_sums(games, seats), reps, seed))
+    strategies = names.names()
+    seat_keys = sorted(_keys(sums.total, "seat"), key=int)
+    columns = [f"seat_{kind}:{j}" for j in seat_keys for kind in ("won", "n")]
+    columns += [f"strategy_{kind}:{s}" for s in strategies for kind in ("won", "n")]
+    rows.update(sums.metrics(columns, reps, seed))
     order = [m for m in ORDER if m in rows]
-    order += [f"winrate:{s}" for s in strategy_names(seats)]
+    order += [f"winrate:{s}" for s in strategies]
     order += [m for m in TAIL if m in rows]
     table = pd.DataFrame([rows[m] for m in order], index=pd.Index(order, name="metric"),
                          columns=COLUMNS + ["se"])
     table["n"] = table["n"].astype(int)
     return table
+
+
+class _Moments:
+    """Per column of per-game values, merged part by part: the values that are not NaN, their mean
+    and sum of squared deviations (Chan et al.'s pairwise update), and their sum."""
+
+    def __init__(self):
+        self.count: dict[str, int] = {}
+        self.mean: dict[str, float] = {}
+        self.square: dict[str, float] = {}
+        self.nansum: dict[str, float] = {}
+
+    def add(self, values: pd.DataFrame) -> None:
+        for name in values.columns:
+            x = values[name].to_numpy(float)
+            x = x[~np.isnan(x)]
+            n, mean = len(x), float(x.mean()) if len(x) else 0.0
+            square = float(np.sum((x - mean) ** 2))
+            before = self.count.get(name, 0)
+            total = before + n
+            if before == 0:
+                self.mean[name], self.square[name] = mean, square
+            elif n:
+                delta = mean - self.mean[name]
+                self.mean[name] += delta * n / total
+                self.square[name] += square + delta * delta * before * n / total
+            self.count[name] = total
+            self.nansum[name] = self.nansum.get(name, 0.0) + float(x.sum())
+
+    def interval(self, name: str) -> tuple[float, float, float, int]:
+        """`stats.mean_interval` of the column's values."""
+        n = self.count[name]
+        if n == 0:
+            return math.nan, math.nan, math.nan, 0
+        mean = self.mean[name]
+        if n == 1:
+            return mean, math.nan, math.nan, 1
+        half = Z95 * math.sqrt(self.square[name] / (n - 1)) / math.sqrt(n)
+        return mean, mean - half, mean + half, n
+
+
+class _StrategyOrder:
+    """The strategies of a run's parts in the run's order (`strategy_names` of the whole table)."""
+
+    def __init__(self):
+        self.seen: list[str] = []
+        self.categories: list[str] = []
+
+    def add(self, seats: pd.DataFrame) -> None:
+        column = seats["strategy"]
+        if isinstance(column.dtype, pd.CategoricalDtype):
+            self.categories += [str(c) for c in column.cat.categories if str(c) not in self.categories]
+        self.seen += [n for n in strategy_names(seats) if n not in self.seen]
+
+    def names(self) -> list[str]:
+        if self.categories and all(n in self.categories for n in self.seen):
+            return sorted(self.seen, key=self.categories.index)
+        return list(self.seen)
 
 
 def headline(games: pd.DataFrame, seats: pd.DataFrame, reps: int = BOOT_REPS,
@@ -357,8 +506,9 @@ def compare(a, b, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
     """Every headline metric of runs a and b side by side, with diff = b - a and its 95% interval.
 
     Paired (game by game, common random numbers) when both runs hold the same game ids and
-    seed; otherwise independent (standard errors added in quadrature)."""
-    ea, eb = estimates(a.games, a.seats, reps, seed), estimates(b.games, b.seats, reps, seed)
+    seed; otherwise independent (standard errors added in quadrature). Runs on disk are read
+    part by part (`sim.analysis.tables.run_parts`)."""
+    ea, eb = run_estimates(a, reps, seed), run_estimates(b, reps, seed)
     paired = is_paired(a, b)
     if paired:
         diffs = _paired_diffs(a, b, reps, seed)
@@ -381,9 +531,11 @@ def compare(a, b, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
 
 def is_paired(a, b) -> bool:
     """Both runs played the same game ids from the same seed (so game i saw the same dice draws)."""
+    from sim.analysis.tables import game_ids
+
     if a.manifest.get("seed") != b.manifest.get("seed"):
         return False
-    ids_a, ids_b = a.games["game_id"].to_numpy(), b.games["game_id"].to_numpy()
+    ids_a, ids_b = game_ids(a), game_ids(b)
     return len(ids_a) == len(ids_b) and bool(np.array_equal(np.sort(ids_a), np.sort(ids_b)))
 
 
@@ -395,21 +547,36 @@ def _independent_diffs(ea: pd.DataFrame, eb: pd.DataFrame) -> pd.DataFrame:
 
 def _paired_diffs(a, b, reps: int, seed: int) -> pd.DataFrame:
     """Means: per-game differences; gaps, maxima, slopes and win rates: a paired bootstrap (the
-    same resampled games for both runs)."""
-    means = paired_difference(game_values(a.games, a.seats), game_values(b.games, b.seats))
-    rows = {m: (r.lo, r.hi) for m, r in means.iterrows() if m in MEAN_METRICS}
+    same resampled games for both runs). The runs are read side by side, part by part, and reduced
+    to sums: the per-game differences' moments and each run's `GameSums`."""
+    n_games, pairs = _paired_parts(a, b)
+    moments, sums_a, sums_b = _Moments(), GameSums(n_games), GameSums(n_games)
+    columns_a, columns_b = _ColumnOrder(), _ColumnOrder()
+    for (games_a, seats_a), (games_b, seats_b) in pairs:
+        values_a, values_b = game_values(games_a, seats_a), game_values(games_b, seats_b)
+        if not values_a.index.equals(values_b.index):
+            raise ValueError("paired runs must hold the same game ids part by part")
+        shared = [c for c in values_a.columns if c in values_b.columns and c in MEAN_METRICS]
+        moments.add(values_b[shared] - values_a[shared])
+        for sums, order, games, seats in ((sums_a, columns_a, games_a, seats_a), (sums_b, columns_b, games_b, seats_b)):
+            per_game = _per_game_sums(games, seats)
+            sums.add(per_game)
+            order.add(per_game.columns, seats)
+    rows = {}
+    for m in MEAN_METRICS:
+        if m in moments.count:
+            _, lo, hi, _ = moments.interval(m)
+            rows[m] = (lo, hi)
     if "cap_rate" in rows:
         lo, hi = rows["cap_rate"]
         rows["completion"] = (0.0 - hi, 0.0 - lo)
-    pa, pb = _per_game_sums(a.games, a.seats), _per_game_sums(b.games, b.seats)
-    pb = pb.reindex(pa.index)
-    stats_a, stats_b = _statistics(pa.columns), _statistics(pb.columns)
-    stacked = np.hstack([pa.to_numpy(float), pb.to_numpy(float)])
-    boot = resampled_sums(stacked, reps, seed)
-    width = pa.shape[1]
-    sa, sb = _Sums(pa.columns, boot[:, :width]), _Sums(pb.columns, boot[:, width:])
-    full_a = _Sums(pa.columns, pa.to_numpy(float).sum(axis=0))
-    full_b = _Sums(pb.columns, pb.to_numpy(float).sum(axis=0))
+    ca, cb = columns_a.columns(), columns_b.columns()
+    stats_a, stats_b = _statistics(ca), _statistics(cb)
+    units = np.hstack([np.column_stack([s.unit_sums[c] for c in cols]) for s, cols in ((sums_a, ca), (sums_b, cb))])
+    boot = resampled_sums(units, reps, seed)
+    sa, sb = _Sums(ca, boot[:, :len(ca)]), _Sums(cb, boot[:, len(ca):])
+    full_a = _Sums(ca, np.array([sums_a.total[c] for c in ca]))
+    full_b = _Sums(cb, np.array([sums_b.total[c] for c in cb]))
     for name in stats_a.keys() & stats_b.keys():
         samples = stats_b[name](sb) - stats_a[name](sa)
         if np.allclose(samples, samples[0], equal_nan=True):
@@ -418,6 +585,35 @@ def _paired_diffs(a, b, reps: int, seed: int) -> pd.DataFrame:
         else:
             rows[name] = percentile_interval(samples)
     return pd.DataFrame.from_dict(rows, orient="index", columns=["lo", "hi"])
+
+
+class _ColumnOrder:
+    """The `_per_game_sums` columns of a run given part by part, in the order of its whole table:
+    seat numbers ascending, then strategies in the run's order."""
+
+    def __init__(self):
+        self.seat_keys: set[str] = set()
+        self.strategies = _StrategyOrder()
+
+    def add(self, columns, seats: pd.DataFrame) -> None:
+        self.seat_keys |= set(_keys(columns, "seat"))
+        self.strategies.add(seats)
+
+    def columns(self) -> list[str]:
+        out = [f"seat_{kind}:{j}" for j in sorted(self.seat_keys, key=int) for kind in ("won", "n")]
+        return out + [f"strategy_{kind}:{s}" for s in self.strategies.names() for kind in ("won", "n")]
+
+
+def _paired_parts(a, b):
+    """(games, pairs of parts): the two runs' (games, seats) parts side by side, each pair holding
+    the same games; part by part when both runs are on disk with the same batches, else whole."""
+    from sim.analysis.tables import run_parts, same_batches
+
+    games = GAME_COLUMNS + ("n_players",)
+    if same_batches(a, b):
+        (n, parts_a), (_, parts_b) = (run_parts(r, games, SEAT_COLUMNS) for r in (a, b))
+        return n, zip(parts_a, parts_b, strict=True)
+    return len(a.games), iter([((a.games, a.seats), (b.games, b.seats))])
 
 
 def _sorted_games(games: pd.DataFrame) -> pd.DataFrame:

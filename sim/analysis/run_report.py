@@ -21,9 +21,9 @@ import pandas as pd
 from sim import __version__
 from sim.analysis import economy, fairness, figures, quality
 from sim.analysis.games import add_game_sections, section_module
-from sim.analysis.headline import definition, estimates, strategy_names
+from sim.analysis.headline import definition, run_estimates, strategy_names
 from sim.analysis.report import Report, count, dollars, number, percent
-from sim.analysis.tables import ReportRun
+from sim.analysis.tables import ReportRun, game_count
 from sim.analysis.watch import add_opening
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
@@ -52,7 +52,7 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
     if manifest.get("status") != "complete":
         report.text(f"Warning: this run is not finished ({len(games):,} of {manifest.get('games', 0):,} "
                     "games); the report covers the finished batches only.")
-    head = estimates(games, seats)
+    head = run_estimates(run)
     seat_test = fairness.seat_permutation_test(seats)
     pairs = fairness.pairwise(seats, "strategy")
     add_opening(report, run, head, seat_test, pairs, out_dir, replays, target_turns)
@@ -525,7 +525,7 @@ def run_label(run) -> str:
     """A run in one line: where, how many games, seed, ruleset and what it changed."""
     m = run.manifest
     changed = ", ".join(f"{k}={v}" for k, v in m.get("ruleset", {}).get("defaults_changed", {}).items())
-    return (f"{run.path or '(in memory)'}: {len(run.games):,} games, {m.get('players')} players, "
+    return (f"{run.path or '(in memory)'}: {game_count(run):,} games, {m.get('players')} players, "
             f"strategies {','.join(m.get('strategies', {}).get('names', []))}, seed {m.get('seed')}, ruleset "
             f"{m.get('ruleset', {}).get('fingerprint', '?')[:12]} ({changed or 'defaults'})")
 

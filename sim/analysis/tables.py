@@ -7,6 +7,11 @@ whole table (about 100 counters per seat in New York Kings) at once.
 
 A run on disk whose seat table is not in memory yet is read for these columns only (in the
 table's column order); a run in memory (or whose table is already loaded) is projected.
+
+    n_games, parts = run_parts(run, game_columns, seat_columns)   # (games, seats) part by part
+
+`run_parts` gives the run one Parquet part at a time, so a statistic reduced to sums part by
+part (the headline metrics, `mobsim compare`) holds one part, whatever the run's size.
 """
 
 from __future__ import annotations
@@ -47,17 +52,103 @@ class ReportRun:
         self.seats = run.seats if extra is None else seat_columns(run, set(GENERIC) | set(extra))
 
 
+def run_parts(run, game_columns: Collection[str], seat_columns: Collection[str]):
+    """(games, parts): the run's number of games and an iterator of its (games, seats) tables part
+    by part (one Parquet part per batch, in game id order), reduced to the columns named that the
+    run has. A run on disk whose seat table is not in memory is read one part at a time (each part
+    checked against its checksum); any other run is one part."""
+    run = getattr(run, "source", run)
+    if not _on_disk(run) or not run.manifest["batches_done"]:
+        games, seats = run.games, run.seats
+        games = games[[c for c in games.columns if c in game_columns]]
+        seats = seats[[c for c in seats.columns if c in seat_columns]]
+        return len(games), _batches(games, seats, getattr(run, "manifest", {}).get("batch_size"))
+    from sim.runner import store
+
+    done = sorted(run.manifest["batches_done"])
+    rows = [store._footer_rows(run.path, "games", b) for b in done]
+    if None in rows:  # a damaged part: the whole-table read names it in one line
+        store.read_table(run.path, "games", done, manifest=run.manifest)
+    names = {t: [c for c in (_schema(run.path, done[0], t) or []) if c in wanted]
+             for t, wanted in (("games", game_columns), ("seats", seat_columns))}
+
+    def parts():
+        for b in done:
+            games, seats = (store.read_part(run.path, t, b, store.expected_checksum(run.manifest, t, b),
+                                            names[t]).to_pandas() for t in ("games", "seats"))
+            yield games, seats
+
+    return sum(rows), parts()
+
+
+def _batches(games: pd.DataFrame, seats: pd.DataFrame, size):
+    """Tables in memory cut into the run's batches (game ids b * size .. (b + 1) * size - 1), so
+    that sums merged part by part round exactly as they do for the same run read from disk."""
+    if not isinstance(size, int) or size <= 0 or len(games) <= size:
+        yield games, seats
+        return
+    by_batch = dict(iter(seats.groupby(seats["game_id"].to_numpy() // size, sort=True)))
+    for batch, part in games.groupby(games["game_id"].to_numpy() // size, sort=True):
+        yield part, by_batch.get(batch, seats.iloc[:0])
+
+
+def game_ids(run):
+    """The run's game ids (the games table's one column when the run is on disk)."""
+    run = getattr(run, "source", run)
+    if _on_disk(run) and "games" not in getattr(run, "_tables", {}) and run.manifest["batches_done"]:
+        from sim.runner import store
+
+        return store.read_table(run.path, "games", run.manifest["batches_done"], columns=["game_id"],
+                                manifest=run.manifest)["game_id"].to_numpy()
+    return run.games["game_id"].to_numpy()
+
+
+def game_count(run) -> int:
+    """The games of the run's finished batches (from the parts' footers when it is on disk)."""
+    run = getattr(run, "source", run)
+    if _on_disk(run) and "games" not in getattr(run, "_tables", {}) and run.manifest["batches_done"]:
+        from sim.runner import store
+
+        rows = [store._footer_rows(run.path, "games", b) for b in run.manifest["batches_done"]]
+        if None not in rows:
+            return sum(rows)
+    return len(run.games)
+
+
+def table_columns(run, table: str) -> list[str]:
+    """The columns of one of the run's tables (the first part's schema when it is on disk and not
+    read yet)."""
+    run = getattr(run, "source", run)
+    done = getattr(run, "manifest", {}).get("batches_done") or []
+    if getattr(run, "path", None) is not None and table not in getattr(run, "_tables", {}) and done:
+        names = _schema(run.path, min(done), table)
+        if names is not None:
+            return names
+    return list(getattr(run, table).columns)
+
+
+def same_batches(a, b) -> bool:
+    """Both runs are on disk (seat tables not in memory) with the same finished batches of the same
+    sizes, so their parts hold the same game ids batch by batch."""
+    a, b = getattr(a, "source", a), getattr(b, "source", b)
+    if not (_on_disk(a) and _on_disk(b)):
+        return False
+    done = sorted(a.manifest["batches_done"])
+    return (bool(done) and done == sorted(b.manifest["batches_done"])
+            and all(a.manifest.get(k) == b.manifest.get(k) for k in ("games", "batch_size", "batches")))
+
+
 def _on_disk(run) -> bool:
     """Read from disk: the run has a directory and its seat table is not in memory yet."""
-    return run.path is not None and "seats" not in getattr(run, "_tables", {"seats": None})
+    return getattr(run, "path", None) is not None and "seats" not in getattr(run, "_tables", {"seats": None})
 
 
-def _schema(root, batch_id: int) -> list[str] | None:
+def _schema(root, batch_id: int, table: str = "seats") -> list[str] | None:
     import pyarrow.parquet as pq
 
     from sim.runner import store
 
     try:
-        return pq.read_schema(store.part_path(root, "seats", batch_id)).names
+        return pq.read_schema(store.part_path(root, table, batch_id)).names
     except Exception:  # missing or damaged
         return None

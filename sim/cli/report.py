@@ -14,10 +14,12 @@ REQUIRED_COLUMNS = {"games": ("game_id", "n_players", "turns"),
                     "seats": ("game_id", "seat", "strategy", "won", "rank", "fortune")}
 
 
-def open_run(path: Path, hint: str):
-    """A finished (or partly finished) run with its games and seats read, or a one-line error."""
+def open_run(path: Path, hint: str, read_turns: bool = True):
+    """A finished (or partly finished) run whose tables hold the columns a report needs (the
+    parts' schemas are checked, the tables read when used), or a one-line error. `read_turns`:
+    read the turns table now (a report uses it)."""
     import sim
-    from sim.analysis.tables import seat_columns
+    from sim.analysis.tables import table_columns
     from sim.runner import RunError
 
     if path.exists() and not path.is_dir():
@@ -29,13 +31,14 @@ def open_run(path: Path, hint: str):
             raise RunError(f"{path / 'manifest.json'} is corrupt (no {', '.join(missing)}): play the run again "
                            "with --force")
         for table, columns in REQUIRED_COLUMNS.items():
-            # the seat table's few required columns alone: a report never loads it whole
-            frame = seat_columns(run, columns) if table == "seats" else getattr(run, table)
-            absent = [c for c in columns if c not in frame]
+            # the columns alone: a report never loads the seat table whole, a comparison no table
+            present = table_columns(run, table)
+            absent = [c for c in columns if c not in present]
             if absent:
                 raise RunError(f"{path}: the {table} table lacks {', '.join(absent)}, so it is not a mobsim "
                                "run's table")
-        run.turns  # noqa: B018  (read now: a damaged part is a clear error here, not a traceback later)
+        if read_turns:
+            run.turns  # noqa: B018  (read now: a damaged part is a clear error here, not a traceback later)
     except RunError as err:
         raise click.BadParameter(" ".join(str(err).split()), param_hint=hint) from None
     return run
@@ -103,7 +106,7 @@ def compare_cmd(run_a, run_b, out, as_json):
     from sim.analysis.pairing import SEAT_PREFIX, gain_text, pairing_gain, with_gain
     from sim.analysis.run_report import compare_report, compare_shown, run_label
 
-    a, b = open_run(run_a, "RUN_A"), open_run(run_b, "RUN_B")
+    a, b = open_run(run_a, "RUN_A", read_turns=False), open_run(run_b, "RUN_B", read_turns=False)
     if a.manifest["game"] != b.manifest["game"]:
         raise click.UsageError(f"the runs are of different games ({a.manifest['game']}, {b.manifest['game']}); "
                                "compare runs of one game")
