@@ -9,19 +9,22 @@ hits beyond its members are wasted; a family left alone takes the card, several 
 equally (the Nash split when failing loses it, AG-N3), nobody left: it is lost.
 `alternating_values` solves the alternating-offers variant by backward induction;
 `allocate` turns target worths into units of the gains plus side payments in bags.
+`expected_share` is what a family placing its pieces can expect of a card from the bargain
+(the policy's judgement of a location, sim.ag.policy).
 """
 
 import numpy as np
 from numba import njit
 
 from sim.ag.env import (
-    P_DEATH_RENOWN, P_DEATH_ROUNDING, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD,
-    P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN,
+    MODEL_ALTERNATING, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND,
+    P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE,
+    ROUND_UP, SUCCESSOR_HENCHMAN,
 )
-from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.readers import bang_chance, card_items, recruit_price
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0,
-    TOK0, WON0, WOUNDS, bag_count,
+    TOK0, WON0, WOUNDS, bag_count, pieces_at,
 )
 
 MAX_HITS = 128      # BANGs that can land on one family (every other family's dice)
@@ -277,3 +280,43 @@ def next_side_payment(game, env, mask, want):
         return -1, -1
     return payer, payee
 
+
+
+@njit(cache=True)
+def card_worth(game, env, card):
+    """The card's gains now, in bags by the bargaining rule's worths (negotiation.value_*)."""
+    r, b, t, c, o = card_items(game, env, card)
+    return (r * worth(env, P_VAL_RENOWN) + b * worth(env, P_VAL_BAG) + t * worth(env, P_VAL_TOKEN)
+            + c * worth(env, P_VAL_CARD) + o * worth(env, P_VAL_OCC))
+
+
+@njit(cache=True)
+def expected_share(game, env, slot, card, p, bluff):
+    """AG-N1..N3 as a family weighs a location: the part of the card's worth p gets from the
+    bargain among the families now on the slot, each other family claiming its exact shoot-out
+    value and p that value plus `bluff` of the card's worth. Nash model: the Nash split when the
+    claims leave a surplus, else p's shoot-out value (the fight follows); alternating model: the
+    equilibrium's first offer. Alone on the card p takes it all. May be negative: a shoot-out p
+    would lose more in than the card is worth to it."""
+    mask = 0
+    for q in range(game.g[N_PLAYERS]):
+        if pieces_at(game, slot, q) > 0:
+            mask |= 1 << q
+    if mask == 1 << p:
+        return 1.0
+    total = card_worth(game, env, card)
+    if total <= 0.0 or not (mask >> p) & 1:
+        return 0.0
+    threats = np.zeros(MAX_SEATS)
+    threat_values(game, env, slot, mask, total, threats)
+    if env.rp[P_MODEL] == MODEL_ALTERNATING:
+        rounds = env.rp[P_ROUNDS]
+        values = np.zeros((rounds + 1, MAX_SEATS))
+        alternating_values(game, mask, total, threats, env.rp[P_PATIENCE] / 1000.0, rounds, values)
+        return values[0, p] / total
+    claims = threats.copy()
+    claims[p] += bluff * total
+    targets = np.zeros(MAX_SEATS)
+    if nash_targets(game, mask, total, claims, targets) < -1e-9:
+        return threats[p] / total
+    return targets[p] / total
