@@ -76,12 +76,14 @@ def test_racketeer_keeps_the_most_bags(styles):
     assert max(bags, key=bags.get) == "racketeer"
 
 
-def test_politician_holds_titles_the_longest_under_the_default_bargaining(styles):
+def test_politician_ends_with_the_most_titles_under_the_default_bargaining(styles):
     """AG-T5 under the Nash model (the default): the politician, which insists on the cards that
-    win or defend a title (its claim, AG-N), holds Caid and Baron titles for the most turns."""
+    win or defend a title (its claim, AG-N), ends with the most Caid and Baron titles and holds
+    them for the most turns (a small lead: docs/american-gangsters.md)."""
     labels, rows = styles
+    titles = mean_by(labels, column(rows, "barons") + column(rows, "caids"))
     held = mean_by(labels, column(rows, "baron_turns") + column(rows, "caid_turns"))
-    assert max(held, key=held.get) == "politician"
+    assert max(titles, key=titles.get) == "politician" and max(held, key=held.get) == "politician"
 
 
 @pytest.fixture(scope="module")
