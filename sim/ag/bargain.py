@@ -9,24 +9,24 @@ hits beyond its members are wasted; a family left alone takes the card, several 
 equally (the Nash split when failing loses it, AG-N3), nobody left: it is lost.
 `alternating_values` solves the alternating-offers variant by backward induction;
 `allocate` turns target worths into units of the gains plus side payments in bags.
+`expected_share` is what a family placing its pieces can expect of a card from the bargain
+(the policy's judgement of a location, strategies.ag.policy).
 """
 
 import numpy as np
 from numba import njit
 
 from sim.ag.env import (
-    P_DEATH_RENOWN, P_DEATH_ROUNDING, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD,
-    P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN,
+    MODEL_ALTERNATING, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND,
+    P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE,
+    ROUND_UP, SUCCESSOR_HENCHMAN,
 )
-from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.readers import bang_chance, card_items, recruit_price
 from sim.ag.state import (
-    BOSS, HENCH, HENCHMEN, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0,
-    TOK0, WON0, WOUNDS, bag_count,
+    BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
+    ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
+    SV_THREAT, TOK0, WON0, WOUNDS, bag_count, pieces_at,
 )
-
-MAX_HITS = 128      # BANGs that can land on one family (every other family's dice)
-MAX_COSTS = 32      # members one family can lose on a card
-
 
 @njit(cache=True)
 def worth(env, key):
@@ -79,8 +79,9 @@ def hit_costs(game, env, slot, q, costs):
 
 @njit(cache=True)
 def bang_dist(game, env, slot, q, out):
-    """out[b] = P(family q fires b BANGs on the slot); returns the most it can fire."""
-    out[:] = 0.0
+    """out[b] = P(family q fires b BANGs on the slot), b = 0 .. the most it can fire (returned)."""
+    dice = game.at[slot, q, HENCH] + game.at[slot, q, KILLER] + game.at[slot, q, OCC]
+    out[: dice + 1] = 0.0
     out[0] = 1.0
     top = 0
     for piece in (HENCH, KILLER, OCC):
@@ -100,49 +101,60 @@ def expected_bangs(game, env, slot, q):
 
 
 @njit(cache=True)
-def aim_of(game, env, slot, mask, p):
-    """The family p shoots at in the model: the other present family with the most expected
-    BANGs, ties to the earlier in turn order from the godfather."""
-    best, most = -1, -1.0
-    for i in range(game.g[N_PLAYERS]):
-        q = game.g[ORDER0 + i]
-        if q != p and (mask >> q) & 1:
-            t = expected_bangs(game, env, slot, q)
-            if t > most + 1e-12:
-                best, most = q, t
-    return best
+def aim_all(game, mask, bangs, aims):
+    """aims[p]: the family p shoots at in the model, for every family in `mask`: the other present
+    family with the most expected BANGs (`bangs`), ties to the earlier in turn order from the
+    godfather."""
+    for p in range(game.g[N_PLAYERS]):
+        if not (mask >> p) & 1:
+            continue
+        best, most = -1, -1.0
+        for i in range(game.g[N_PLAYERS]):
+            q = game.g[ORDER0 + i]
+            if q != p and (mask >> q) & 1 and bangs[q] > most + 1e-12:
+                best, most = q, bangs[q]
+        aims[p] = best
+
+
+@njit(cache=True)
+def hits_on(game, mask, q, tops):
+    """game.bang[HITS_ROW, 0 .. top]: P(family q takes that many hits), the BANGs of every family
+    aiming at it added up (game.si[SI_AIM] and the BANG distributions in game.bang); returns top."""
+    hits, step, dists = game.bang[HITS_ROW], game.bang[STEP_ROW], game.bang
+    hits[0] = 1.0
+    top = 0
+    for p in range(game.g[N_PLAYERS]):
+        if p != q and (mask >> p) & 1 and game.si[SI_AIM, p] == q:
+            step[: top + tops[p] + 1] = 0.0
+            for a in range(top + 1):
+                for b in range(tops[p] + 1):
+                    step[a + b] += hits[a] * dists[p, b]
+            top += tops[p]
+            hits[: top + 1] = step[: top + 1]
+    return top
 
 
 @njit(cache=True)
 def threat_values(game, env, slot, mask, total, out):
     """out[p]: family p's exact expected shoot-out outcome in bags (see the module doc), for every
-    family in `mask`; 0 for the others."""
+    family in `mask`; 0 for the others. Works in the game's bargaining scratch (game.bang, costs,
+    sv, si): no allocation, it runs for every candidate crew of a placement."""
     n_players = game.g[N_PLAYERS]
-    dists = np.zeros((MAX_SEATS, MAX_HITS))
-    tops = np.zeros(MAX_SEATS, dtype=np.int64)
+    tops = game.si[SI_TOPS]
+    bangs, alive, loss = game.sv[SV_BANGS], game.sv[SV_ALIVE], game.sv[SV_LOSS]
     for p in range(n_players):
+        alive[p], loss[p] = 0.0, 0.0
         if (mask >> p) & 1:
-            tops[p] = bang_dist(game, env, slot, p, dists[p])
-    alive = np.zeros(MAX_SEATS)
-    loss = np.zeros(MAX_SEATS)
-    hits = np.zeros(MAX_HITS)
-    step = np.zeros(MAX_HITS)
-    costs = np.zeros(MAX_COSTS)
+            tops[p] = bang_dist(game, env, slot, p, game.bang[p])
+            bangs[p] = expected_bangs(game, env, slot, p)
+    aim_all(game, mask, bangs, game.si[SI_AIM])
+    costs = game.costs
     for q in range(n_players):
         out[q] = 0.0
         if not (mask >> q) & 1:
             continue
-        hits[:] = 0.0
-        hits[0] = 1.0
-        top = 0
-        for p in range(n_players):
-            if p != q and (mask >> p) & 1 and aim_of(game, env, slot, mask, p) == q:
-                step[:] = 0.0
-                for a in range(top + 1):
-                    for b in range(tops[p] + 1):
-                        step[a + b] += hits[a] * dists[p, b]
-                top += tops[p]
-                hits[:] = step[:]
+        top = hits_on(game, mask, q, tops)
+        hits = game.bang[HITS_ROW]
         m = hit_costs(game, env, slot, q, costs)
         cumulative = 0.0
         for j in range(top + 1):
@@ -152,10 +164,10 @@ def threat_values(game, env, slot, mask, total, out):
             if j < m:
                 alive[q] += hits[j]
     second = env.rp[P_SECOND_ROUND] != 0
+    others = game.si[SI_OTHERS]
     for q in range(n_players):
         if not (mask >> q) & 1:
             continue
-        others = np.zeros(MAX_SEATS, dtype=np.int64)
         k = 0
         for j in range(n_players):
             if j != q and (mask >> j) & 1:
@@ -277,3 +289,43 @@ def next_side_payment(game, env, mask, want):
         return -1, -1
     return payer, payee
 
+
+
+@njit(cache=True)
+def card_worth(game, env, card):
+    """The card's gains now, in bags by the bargaining rule's worths (negotiation.value_*)."""
+    r, b, t, c, o = card_items(game, env, card)
+    return (r * worth(env, P_VAL_RENOWN) + b * worth(env, P_VAL_BAG) + t * worth(env, P_VAL_TOKEN)
+            + c * worth(env, P_VAL_CARD) + o * worth(env, P_VAL_OCC))
+
+
+@njit(cache=True)
+def expected_share(game, env, slot, card, p, bluff):
+    """AG-N1..N3 as a family weighs a location: the part of the card's worth p gets from the
+    bargain among the families now on the slot, each other family claiming its exact shoot-out
+    value and p that value plus `bluff` of the card's worth. Nash model: the Nash split when the
+    claims leave a surplus, else p's shoot-out value (the fight follows); alternating model: the
+    equilibrium's first offer. Alone on the card p takes it all. May be negative: a shoot-out p
+    would lose more in than the card is worth to it."""
+    mask = 0
+    for q in range(game.g[N_PLAYERS]):
+        if pieces_at(game, slot, q) > 0:
+            mask |= 1 << q
+    if mask == 1 << p:
+        return 1.0
+    total = card_worth(game, env, card)
+    if total <= 0.0 or not (mask >> p) & 1:
+        return 0.0
+    threats = game.sv[SV_THREAT]
+    threat_values(game, env, slot, mask, total, threats)
+    if env.rp[P_MODEL] == MODEL_ALTERNATING:
+        rounds = env.rp[P_ROUNDS]
+        values = np.zeros((rounds + 1, MAX_SEATS))
+        alternating_values(game, mask, total, threats, env.rp[P_PATIENCE] / 1000.0, rounds, values)
+        return values[0, p] / total
+    claims, targets = game.sv[SV_CLAIM], game.sv[SV_TARGET]
+    claims[:] = threats
+    claims[p] += bluff * total
+    if nash_targets(game, mask, total, claims, targets) < -1e-9:
+        return threats[p] / total
+    return targets[p] / total

@@ -120,6 +120,14 @@ DECIDED = ("informer", "parrain", "renown", "money", "shared")
 BY_INFORMER, BY_PARRAIN, BY_RENOWN, BY_MONEY, BY_SHARED = range(5)
 
 EVENT_WIDTH = 8
+# --- bargaining scratch (sim.ag.bargain): the shoot-out values are worked out many times a placement
+MAX_HITS = 128      # BANGs that can land on one family (every other family's dice)
+MAX_COSTS = 32      # members one family can lose on a card
+BANG_ROWS = MAX_SEATS + 2        # rows of `bang`: each family's BANG distribution, then HITS_ROW, STEP_ROW
+HITS_ROW, STEP_ROW = MAX_SEATS, MAX_SEATS + 1
+SV_ALIVE, SV_LOSS, SV_BANGS, SV_THREAT, SV_CLAIM, SV_TARGET = range(6)
+N_SV = 6                         # rows of `sv`: per-seat figures of one valuation
+SI_AIM, SI_TOPS, SI_OTHERS = range(3)   # rows of `si`: whom each family shoots at, its dice, the others
 
 # --- random-number streams (sim.rng): one per source of luck, each keyed by (run seed, game id,
 # source), so that a decision taken otherwise shifts only its own source's later draws and two
@@ -147,6 +155,10 @@ GAME_DTYPE = np.dtype([
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
+    ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions
+    ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
+    ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
+    ("si", np.int64, (3, MAX_SEATS)),                    # ... per-seat seats (SI_*)
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

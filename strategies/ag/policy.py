@@ -27,6 +27,7 @@ from sim.ag.env import (
     RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
     MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
 )
+from sim.ag.bargain import expected_share
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
@@ -52,6 +53,7 @@ PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
+TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
 DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 0.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.5,
                      0.9, 0.05])
 
@@ -158,22 +160,45 @@ def tally(game, env, slot, p):
 
 
 @njit(cache=True)
-def worth_of(env, p, target, goods, fbi, h, k, o, bosses, total, mine_threat, others, families, mine):
+def worth_of(env, p, target, goods, fbi, h, k, o, bosses, share, others, mine):
     """(expected worth to p, chance of success) of a card with this crew on it: the chance (exact
-    table of sim.ag.odds) times p's fair share of the gains (AG-N rule), cut by CONFLICT for each
-    other family (a bargain may fail), plus the FBI step, plus p's appetite (aggression above one
-    half) or distaste for the other families' threat."""
+    table of sim.ag.odds) times p's expected share of the gains (`share`, see share_on), plus the
+    FBI step, plus p's appetite (aggression above one half) or distaste for the other families'
+    threat."""
     rerolls = bosses if env.rp[P_REROLL] else 0
     chance = env.success[min(h, T_H), min(k, T_K), min(o, T_O), min(rerolls, T_R), min(target, MAX_TARGET)]
     if mine == 0:
         return chance * fbi, chance
+    crowd = (env.params[p, AGGRESSION] - 0.5) * others
+    return chance * (share * goods + fbi) + crowd, chance
+
+
+@njit(cache=True)
+def share_on(game, env, p, slot, total, mine_threat, families):
+    """The part of the card on `slot` p expects from the bargain with the pieces now there (AG-N).
+    Nash and alternating models: the bargaining value itself (sim.ag.bargain.expected_share: the
+    exact shoot-out values as disagreement points, p claiming with its own bluff), so a card is
+    judged by what the family can expect to keep of it. The first offer model: its fair share of
+    the threat (expected BANGs, or equal), cut by CONFLICT for each other family (a bargain may
+    fail)."""
+    if env.rp[P_MODEL] != MODEL_OFFER:
+        card = game.g[SHOW0 + slot]
+        bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
+        return expected_share(game, env, slot, card, p, bluff)
     if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
         share = 1.0 / (families + 1)
     else:
         share = mine_threat / total
-    share *= max(0.0, 1.0 - CONFLICT * families)
-    crowd = (env.params[p, AGGRESSION] - 0.5) * others
-    return chance * (share * goods + fbi) + crowd, chance
+    return share * max(0.0, 1.0 - CONFLICT * families)
+
+
+@njit(cache=True)
+def put_crew(game, slot, q, h, k, o, boss, step):
+    """Add (step 1) or take back (step -1) pieces of family q on a slot, to weigh a placement."""
+    game.at[slot, q, HENCH] += step * h
+    game.at[slot, q, KILLER] += step * k
+    game.at[slot, q, OCC] += step * o
+    game.at[slot, q, BOSS] += step * boss
 
 
 @njit(cache=True)
@@ -181,8 +206,9 @@ def location_worth(game, env, p, slot, fbi_w):
     """Expected worth to p of a card slot as it stands (game.goods must hold p's worths)."""
     card = game.g[SHOW0 + slot]
     h, k, o, bosses, total, mt, ot, families, mine = tally(game, env, slot, p)
+    share = share_on(game, env, p, slot, total, mt, families) if mine else 0.0
     worth, _ = worth_of(env, p, env.rp[RP_C_TARGET + card], game.goods[slot], env.rp[RP_C_FBI + card] * fbi_w,
-                        h, k, o, bosses, total, mt, ot, families, mine)
+                        h, k, o, bosses, share, ot, mine)
     return worth
 
 
@@ -210,7 +236,8 @@ def hospital_worth(game, env, p, piece):
 @njit(cache=True)
 def place(game, env, p, opts, n, ctx):
     """AG-T3: send this piece where the family's remaining crew (this piece, the pieces still to
-    place and the boss, placed last) adds the most expected worth. A card the crew cannot take
+    place and the boss, placed last) adds the most expected worth: the chance of success times
+    what the family can expect to keep of the card by the bargaining rule (share_on). A card the crew cannot take
     alone may be worth leading a coalition on, when a family still to place could join (counted
     at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn)."""
     piece = ctx[CTX_PIECE]
@@ -242,16 +269,23 @@ def place(game, env, p, opts, n, ctx):
             goods = game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
             h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
-            before, _ = worth_of(env, p, target, goods, fbi, h, kk, o, b, total, mt, ot, fam, mine)
+            share = share_on(game, env, p, slot, total, mt, fam) if mine else 0.0
+            before, _ = worth_of(env, p, target, goods, fbi, h, kk, o, b, share, ot, mine)
+            boss = add_boss if game.at[slot, p, BOSS] == 0 else 0
+            put_crew(game, slot, p, add_h, add_k, add_o, boss, 1)
+            share = share_on(game, env, p, slot, total + add_t, mt + add_t, fam)
             after, chance = worth_of(env, p, target, goods, fbi, h + add_h, kk + add_k, o + add_o, b + add_boss,
-                                     total + add_t, mt + add_t, ot, fam, mine + adds)
+                                     share, ot, mine + adds)
             worth = after - before
             if partner >= 0 and chance < w[MIN_CHANCE]:   # lead a coalition a later family may join
+                put_crew(game, slot, partner, ph, pk, po, 1, 1)
+                share = share_on(game, env, p, slot, total + add_t + pt, mt + add_t, fam + 1)
+                put_crew(game, slot, partner, ph, pk, po, 1, -1)
                 led, led_chance = worth_of(env, p, target, goods, fbi, h + add_h + ph, kk + add_k + pk,
-                                           o + add_o + po, b + add_boss + 1, total + add_t + pt, mt + add_t,
-                                           ot + pt, fam + 1, mine + adds)
+                                           o + add_o + po, b + add_boss + 1, share, ot + pt, mine + adds)
                 worth = max(worth, LEAD * (led - before))
                 chance = max(chance, led_chance)
+            put_crew(game, slot, p, add_h, add_k, add_o, boss, -1)
             if piece == BOSS and game.pl[p, WOUNDS] > 0:
                 worth -= ot * (1.0 - w[AGGRESSION])
             elif piece != BOSS and chance < w[MIN_CHANCE]:
@@ -306,7 +340,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
             return 0 if accepts(game, env, p, ctx) else 1
         return 0 if accepts_terms(env, p, ctx) else 1
     if decision == D_CLAIM:
-        return claim_level(w[BLUFF], n)
+        return claim_level(claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]]), n)
     if decision == D_SHOOT:
         return shoot_at(game, env, p, opts, n, ctx)
     if decision == D_HIT:
@@ -338,6 +372,26 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_GIVE_TOKEN:
         return least_title(game, opts, n, p, BARON0, TOK0)
     return 0   # D_REROLL, D_ARMS: yes (option 0)
+
+
+@njit(cache=True)
+def wins_title(game, env, p, card):
+    """Would this card (or its traffic token) win p a title or keep a rival from taking one (AG-T5)?"""
+    district = env.rp[RP_C_DISTRICT + card]
+    if title_at_stake(game, WON0, district, game.g[CAID0 + district], p):
+        return True
+    traffic = env.rp[RP_C_TRAFFIC + card]
+    return card_items(game, env, card)[2] == 1 and title_at_stake(game, TOK0, traffic, game.g[BARON0 + traffic], p)
+
+
+@njit(cache=True)
+def claim_bluff(game, env, p, card):
+    """AG-N: what p adds to its shoot-out value when it states its terms, as a share of the card:
+    its bluff, raised on a card that wins or defends a title by TITLE_CLAIM per unit of
+    title_weight above 1 (a family that cares for titles above all insists on those cards)."""
+    w = env.params[p]
+    extra = max(w[TITLE_WEIGHT] - 1.0, 0.0) * TITLE_CLAIM if wins_title(game, env, p, card) else 0.0
+    return w[BLUFF] + extra
 
 
 @njit(cache=True)
