@@ -8,9 +8,9 @@ import pytest
 from ag_scenario import PARAMETRIC, Table, card_id
 
 from sim.ag import bargain as B
-from sim.ag import engine as E
-from sim.ag import policy as P
 from sim.ag import state as S
+from sim.ag.chapters import placement as E
+from strategies.ag import policy as P
 
 CASINO = 6.0   # 1 renown (3) + the gambling token (1.5) + the card (1.5), at the rule's worths
 
