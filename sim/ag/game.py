@@ -5,49 +5,24 @@
     play_many(seed, n_games, players, ...)  -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from sim import rng, seating
+from sim import rng
 from sim.ag import batch, engine, state
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
-from sim.ag.strategies import parameter_matrix
 from sim.rules import Ruleset
-from strategies import mixture
+from sim.shared import play
+from strategies.lineup import Lineup as BaseLineup
 
 
-@dataclass(frozen=True)
-class Lineup:
-    """The strategies of a study and how they sit: `seatings[r, seat]` indexes `names`."""
+class Lineup(BaseLineup):
+    """The strategies of an American Gangsters study and how they sit (strategies.lineup.Lineup)."""
 
-    names: tuple[str, ...]
-    kinds: np.ndarray
-    params: np.ndarray
-    seatings: np.ndarray
-    pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
-    owner: np.ndarray | None = None
-
-    def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
-        """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
-        if not self.pools:
-            return self.seatings
-        return mixture.seatings_for(self.seatings, self.pools, seed, first_id, n)
-
-    @classmethod
-    def of(cls, strategies, players: int, rotate: bool = True) -> "Lineup":
-        names = tuple(strategies) if strategies else ("simple",) * players
-        if len(names) == 1:
-            names = names * players
-        if len(names) != players:
-            raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
-                             f"or a single one for every seat")
-        chosen = [mixture.load(n, "ag") if mixture.is_mixture(n) else n for n in names]
-        pool, pools, owner = mixture.expand(chosen, lambda spec: spec)
-        kinds, params = parameter_matrix(pool)
-        seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
-        return cls(names, kinds, params, seatings, pools, owner)
+    game = "ag"
+    width = N_POLICY_PARAMS
 
 
 @dataclass
@@ -67,9 +42,7 @@ def load_default() -> Ruleset:
 
 
 def check_players(rs: Ruleset, players: int):
-    lo, hi = rs["players.min"], rs["players.max"]
-    if not lo <= players <= hi:
-        raise ValueError(f"{players} players: American Gangsters is for {lo} to {hi}")
+    play.check_players(rs, players, "American Gangsters")
 
 
 def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | None = None,
@@ -80,16 +53,11 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     lineup = Lineup.of(strategies, players)
     rows = lineup.seatings_for(seed, game_id, 1)
     seating = rows[game_id % len(rows)]
-    kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
-    params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
-    kinds[:players] = lineup.kinds[seating]
-    params[:players] = lineup.params[seating]
+    kinds, params, _ = lineup.seated(seating, state.MAX_SEATS)   # no restrictions in this game
     env = make_env(rs, kinds, params)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
-    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
-        seating = lineup.owner[seating]
-    return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
+    return Played(seed, game_id, rs, lineup, lineup.slots(seating), env, game, int(code))
 
 
 def result(played: Played) -> dict:
@@ -126,19 +94,9 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
     check_players(ruleset, players)
-    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64),
-                   np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
-    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
-    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
-    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
-    game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
-    env_arr = np.array([env]).view(np.recarray)
-    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games),
-                     lineup.params, players, rng.run_key(seed), first_id, n_games, int(check), games,
-                     seats, turns, record_turns)
-    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
-        seats[:, :, batch.S_STRATEGY] = lineup.owner[seats[:, :, batch.S_STRATEGY]]
-    return games, seats, turns
+    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64), np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
+    return play.play_many(batch, state, env, lineup, (lineup.params,), seed, n_games, players, first_id, check,
+                          record_turns)
 
 
 def mechanics_seen(seed: int, n_games: int, players: int = 4, strategies=None,

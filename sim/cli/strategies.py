@@ -19,18 +19,14 @@ def list_cmd(game):
     """Print the preset names (with their one-line description) and the restrictions."""
     import strategies
 
-    if game == "ag":  # American Gangsters keeps its presets beside its engine (sim.ag.strategies)
-        from sim.ag.strategies import presets
-
-        for name, s in sorted(presets().items()):
-            click.echo(f"{name:<15} {s.doc}")
-        return
-
-    for name in strategies.available(game, searchers=True):
+    names = strategies.available(game, searchers=True)
+    width = max(len(n) for n in names) + 1
+    for name in names:
         s = strategies.load(name, game)
-        click.echo(f"{name:<12} {s.family:<7} {s.doc}")
-    restrictions = ", ".join(strategies.space(game).RESTRICTIONS)
-    click.echo(f"\nrestrictions (add to any name, e.g. enforcer+no-provoke): {restrictions}")
+        click.echo(f"{name:<{width}} {s.family:<10} {s.doc}")
+    restrictions = list(strategies.space(game).RESTRICTIONS)
+    if restrictions:
+        click.echo(f"\nrestrictions (add to any name, e.g. {names[0]}+{restrictions[0]}): {', '.join(restrictions)}")
     from strategies import mixture
 
     mixtures = mixture.available(game)
@@ -41,7 +37,7 @@ def list_cmd(game):
 
 @strategies_cmd.command("show")
 @click.argument("spec")
-@click.option("--game", type=click.Choice(["nyk"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
 def show_cmd(spec, game):
     """Every knob of a strategy (a preset name, a .toml file, with +restrictions)."""
     import strategies
@@ -51,7 +47,7 @@ def show_cmd(spec, game):
     click.echo(f"{s.name}: {s.doc} (family {s.family}, from {s.source})")
     if s.restrictions:
         click.echo(f"restricted: {', '.join(s.restrictions)}")
-    if s.family == "param":
+    if s.family == space.DEFAULT_FAMILY:
         for p, value in zip(space.PARAMS, s.params, strict=True):
             mark = " " if value == p.default else "*"
             click.echo(f" {mark} {p.name:<16} {value:>10.4g}   [{p.lo:g}, {p.hi:g}]  {p.doc}")

@@ -2,13 +2,11 @@
 how a block of games is played. The matches, the knob search and PSRO are written once against
 this adapter (`knobs(game)`), so both games share them.
 
-- New York Kings: the `param` family (strategies/nyk/params.py carries each knob's range), the
-  presets of strategies/nyk/presets/, preset files with a [provenance] table.
-- American Gangsters: the `parametric` policy (strategies.ag.policy PARAM_NAMES and DEFAULTS, 16 knobs),
-  the presets of strategies/ag/ (sim.ag.strategies). The policy has no ranges of its own: AG_BOX
-  below is the search box, wide enough to hold the defaults and every shipped preset (a test
-  checks it) and bounded where the policy reads a knob as a share or a probability. AG preset
-  files take only name, policy, doc and [params], so the provenance is written as comments.
+Both games' knobs, presets and preset files come from the one strategy loader (`strategies`):
+the box is each knob's range in `strategies/<game>/params.py`, the presets are those of
+`strategies/<game>/presets/`, and a tuned preset is written in the one preset format (doc,
+family, [params], [provenance]). What differs is the family a knob vector plays (`param` in New
+York Kings, `parametric` in American Gangsters) and how a block of games is played.
 """
 
 from __future__ import annotations
@@ -17,29 +15,6 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-
-# the AG search box: (lo, hi) per knob of strategies.ag.policy.PARAM_NAMES
-AG_BOX = {
-    "val_renown": (0.0, 6.0),         # worth of a renown level (in bags)
-    "val_bag": (0.0, 3.0),
-    "val_token": (0.0, 4.0),
-    "val_card": (0.0, 4.0),
-    "val_occasional": (0.0, 3.0),
-    "val_fbi_mafia": (-2.0, 0.0),     # an FBI step hurts a mafia family
-    "val_fbi_informer": (0.0, 3.0),   # 0: the informer plays as mafia
-    "greed": (0.0, 1.0),              # share of the levels asked in a bargain (AG-N)
-    "accept": (0.0, 1.0),             # the bar an offer must reach (AG-N)
-    "aggression": (0.0, 1.0),
-    "min_chance": (0.0, 1.0),         # a success probability
-    "bag_reserve": (0.0, 4.0),        # bags kept back
-    "title_weight": (0.0, 2.0),
-    "heal": (0.0, 1.0),
-    "nerve": (0.0, 1.0),              # the probability of pulling the trigger (Russian roulette)
-    "bid_fraction": (0.0, 1.0),       # share of the prize's worth bid in an auction (AG-V1)
-    "patience": (0.0, 1.0),           # share of the next offer's gain given up for nothing (AG-N)
-    "bluff": (0.0, 0.4),              # claim above the shoot-out value, as a share of the card (AG-N)
-}
-
 
 def toml_value(value) -> str:
     if isinstance(value, str):
@@ -81,17 +56,30 @@ class Knobs:
         return self.load(spec)
 
     def load(self, spec: str):
-        raise NotImplementedError
+        import strategies
+
+        return strategies.load(spec, self.game)
 
     def strategy(self, name: str, values) -> object:
-        """The strategy playing the knob vector `values`."""
-        raise NotImplementedError
+        """The strategy playing the knob vector `values` (the game's default family)."""
+        import strategies
+
+        family = strategies.space(self.game).DEFAULT_FAMILY
+        return strategies.Strategy(name, family, tuple(float(v) for v in values), game=self.game)
 
     def params_of(self, spec) -> tuple[float, ...]:
         return tuple(self.resolve(spec).params)
 
     def preset_toml(self, name: str, params: dict, doc: str, provenance: dict) -> str:
-        raise NotImplementedError
+        import strategies
+
+        doc = doc or "Tuned by the cross-entropy method against the preset population."
+        lines = [f"doc = {toml_value(doc)}", f"family = {toml_value(strategies.space(self.game).DEFAULT_FAMILY)}",
+                 "", "[params]"]
+        lines += [f"{key} = {value!r}" for key, value in params.items()]  # exact: the measured player
+        lines += ["", "[provenance]"]
+        lines += [f"{key} = {toml_value(value)}" for key, value in provenance.items()]
+        return "\n".join(lines) + "\n"
 
     def play_block(self, chosen, players: int, rules: tuple, seed: int, first_id: int, n: int) -> np.ndarray:
         """Wins per lineup slot over games first_id .. first_id + n - 1, seats rotated."""
@@ -99,11 +87,9 @@ class Knobs:
 
     def preset_dir(self):
         """Where the game's shipped presets live."""
-        raise NotImplementedError
+        import strategies
 
-    def renamed(self, text: str, name: str) -> str:
-        """A preset file's text shipped under `name` (the file name is the preset's name)."""
-        return text
+        return strategies.preset_dir(self.game)
 
 
 @cache
@@ -119,24 +105,6 @@ def _wins(seats: np.ndarray, strategy_col: int, won_col: int, slots: int) -> np.
 
 
 class NykKnobs(Knobs):
-    def load(self, spec: str):
-        import strategies
-
-        return strategies.load(spec)
-
-    def strategy(self, name, values):
-        import strategies
-
-        return strategies.Strategy(name, "param", tuple(values))
-
-    def preset_toml(self, name, params, doc, provenance):
-        lines = [f'doc = "{doc or "Tuned by the cross-entropy method against the preset population."}"',
-                 'family = "param"', "", "[params]"]
-        lines += [f"{key} = {value!r}" for key, value in params.items()]  # exact: the measured player
-        lines += ["", "[provenance]"]
-        lines += [f"{key} = {toml_value(value)}" for key, value in provenance.items()]
-        return "\n".join(lines) + "\n"
-
     def play_block(self, chosen, players, rules, seed, first_id, n):
         from sim.nyk import batch
         from sim.nyk.game import Lineup, play_many
@@ -147,78 +115,35 @@ class NykKnobs(Knobs):
         _, seats, _ = play_many(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
         return _wins(seats, batch.SEAT_COLUMNS.index("strategy"), batch.S_WON, len(chosen))
 
-    def preset_dir(self):
-        import strategies
-
-        return strategies.preset_dir("nyk")
-
 
 class AgKnobs(Knobs):
-    def load(self, spec: str):
-        from sim.ag.strategies import strategy
-
-        return strategy(spec)
-
-    def strategy(self, name, values):
-        from strategies.ag.policy import PARAMETRIC
-        from sim.ag.strategies import Strategy
-
-        return Strategy(name, PARAMETRIC, tuple(float(v) for v in values), "")
-
-    def preset_toml(self, name, params, doc, provenance):
-        lines = ["# American Gangsters strategy preset (policy: parametric), made by the knob search."]
-        lines += [f"# provenance.{key} = {toml_value(value)}" for key, value in provenance.items()]
-        lines += [f"name = {toml_value(name)}", 'policy = "parametric"',
-                  f"doc = {toml_value(doc or 'Tuned by the cross-entropy method against the presets.')}",
-                  "", "[params]"]
-        lines += [f"{key} = {value!r}" for key, value in params.items()]
-        return "\n".join(lines) + "\n"
-
     def play_block(self, chosen, players, rules, seed, first_id, n):
-        from sim import seating
         from sim.ag import batch
         from sim.ag.game import Lineup, play_many
-        from strategies import mixture
 
-        pool, pools, owner = mixture.expand(list(chosen), self.load)   # in-memory candidates too
-        kinds = np.array([s.kind for s in pool], dtype=np.int64)
-        params = np.array([s.params for s in pool], dtype=np.float64).reshape(len(pool), len(self.names))
-        lineup = Lineup(tuple(s.name for s in chosen), kinds, params, seating.table(players, True),
-                        pools, owner)
+        lineup = Lineup.of_strategies(list(chosen), players, rotate=True)   # in-memory candidates too
         _, seats, _ = play_many(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
         return _wins(seats, batch.S_STRATEGY, batch.S_WON, len(chosen))
-
-    def preset_dir(self):
-        from sim.ag.strategies import PRESETS_DIR
-
-        return PRESETS_DIR
-
-    def renamed(self, text, name):
-        """AG checks that a shipped preset's `name` is its file name."""
-        import re
-
-        return re.sub(r"(?m)^name = .*$", f"name = {toml_value(name)}", text, count=1)
 
 
 @cache
 def knobs(game: str = "nyk") -> Knobs:
     """The adapter of `game` ("nyk" or "ag")."""
     if game == "nyk":
-        from strategies.nyk import params
-
-        return NykKnobs("nyk", tuple(p.name for p in params.PARAMS),
-                        np.array([p.lo for p in params.PARAMS]), np.array([p.hi for p in params.PARAMS]),
+        return NykKnobs("nyk", *_box("nyk"),
                         ("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter",
                          "balanced"),
                         ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"))
     if game == "ag":
-        from strategies.ag.policy import PARAM_NAMES
-
-        missing = set(PARAM_NAMES) ^ set(AG_BOX)
-        if missing:
-            raise ValueError(f"the AG search box and strategies.ag.policy.PARAM_NAMES differ on {sorted(missing)}")
-        return AgKnobs("ag", tuple(PARAM_NAMES), np.array([AG_BOX[k][0] for k in PARAM_NAMES]),
-                       np.array([AG_BOX[k][1] for k in PARAM_NAMES]),
+        return AgKnobs("ag", *_box("ag"),
                        ("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
                        ("racketeer", "warlord", "politician", "informer-aware", "balanced"))
     raise ValueError(f"unknown game {game!r}: choose nyk or ag")
+
+
+def _box(game: str) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """A game's knob names and ranges (strategies/<game>/params.py)."""
+    import strategies
+
+    params = strategies.space(game).PARAMS
+    return tuple(p.name for p in params), np.array([p.lo for p in params]), np.array([p.hi for p in params])

@@ -154,7 +154,7 @@ def ship(result: dict, name: str = "equilibrium") -> dict[str, Path]:
         path = Path(spec)
         if path.suffix == ".toml" and path.is_file():
             target = presets / f"{name}-{path.stem.split('-')[-1]}.toml"
-            target.write_text(knobs(game).renamed(path.read_text(), target.stem))
+            target.write_text(path.read_text())   # a preset's name is its file's
             written[target.stem] = target
             renamed.append(target.stem)
         else:

@@ -5,68 +5,29 @@
     play_many(seed, n_games, players, ...) -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from sim import rng, seating
+from sim import rng
 from sim.nyk import batch, engine, state
 import strategies
-from strategies import mixture
 from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
+from sim.shared import play
+from strategies.lineup import Lineup as BaseLineup
 
 
+class Lineup(BaseLineup):
+    """The strategies of a New York Kings study and how they sit (strategies.lineup.Lineup);
+    a `search` family player's knobs in `search` (sim.search.nyk)."""
 
-@dataclass(frozen=True)
-class Lineup:
-    """The strategies of a study and how they sit: `seatings[r, seat]` indexes `names`; each
-    strategy's policy family (`kinds`), knobs (`params`) and restriction bits (`restrict`)."""
-
-    names: tuple[str, ...]
-    kinds: np.ndarray
-    params: np.ndarray
-    restrict: np.ndarray
-    seatings: np.ndarray
-    pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
-    owner: np.ndarray | None = None
-    search: np.ndarray | None = None  # per strategy, the search knobs (sim.search.nyk), if any searches
-
-    def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
-        """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
-        if not self.pools:
-            return self.seatings
-        return mixture.seatings_for(self.seatings, self.pools, seed, first_id, n)
+    game = "nyk"
+    width = N_POLICY_PARAMS
 
     @classmethod
-    def of(cls, specs, players: int, rotate: bool = True) -> "Lineup":
-        """`specs`: one strategy spec per seat, or one for every seat (see `strategies`)."""
-        names = tuple(specs) if specs else ("simple",) * players
-        if len(names) == 1:
-            names = names * players
-        if len(names) != players:
-            raise ValueError(f"{len(names)} strategies for {players} players: give one per seat "
-                             f"or a single one for every seat")
-        return cls.of_strategies([mixture.load(n, "nyk") if mixture.is_mixture(n) else strategies.load(n, "nyk")
-                                  for n in names], players, rotate)
-
-    @classmethod
-    def of_strategies(cls, chosen, players: int, rotate: bool = True) -> "Lineup":
-        """The same from loaded `strategies.Strategy` objects (e.g. a candidate being tuned)."""
-        if len(chosen) != players:
-            raise ValueError(f"{len(chosen)} strategies for {players} players")
-        names = tuple(s.name for s in chosen)
-        pool, pools, owner = mixture.expand(chosen, lambda spec: strategies.load(spec, "nyk"))
-        kinds = np.array([s.kind("nyk") for s in pool], dtype=np.int64)
-        params = np.zeros((len(pool), N_POLICY_PARAMS), dtype=np.float64)
-        for i, s in enumerate(pool):
-            params[i, : len(s.params)] = s.params
-        restrict = np.array([s.restrict_bits("nyk") for s in pool], dtype=np.int64)
-        seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
-        search = None
-        if any(s.family == strategies.SEARCH for s in pool):
-            search = search_knobs(pool)
-        return cls(names, kinds, params, restrict, seatings, pools, owner, search)
+    def search_knobs(cls, pool):
+        return search_knobs(pool) if any(s.family == strategies.SEARCH for s in pool) else None
 
 
 # each strategy's search knobs as the jitted search player reads them (sim.search.nyk)
@@ -106,24 +67,14 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     lineup = Lineup.of(strategies, players)
     rows = lineup.seatings_for(seed, game_id, 1)
     seating = rows[game_id % len(rows)]
-    kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
-    params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
-    restrict = np.zeros(state.MAX_SEATS, dtype=np.int64)
-    kinds[:players] = lineup.kinds[seating]
-    params[:players] = lineup.params[seating]
-    restrict[:players] = lineup.restrict[seating]
-    env = make_env(rs, kinds, params, restrict)
+    env = make_env(rs, *lineup.seated(seating, state.MAX_SEATS))
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
-    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
-        seating = lineup.owner[seating]
-    return Played(seed, game_id, rs, lineup, seating, env, game, int(code))
+    return Played(seed, game_id, rs, lineup, lineup.slots(seating), env, game, int(code))
 
 
 def check_players(rs: Ruleset, players: int):
-    lo, hi = rs["players.min"], rs["players.max"]
-    if not lo <= players <= hi:
-        raise ValueError(f"{players} players: New York Kings is for {lo} to {hi}")
+    play.check_players(rs, players, "New York Kings")
 
 
 def result(played: Played) -> dict:
@@ -155,17 +106,6 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
     check_players(ruleset, players)
-    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64),
-                   np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
-    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
-    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
-    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
-    game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
-    env_arr = np.array([env]).view(np.recarray)
-    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games),
-                     lineup.params, lineup.restrict, players, rng.run_key(seed), first_id, n_games,
-                     int(check), games, seats, turns, record_turns)
-    if lineup.owner is not None:  # a seat's strategy is its lineup slot, whatever a mixture drew
-        column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
-        column[:] = lineup.owner[column]
-    return games, seats, turns
+    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64), np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
+    return play.play_many(batch, state, env, lineup, (lineup.params, lineup.restrict), seed, n_games, players,
+                          first_id, check, record_turns)

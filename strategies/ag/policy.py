@@ -5,7 +5,7 @@
   bags, tokens, cards, occasional henchmen and FBI steps, its greed, acceptance, patience and bluff
   in bargaining (AG-N), its aggression, caution, thrift, interest in titles, care for its boss,
   nerve and bids.
-  The presets in strategies/ag/*.toml are parameter sets of it; `simple` is its defaults;
+  The presets in strategies/ag/presets/*.toml are knob sets of it; `simple` is its defaults;
 - `script` answers the option indices queued in the game record (scenario tests).
 
 A policy sees the game as a player at the table would: its own profile, never another family's.
@@ -36,13 +36,12 @@ from sim.ag.state import (
 )
 from sim.rng import below_of
 from sim.rules.ag.content import MAX_TARGET
+from strategies.ag import params
 
 RANDOM, PARAMETRIC, SCRIPT = 0, 1, 2
 POLICY_KINDS = ("random", "parametric", "script")
 
-PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional", "val_fbi_mafia",
-               "val_fbi_informer", "greed", "accept", "aggression", "min_chance", "bag_reserve",
-               "title_weight", "heal", "nerve", "bid_fraction", "patience", "bluff")
+PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.ag.params
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
  AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF) = range(18)
 # greed: the proposer's shading of its offers (offer and alternating models); accept: the share of
@@ -54,8 +53,7 @@ PARAM_NAMES = ("val_renown", "val_bag", "val_token", "val_card", "val_occasional
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
 TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
-DEFAULTS = np.array([3.0, 1.0, 1.5, 1.5, 1.0, -0.3, 0.0, 0.25, 0.6, 0.5, 0.15, 2.0, 1.0, 0.7, 0.5, 0.5,
-                     0.9, 0.05])
+DEFAULTS = np.array(params.DEFAULTS)
 
 
 @njit(cache=True)

@@ -7,16 +7,7 @@ range (what tuning searches) and a default: the defaults are the `balanced` play
 The index constants (K_*) are read by the jitted policy (strategies.nyk.policy).
 """
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    lo: float
-    hi: float
-    default: float
-    doc: str
+from strategies.knobs import Param
 
 
 PARAMS = (
@@ -90,3 +81,4 @@ RESTRICTIONS = {
  R_NO_SUBWAY_HELI) = RESTRICTIONS.values()
 
 FAMILIES = ("random", "simple", "param")  # env.kinds values, in this order (strategies.nyk.policy)
+DEFAULT_FAMILY = "param"                  # a preset that names no family

@@ -11,10 +11,10 @@ from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.forward import Forward, play_games_forward
 from sim.ag.game import Lineup, play_many
 from sim.ag.redeal import visible
-from sim.ag.strategies import PRESETS_DIR
 from sim.rules import Ruleset
+import strategies
 
-PRESETS = sorted(p.stem for p in PRESETS_DIR.glob("*.toml")) + ["simple"]
+PRESETS = strategies.available("ag")
 # every preset at some table, and every bargaining model (AG-N1), 2 to 5 players
 TABLES = [
     (4, ("balanced", "racketeer", "warlord", "politician"), {}),

@@ -10,31 +10,38 @@ import pytest
 from ag_scenario import many
 
 from sim.ag import batch as B
-from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, RANDOM
-from sim.ag.strategies import presets, strategy
+import strategies
+from strategies.ag.policy import DEFAULTS, PARAM_NAMES, PARAMETRIC, POLICY_KINDS, RANDOM
 
 PRESETS = ("random", "racketeer", "warlord", "politician", "informer-aware", "balanced")
 
 
-def test_every_preset_loads_with_its_file_name_and_known_parameters():
-    found = presets()
+def test_every_preset_loads_with_known_parameters():
+    found = {name: strategies.load(name, "ag") for name in strategies.available("ag")}
     assert set(PRESETS) | {"simple"} <= set(found)
-    assert found["random"].kind == RANDOM and found["simple"].params == tuple(DEFAULTS)
+    assert found["random"].kind() == RANDOM and found["simple"].params == tuple(DEFAULTS)
     for name in PRESETS[1:]:
         s = found[name]
-        assert s.kind == PARAMETRIC and len(s.params) == len(PARAM_NAMES) and s.doc
+        assert s.kind() == PARAMETRIC and len(s.params) == len(PARAM_NAMES) and s.doc
         assert s.params != tuple(DEFAULTS), f"{name} is the same as simple"
+
+
+def test_the_loader_families_are_the_policy_kinds():
+    """The family index the loader gives is the kind the jitted policy branches on."""
+    for family in strategies.space("ag").FAMILIES:
+        s = strategies.Strategy("x", family, tuple(DEFAULTS), game="ag")
+        assert POLICY_KINDS[s.kind()] == family
 
 
 def test_strategy_files_and_bad_names(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text('name = "mine"\n[params]\ngreed = 1.0\n')
-    assert strategy(str(path)).params[PARAM_NAMES.index("greed")] == 1.0
-    with pytest.raises(ValueError, match="unknown strategy 'gangster'"):
-        strategy("gangster")
-    path.write_text('name = "mine"\n[params]\ngreedy = 1.0\n')
-    with pytest.raises(ValueError, match="unknown parameter 'greedy'"):
-        strategy(str(path))
+    path.write_text("[params]\ngreed = 1.0\n")
+    assert strategies.load(str(path), "ag").params[PARAM_NAMES.index("greed")] == 1.0
+    with pytest.raises(strategies.StrategyError, match="unknown strategy 'gangster'"):
+        strategies.load("gangster", "ag")
+    path.write_text("[params]\ngreedy = 1.0\n")
+    with pytest.raises(strategies.StrategyError, match="unknown parameter 'greedy'"):
+        strategies.load(str(path), "ag")
 
 
 def every_order(names, games_per_order, **kw):

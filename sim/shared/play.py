@@ -1,0 +1,33 @@
+"""The driver both games' entry points share (`sim.<game>.game`): check the table, play a block
+of games in one jitted call into integer tables, and label each seat with its lineup slot.
+
+A game gives its batch module (GAME_COLUMNS, SEAT_COLUMNS, `play_games`), its state module
+(GAME_DTYPE, MAX_TURNS), an env record for the ruleset and the lineup's policy arrays in the order
+its `play_games` takes them after the seatings.
+"""
+
+import numpy as np
+
+from sim import rng
+
+
+def check_players(ruleset, players: int, title: str) -> None:
+    """ValueError (one line) unless the ruleset's game is for this many players."""
+    lo, hi = ruleset["players.min"], ruleset["players.max"]
+    if not lo <= players <= hi:
+        raise ValueError(f"{players} players: {title} is for {lo} to {hi}")
+
+
+def play_many(batch, state, env, lineup, policy: tuple, seed: int, n_games: int, players: int,
+              first_id: int = 0, check: bool = False, record_turns: bool = False):
+    """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
+    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
+    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
+    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
+    env_arr = np.array([env]).view(np.recarray)
+    batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), *policy,
+                     players, rng.run_key(seed), first_id, n_games, int(check), games, seats, turns, record_turns)
+    column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
+    column[:] = lineup.slots(column)   # a seat's strategy is its lineup slot, whatever a mixture drew
+    return games, seats, turns
