@@ -6,6 +6,8 @@ from sim.ag.decisions import (
 )
 from sim.ag.state import BOSS, DECIDED, ENDED, HENCH, INFORMER, KILLER, N_EVENTS, N_PLAYERS, NO, OCC
 from sim.rules.ag.content import TRAFFICS
+from sim.shared.narrate import event_dicts as shared_event_dicts
+from sim.shared.narrate import event_names, recorded, tell
 
 PIECES = {BOSS: "boss", HENCH: "henchman", KILLER: "killer", OCC: "occasional henchman"}
 
@@ -29,15 +31,19 @@ class Names:
 
 def narrate(rows, names: Names) -> list[str]:
     """One line per event, turns as headings."""
-    lines, shown = [], {}
-    for row in rows:
-        turn, code, a, b, c, d, e, f = (int(x) for x in row)
+    return tell(rows, teller(names), E.EV_TURN)
+
+
+def teller(names: Names):
+    """The sentence of one event row (`line(code, a, b, c, d, e, f)`, sim.shared.narrate), told in
+    order: it remembers which card each revealed slot shows."""
+    shown = {}
+
+    def line(code, a, b, c, d, e, f):
         if code == E.EV_REVEAL:
             shown[a] = b
-        text = _line(code, a, b, c, d, e, f, names, shown)
-        if text is not None:
-            lines.append(text if code == E.EV_TURN else f"  {text}")
-    return lines
+        return _line(code, a, b, c, d, e, f, names, shown)
+    return line
 
 
 def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per event kind
@@ -143,12 +149,17 @@ def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per
     return None
 
 
+def seat_labels(played) -> list[str]:
+    names = played.lineup.names
+    return [f"{names[played.seating[p]]}#{p}" for p in range(int(played.game.g[N_PLAYERS]))]
+
+
 def story(played) -> list[str]:
     """The whole game in words: the table, every event, the ranking, the informer unmasked."""
     game = played.game
-    labels = [f"{played.lineup.names[played.seating[p]]}#{p}" for p in range(int(game.g[N_PLAYERS]))]
+    labels = seat_labels(played)
     names = Names(played.ruleset, labels)
-    rows = game.events[: int(game.g[N_EVENTS])]
+    rows = recorded(game, N_EVENTS)
     informer = int(game.g[INFORMER])
     tail = (f"The informer was {labels[informer]}." if informer >= 0
             else "No family held the informer's profile.")
@@ -156,7 +167,9 @@ def story(played) -> list[str]:
 
 
 def event_dicts(played) -> list[dict]:
-    """The recorded events as dicts (for --json)."""
-    keys = ("turn", "code", "a", "b", "c", "d", "e", "f")
-    rows = played.game.events[: int(played.game.g[N_EVENTS])]
-    return [dict(zip(keys, (int(x) for x in row), strict=True)) for row in rows]
+    """The recorded events as dicts (for --json, sim.shared.narrate.event_dicts)."""
+    names = Names(played.ruleset, seat_labels(played))
+    return shared_event_dicts(recorded(played.game, N_EVENTS), teller(names), EVENT_NAMES)
+
+
+EVENT_NAMES = event_names(E)

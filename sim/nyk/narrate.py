@@ -4,6 +4,8 @@ from sim.hands import show_strength
 from sim.nyk import events as E
 from sim.nyk.decisions import MODE_HELI, MODE_SUBWAY
 from sim.nyk.state import DECIDED, N_CHARS, N_EVENTS, NO
+from sim.shared.narrate import event_dicts as shared_event_dicts
+from sim.shared.narrate import event_names, recorded, tell
 
 
 class Names:
@@ -32,14 +34,12 @@ class Names:
 
 def narrate(rows, names: Names) -> list[str]:
     """One line per event, turns as headings."""
-    lines = []
-    for row in rows:
-        turn, code, a, b, c, d, e, f = (int(x) for x in row)
-        text = _line(code, a, b, c, d, e, f, names)
-        if text is None:
-            continue
-        lines.append(text if code == E.EV_TURN else f"  {text}")
-    return lines
+    return tell(rows, teller(names), E.EV_TURN)
+
+
+def teller(names: Names):
+    """The sentence of one event row (`line(code, a, b, c, d, e, f)`, sim.shared.narrate)."""
+    return lambda code, a, b, c, d, e, f: _line(code, a, b, c, d, e, f, names)
 
 
 def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event kind
@@ -150,19 +150,13 @@ def seat_labels(played) -> list[str]:
 
 
 def story(played) -> list[str]:
-    rows = played.game.events[: int(played.game.g[N_EVENTS])]
-    return narrate(rows, Names(played.ruleset, seat_labels(played)))
+    return narrate(recorded(played.game, N_EVENTS), Names(played.ruleset, seat_labels(played)))
 
 
 def event_dicts(played) -> list[dict]:
-    rows = played.game.events[: int(played.game.g[N_EVENTS])]
+    """The recorded events as dicts (for --json, sim.shared.narrate.event_dicts)."""
     names = Names(played.ruleset, seat_labels(played))
-    out = []
-    for row in rows:
-        turn, code = int(row[0]), int(row[1])
-        out.append({"turn": turn, "event": EVENT_NAMES[code], "args": [int(x) for x in row[2:]],
-                    "text": _line(code, *(int(x) for x in row[2:]), names)})
-    return out
+    return shared_event_dicts(recorded(played.game, N_EVENTS), teller(names), EVENT_NAMES)
 
 
-EVENT_NAMES = {v: k[3:].lower() for k, v in vars(E).items() if k.startswith("EV_")}
+EVENT_NAMES = event_names(E)
