@@ -3,7 +3,7 @@
 import struct
 
 from sim.rules import Ruleset
-from sim.rules.draw import draw_board
+from sim.rules.nyk.draw import draw_board
 
 
 def png_size(path):
@@ -39,3 +39,20 @@ connections = { COP = ["TRAIN", "HELI", "W"], TRAIN = ["N", "E"], HELI = ["S"] }
     rs = Ruleset.load(tmp_path / "mine.toml", {"start.district": "COP"})
     out = draw_board(rs, tmp_path / "small.png")
     assert png_size(out)[0] > 100
+
+
+def test_draw_the_ag_board_and_name_what_is_assumed(tmp_path):
+    """AG-C7: one card line per kind and district, from the content; the caption names the assumed
+    content files, and only the FBI options the picture draws."""
+    from sim.rules.ag.draw import caption, card_text
+    from sim.rules.ag.draw import draw_board as draw_ag
+
+    rs = Ruleset.load(game="ag")
+    out = draw_ag(rs, tmp_path / "ag.png")
+    width, height = png_size(out)
+    assert out.stat().st_size > 20_000 and width > height
+    grocery = next(c for c in rs.content["locations"] if c.kind == "grocery")
+    assert card_text(grocery) == "1 CLIC · 1 bag · drugs"
+    assert caption(rs) == "assumed: location rewards (locations.toml); cost-track prices and FBI steps (tracks.toml)"
+    separate = Ruleset.load(game="ag", overrides={"fbi.track": "separate"})
+    assert caption(separate).endswith("(tracks.toml); fbi.start, fbi.max")

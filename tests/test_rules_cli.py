@@ -135,3 +135,23 @@ def test_rules_show_takes_the_game():
     assert shown["fingerprint"] == Ruleset.load(overrides={"players.max": 4}, game="ag").fingerprint
     bad = run("rules", "show", "--game", "ag", "--set", "provocation.stake=3000")
     assert bad.exit_code == 2 and "provocation.stake" in one_error_line(bad)
+
+
+def test_rules_show_text_summarises_the_game_content():
+    """The plain text of `rules show --game ag` ends with AG's content files and what they assume."""
+    result = run("rules", "show", "--game", "ag")
+    assert result.exit_code == 0, result.output
+    tail = result.output.strip().splitlines()[-4:]
+    assert [line.split()[0] for line in tail] == ["locations", "tracks", "events", "assumed"]
+    assert tail[0].startswith("locations   40 cards, 10 assumed: grocery")
+
+
+def test_board_takes_the_game(tmp_path):
+    """`board --game ag` draws American Gangsters' districts, cards and tracks (AG-C1, AG-C7, AG-K2);
+    a bad --game is one line naming the choices."""
+    out = tmp_path / "ag.png"
+    result = run("board", "--game", "ag", "--out", str(out), "--set", "fbi.track=\"separate\"")
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
+    bad = run("board", "--game", "chess")
+    assert bad.exit_code == 2 and "'chess' is not one of 'nyk', 'ag'" in one_error_line(bad)

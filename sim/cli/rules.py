@@ -1,4 +1,4 @@
-"""`mobsim rules show|check` and `mobsim board`: the effective ruleset, checked and drawn."""
+"""`mobsim rules show|check` and `mobsim board`: the effective ruleset of either game, checked and drawn."""
 
 import json
 from pathlib import Path
@@ -49,19 +49,41 @@ def show_cmd(ruleset, sets, as_json, game):
         if key in changed:
             marks.append("changed")
         click.echo(f"{key:32s} {shown:28s} {' '.join(marks)}")
+    click.echo("")
+    for line in _content_lines(rs):
+        click.echo(line)
+
+
+def _content_lines(rs) -> list[str]:
+    """One line per content file: New York Kings' own, or a game hook's kinds (sim.rules.<game>)."""
+    from sim.rules.ruleset import content_hook
+
+    hook = content_hook(rs.game)
+    if hook is None:
+        return _nyk_content_lines(rs)
+    lines = []
+    for kind in hook.kinds:
+        part, named = rs.content[kind], rs.assumed.get(kind, ())
+        size = f"{len(part)} cards, " if hasattr(part, "__len__") else ""
+        lines.append(f"{kind:<11} {size}{len(named)} assumed{': ' + ', '.join(named) if named else ''}")
+    return [*lines, f"assumed     {', '.join(rs.assumed['values'])}"]
+
+
+def _nyk_content_lines(rs) -> list[str]:
     board, missions, resources = rs.board, rs.missions, rs.resources
     rewards = rs.mission_rewards()
     assumed = rs.assumed
-    click.echo("")
-    click.echo(f"board       {len(board)} districts, {board.tiles} tiles, {len(board.edges)} "
-               f"connections{' (assumed)' if board.assumed else ''}")
-    click.echo(f"characters  {len(rs.characters.affranchi)} affranchi, "
-               f"{len(rs.characters.henchmen)} henchmen ({len(assumed['henchmen'])} assumed)")
-    click.echo(f"missions    {len(missions)} + end card, rewards "
-               f"${rewards.min():,}-${rewards.max():,} ({len(assumed['missions'])} assumed)")
-    click.echo(f"resources   {resources.size} cards, {len(resources.cards)} kinds "
-               f"({len(assumed['resources'])} assumed)")
-    click.echo(f"assumed     {', '.join(assumed['values'])}")
+    return [
+        f"board       {len(board)} districts, {board.tiles} tiles, {len(board.edges)} "
+        f"connections{' (assumed)' if board.assumed else ''}",
+        f"characters  {len(rs.characters.affranchi)} affranchi, "
+        f"{len(rs.characters.henchmen)} henchmen ({len(assumed['henchmen'])} assumed)",
+        f"missions    {len(missions)} + end card, rewards "
+        f"${rewards.min():,}-${rewards.max():,} ({len(assumed['missions'])} assumed)",
+        f"resources   {resources.size} cards, {len(resources.cards)} kinds "
+        f"({len(assumed['resources'])} assumed)",
+        f"assumed     {', '.join(assumed['values'])}",
+    ]
 
 
 @rules_group.command("check")
@@ -85,12 +107,16 @@ def check_cmd(file, game):
 @ruleset_options
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("board.png"),
               show_default=True, help="Picture file (PNG, SVG or PDF by its suffix).")
-def board_cmd(ruleset, sets, out):
-    """Draw the board: bands, special districts, rivers and connections."""
-    from sim.rules.draw import draw_board
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
+def board_cmd(ruleset, sets, out, game):
+    """Draw the board as the ruleset's content defines it (sim/rules/<game>/draw.py): New York
+    Kings' bands, special districts, rivers and connections; American Gangsters' districts and
+    location cards, hospital, renown ladder and cost tracks. Assumed content is marked."""
+    import importlib
 
-    rs = ruleset_from_options(ruleset, sets)
-    click.echo(str(draw_board(rs, out)))
+    rs = ruleset_from_options(ruleset, sets, game)
+    click.echo(str(importlib.import_module(f"sim.rules.{game}.draw").draw_board(rs, out)))
 
 
 COMMANDS = [rules_group, board_cmd]
