@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from sim._cache import refresh_rooms as _refresh_cache
+from sim.rooms import game_names as _game_names
 
 __version__ = "0.1.0"
 
@@ -20,13 +21,15 @@ __version__ = "0.1.0"
 # and the cache is emptied when mobsim's sources change (see sim/_cache.py).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 _HERE = Path(__file__).resolve().parent
-_refresh_cache(os.environ["NUMBA_CACHE_DIR"], {
+_CACHE_ROOMS = {
     # the jitted kernel modules, and the rule constants jitted code reads (sim.rules.compiled)
     "kernel": ([], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]
                + [_HERE / "rules" / "compiled.py"]),
     "nyk": ([_HERE / "nyk", _HERE.parent / "strategies" / "nyk", _HERE / "search"], [_HERE.parent / "strategies"]),
-    "ag": ([_HERE / "ag", _HERE / "rules" / "ag", _HERE.parent / "strategies" / "ag"], []),
-}, kernel="kernel")
+}
+for _game in _game_names():  # every other game: its engine, its rules' content and its players
+    _CACHE_ROOMS.setdefault(_game, ([_HERE / _game, _HERE / "rules" / _game, _HERE.parent / "strategies" / _game], []))
+_refresh_cache(os.environ["NUMBA_CACHE_DIR"], _CACHE_ROOMS, kernel="kernel")
 
 
 def __getattr__(name):

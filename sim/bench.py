@@ -87,13 +87,12 @@ print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
 def _study(game: str = "nyk", names: tuple = ("simple",)):
     """(ruleset, lineup, play_many) of a benchmark study: 4 `simple` players of the game, or
     the lineup `names` (one per seat, seats rotated)."""
+    import importlib
+
     from sim.rules import Ruleset
 
-    if game == "ag":
-        from sim.ag.game import Lineup, play_many
-    else:
-        from sim.nyk.game import Lineup, play_many
-    return Ruleset.load(game=game), Lineup.of(list(names), 4), play_many
+    entry = importlib.import_module(f"sim.{game}.game")   # the game's entry points (Lineup, play_many)
+    return Ruleset.load(game=game), entry.Lineup.of(list(names), 4), entry.play_many
 
 
 def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",)) -> int:

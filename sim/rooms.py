@@ -5,14 +5,32 @@ import modules of its own room and of the rooms below it, never of a room above;
 no two modules import each other in a circle. Each game's modules (`GAMES`) never import another
 game's. tests/test_imports.py walks every import of `sim` and `strategies` (the source, not run)
 and holds the code to this.
+
+The games are found, not listed: a game is a package `sim/<name>/` with an `adapter.py` and its
+rules in `sim/rules/<name>/rules.toml` (`game_names`); the runner's registry, the commands'
+`--game` choices and the numba cache's rooms read the same list, so a new game is added by adding
+its files.
 """
+
+from pathlib import Path
+
+_SIM = Path(__file__).resolve().parent
+DEFAULT_GAME = "nyk"   # the game of a command given no --game
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game's name, the default first."""
+    found = sorted(p.parent.name for p in _SIM.glob("*/adapter.py")
+                   if (_SIM / "rules" / p.parent.name / "rules.toml").is_file())  # a game has rules
+    return tuple(sorted(found, key=lambda name: name != DEFAULT_GAME))
+
 
 ROOMS = (
     ("kernel", ("sim.rooms", "sim._cache", "sim.rng", "sim.hands", "sim.dice", "sim.odds", "sim.fights",
                 "sim.seating", "sim.provenance")),
     ("rules", ("sim.rules",)),
     ("shared", ("sim.shared",)),                            # what every game shares: adapter, columns
-    ("games", ("sim.nyk", "sim.ag", "strategies", "sim.search")),  # a game's model, engine, players, search
+    ("games", (*(f"sim.{g}" for g in game_names()), "strategies", "sim.search")),  # engines, players, search
     ("runner", ("sim.runner",)),
     ("replay", ("sim.replay",)),
     ("analysis", ("sim.analysis",)),
@@ -24,10 +42,7 @@ ROOMS = (
 )
 
 # a game's own modules: they never import another game's
-GAMES = {
-    "nyk": ("sim.nyk", "strategies.nyk", "sim.rules.nyk"),
-    "ag": ("sim.ag", "strategies.ag", "sim.rules.ag"),
-}
+GAMES = {g: (f"sim.{g}", f"strategies.{g}", f"sim.rules.{g}") for g in game_names()}
 
 # the imports allowed against the direction, each with its reason
 EXCEPTIONS = {

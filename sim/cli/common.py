@@ -4,7 +4,10 @@ from pathlib import Path
 
 import click
 
+from sim.rooms import game_names
 from sim.rules.spec import parse_value
+
+GAMES = game_names()   # the --game choices: every game found (sim.rooms), the default first
 
 
 def ruleset_options(func):

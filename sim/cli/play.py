@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import ruleset_from_options, ruleset_options
+from sim.cli.common import GAMES, ruleset_from_options, ruleset_options
 
 MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
 
@@ -18,7 +18,7 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--strategies", default="simple", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters.")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
@@ -30,12 +30,10 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path, human):
     """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking.
     With --human SEAT, play that seat yourself against the bots."""
-    if game == "ag":
-        from sim.ag.game import play_one, result
-        from sim.ag.narrate import event_dicts, story
-    else:
-        from sim.nyk.game import play_one, result
-        from sim.nyk.narrate import event_dicts, story
+    import importlib
+
+    play_one, result = (getattr(importlib.import_module(f"sim.{game}.game"), f) for f in ("play_one", "result"))
+    event_dicts, story = (getattr(importlib.import_module(f"sim.{game}.narrate"), f) for f in ("event_dicts", "story"))
 
     rs = ruleset_from_options(ruleset, sets, game=game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]

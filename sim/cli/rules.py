@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import ruleset_from_options, ruleset_options
+from sim.cli.common import GAMES, ruleset_from_options, ruleset_options
 
 
 @click.group("rules")
@@ -16,7 +16,7 @@ def rules_group():
 @rules_group.command("show")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters.")
 def show_cmd(ruleset, sets, as_json, game):
     """Print the effective ruleset, what differs from the defaults and what is assumed."""
@@ -88,7 +88,7 @@ def _nyk_content_lines(rs) -> list[str]:
 
 @rules_group.command("check")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters.")
 def check_cmd(file, game):
     """Validate a ruleset FILE as `mobsim run` would (the engine's capacities included); print
@@ -107,7 +107,7 @@ def check_cmd(file, game):
 @ruleset_options
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("board.png"),
               show_default=True, help="Picture file (PNG, SVG or PDF by its suffix).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters.")
 def board_cmd(ruleset, sets, out, game):
     """Draw the board as the ruleset's content defines it (sim/rules/<game>/draw.py): New York

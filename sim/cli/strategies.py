@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import GAMES, parse_sets, ruleset_from_options, ruleset_options
 
 
 @click.group("strategies")
@@ -14,7 +14,7 @@ def strategies_cmd():
 
 
 @strategies_cmd.command("list")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
 def list_cmd(game):
     """Print the preset names (with their one-line description) and the restrictions."""
     import strategies
@@ -37,7 +37,7 @@ def list_cmd(game):
 
 @strategies_cmd.command("show")
 @click.argument("spec")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
 def show_cmd(spec, game):
     """Every knob of a strategy (a preset name, a .toml file, with +restrictions)."""
     import strategies
@@ -152,7 +152,7 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Preset file to write (default: the game's shipped tuned preset).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters (its parametric policy's knobs).")
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
@@ -187,7 +187,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 @strategies_cmd.command("psro")
 @click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
               help="Best responses to search (the study stops early when one gains nothing).")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters.")
 @click.option("--population", default=None,
               help="The starting population, comma-separated (default: the game's presets; New York "

@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from pathlib import Path
 
+from sim.rooms import DEFAULT_GAME
+from sim.rooms import game_names
 from sim.shared.adapter import GameAdapter
 
-DEFAULT = "nyk"  # the game of a command given no --game
-_SIM = Path(__file__).resolve().parents[1]
+DEFAULT = DEFAULT_GAME  # the game of a command given no --game
 
 
 @cache
 def names() -> tuple[str, ...]:
-    """Every game's name, the default first."""
-    found = sorted(p.parent.name for p in _SIM.glob("*/adapter.py")
-                   if (_SIM / "rules" / p.parent.name / "rules.toml").is_file())  # a game has rules
-    return tuple(sorted(found, key=lambda name: name != DEFAULT))
+    """Every game's name, the default first (sim.rooms.game_names)."""
+    return game_names()
 
 
 @cache
