@@ -16,8 +16,6 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-import numpy as np
-
 
 class ReplayError(ValueError):
     """A game that cannot be replayed as asked (one line, says what to change)."""
@@ -53,11 +51,10 @@ def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
 # --- in the child process (NUMBA_DISABLE_JIT=1) ----------------------------------------------------
 
 def _lineup_and_seating(spec: GameSpec):
-    if spec.game == "ag":
-        from sim.ag.game import Lineup
-    else:
-        from sim.nyk.game import Lineup
-    lineup = Lineup.of(spec.strategies, spec.players, rotate=spec.rotate)
+    import importlib
+
+    entry = importlib.import_module(f"sim.{spec.game}.game")   # the game's entry points
+    lineup = entry.Lineup.of(spec.strategies, spec.players, rotate=spec.rotate)
     rows = lineup.seatings_for(spec.seed, spec.game_id, 1)  # a mixture seat's style drawn as in the run
     return lineup, rows[spec.game_id % len(rows)]
 
@@ -66,19 +63,13 @@ def _env(spec: GameSpec, ruleset, lineup, seating):
     """The engine's fixed record for this seating, built as `play_one` builds it."""
     if spec.game == "ag":
         from sim.ag import state
-        from sim.ag.env import N_POLICY_PARAMS, make_env
+        from sim.ag.env import make_env
     else:
         from sim.nyk import state
-        from sim.nyk.env import N_POLICY_PARAMS, make_env
-    n = spec.players
-    kinds = np.zeros(state.MAX_SEATS, dtype=np.int64)
-    params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
-    kinds[:n] = lineup.kinds[seating]
-    params[:n] = lineup.params[seating]
-    if spec.game == "ag":
+        from sim.nyk.env import make_env
+    kinds, params, restrict = lineup.seated(seating, state.MAX_SEATS)
+    if spec.game == "ag":   # American Gangsters has no restrictions
         return make_env(ruleset, kinds, params)
-    restrict = np.zeros(state.MAX_SEATS, dtype=np.int64)
-    restrict[:n] = lineup.restrict[seating]
     return make_env(ruleset, kinds, params, restrict)
 
 
