@@ -38,6 +38,7 @@ AG_BOX = {
     "bid_fraction": (0.0, 1.0),       # share of the prize's worth bid in an auction (AG-V1)
     "patience": (0.0, 1.0),           # share of the next offer's gain given up for nothing (AG-N)
     "bluff": (0.0, 0.4),              # claim above the shoot-out value, as a share of the card (AG-N)
+    "boss_home": (0.0, 0.0),          # a study knob (AG-T3: home never pays): held at 0
 }
 
 
@@ -68,7 +69,9 @@ class Knobs:
         return tuple(float(lo + u * (hi - lo)) for lo, hi, u in zip(self.lo, self.hi, unit, strict=True))
 
     def to_unit(self, values) -> np.ndarray:
-        return np.array([(v - lo) / (hi - lo) for lo, hi, v in zip(self.lo, self.hi, values, strict=True)])
+        # a knob whose box is a point (a study knob) is held there: its unit coordinate is 0
+        return np.array([(v - lo) / (hi - lo) if hi > lo else 0.0
+                         for lo, hi, v in zip(self.lo, self.hi, values, strict=True)])
 
     def resolve(self, spec):
         """A loaded strategy or mixture from a spec; loaded ones pass through."""
