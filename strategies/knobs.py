@@ -14,3 +14,4 @@ class Param:
     hi: float
     default: float
     doc: str
+    searched: bool = True   # False: a study knob the knob search holds at its default

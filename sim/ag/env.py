@@ -83,7 +83,7 @@ N_RP = RP_E_PARAM + MAX_EVENT_CARDS
 # --- the success table of location rolls (policies read it, AG-T4) -------------------------------------
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
 
-N_POLICY_PARAMS = 18
+N_POLICY_PARAMS = 19
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),
     ("success", np.float64, (T_H + 1, T_K + 1, T_O + 1, T_R + 1, MAX_TARGET + 1)),

@@ -3,8 +3,8 @@ how a block of games is played. The matches, the knob search and PSRO are writte
 this adapter (`knobs(game)`), so both games share them.
 
 Both games' knobs, presets and preset files come from the one strategy loader (`strategies`):
-the box is each knob's range in `strategies/<game>/params.py`, the presets are those of
-`strategies/<game>/presets/`, and a tuned preset is written in the one preset format (doc,
+the box is each knob's range in `strategies/<game>/params.py` (a study knob, `searched=False`,
+held at its default), the presets are those of `strategies/<game>/presets/`, and a tuned preset is written in the one preset format (doc,
 family, [params], [provenance]). What differs is the family a knob vector plays (`param` in New
 York Kings, `parametric` in American Gangsters) and how a block of games is played.
 """
@@ -43,7 +43,9 @@ class Knobs:
         return tuple(float(lo + u * (hi - lo)) for lo, hi, u in zip(self.lo, self.hi, unit, strict=True))
 
     def to_unit(self, values) -> np.ndarray:
-        return np.array([(v - lo) / (hi - lo) for lo, hi, v in zip(self.lo, self.hi, values, strict=True)])
+        # a knob whose box is a point (a study knob) is held there: its unit coordinate is 0
+        return np.array([(v - lo) / (hi - lo) if hi > lo else 0.0
+                         for lo, hi, v in zip(self.lo, self.hi, values, strict=True)])
 
     def resolve(self, spec):
         """A loaded strategy or mixture from a spec; loaded ones pass through."""
@@ -146,4 +148,5 @@ def _box(game: str) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     import strategies
 
     params = strategies.space(game).PARAMS
-    return tuple(p.name for p in params), np.array([p.lo for p in params]), np.array([p.hi for p in params])
+    return (tuple(p.name for p in params), np.array([p.lo if p.searched else p.default for p in params]),
+            np.array([p.hi if p.searched else p.default for p in params]))

@@ -31,6 +31,9 @@ PARAMS = (
           "Bargaining (AG-N, alternating model): the share of the next offer's gain it gives up for nothing."),
     Param("bluff", 0.0, 0.4, 0.05,
           "Bargaining (AG-N): what it adds to its shoot-out value when stating its terms, as a share of the card."),
+    Param("boss_home", 0.0, 1.0, 0.0,
+          "A study knob (AG-T3): the probability of keeping the boss home in a turn; home never pays.",
+          searched=False),
 )
 
 NAMES = tuple(p.name for p in PARAMS)

@@ -1,10 +1,10 @@
 """The American Gangsters policies behind the decision interface.
 
 - `random` picks uniformly among the legal options;
-- `parametric` is a heuristic family steered by 18 parameters (PARAM_NAMES): how it values renown,
+- `parametric` is a heuristic family steered by 19 parameters (PARAM_NAMES): how it values renown,
   bags, tokens, cards, occasional henchmen and FBI steps, its greed, acceptance, patience and bluff
   in bargaining (AG-N), its aggression, caution, thrift, interest in titles, care for its boss,
-  nerve and bids.
+  nerve, bids, and a study knob that keeps the boss home.
   The presets in strategies/ag/presets/*.toml are knob sets of it; `simple` is its defaults;
 - `script` answers the option indices queued in the game record (scenario tests).
 
@@ -43,12 +43,14 @@ POLICY_KINDS = ("random", "parametric", "script")
 
 PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.ag.params
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
- AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF) = range(18)
+ AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF, BOSS_HOME) = range(19)
 # greed: the proposer's shading of its offers (offer and alternating models); accept: the share of
 # its fair share a family accepts (offer model); patience: how much of what the next offer would
 # give it a family gives up nothing for (alternating model); bluff: what a family adds to its
 # shoot-out value when it states its terms, as a fraction of the card's worth (Nash and
-# alternating models); bid_fraction: the share of the auction prize's worth it bids (AG-V1)
+# alternating models); bid_fraction: the share of the auction prize's worth it bids (AG-V1);
+# boss_home: the probability that the family keeps its boss home in a turn (AG-T3), whatever it
+# would gain elsewhere: a study knob (home never beats the hospital), 0 in every preset
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
@@ -240,6 +242,8 @@ def place(game, env, p, opts, n, ctx):
     at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn)."""
     piece = ctx[CTX_PIECE]
     w = env.params[p]
+    if piece == BOSS and w[BOSS_HOME] > 0.0 and below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[BOSS_HOME]):
+        return n - 1  # AG-T3: the boss kept home (the last option, slot NO)
     add_h = ctx[CTX_REST_H] + (piece == HENCH)
     add_k = ctx[CTX_REST_K] + (piece == KILLER)
     add_o = ctx[CTX_REST_O] + (piece == OCC)
