@@ -4,9 +4,10 @@ this adapter (`knobs(game)`), so both games share them.
 
 Both games' knobs, presets and preset files come from the one strategy loader (`strategies`):
 the box is each knob's range in `strategies/<game>/params.py` (a study knob, `searched=False`,
-held at its default), the presets are those of `strategies/<game>/presets/`, and a tuned preset is written in the one preset format (doc,
-family, [params], [provenance]). What differs is the family a knob vector plays (`param` in New
-York Kings, `parametric` in American Gangsters) and how a block of games is played.
+held at its default), the presets are those of `strategies/<game>/presets/`, and a tuned preset
+is written in the one preset format (doc, family, [params], [provenance]). What differs is the
+family a knob vector plays (`param` in New York Kings, `parametric` in American Gangsters) and
+how a block of games is played.
 """
 
 from __future__ import annotations
