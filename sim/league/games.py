@@ -40,13 +40,21 @@ class Knobs:
     opponents: tuple[str, ...]        # the presets a tuned player must beat
     population: tuple[str, ...]       # PSRO's starting population
 
+    @property
+    def free(self) -> np.ndarray:
+        """The knobs the search moves: a study knob's box is a point, and it is held there."""
+        return self.hi > self.lo
+
     def to_knobs(self, unit: np.ndarray) -> tuple[float, ...]:
-        return tuple(float(lo + u * (hi - lo)) for lo, hi, u in zip(self.lo, self.hi, unit, strict=True))
+        """Every knob's value from the unit coordinates of the free ones."""
+        values = self.lo.astype(np.float64)
+        values[self.free] += np.asarray(unit, dtype=np.float64) * (self.hi - self.lo)[self.free]
+        return tuple(float(v) for v in values)
 
     def to_unit(self, values) -> np.ndarray:
-        # a knob whose box is a point (a study knob) is held there: its unit coordinate is 0
-        return np.array([(v - lo) / (hi - lo) if hi > lo else 0.0
-                         for lo, hi, v in zip(self.lo, self.hi, values, strict=True)])
+        """The free knobs' unit coordinates (the space the search draws in)."""
+        free = self.free
+        return (np.asarray(values, dtype=np.float64)[free] - self.lo[free]) / (self.hi - self.lo)[free]
 
     def resolve(self, spec):
         """A loaded strategy or mixture from a spec; loaded ones pass through."""
