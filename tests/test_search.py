@@ -164,3 +164,16 @@ def test_halving_picks_what_brute_force_over_the_same_worlds_picks(game_id, guar
     played = {j: [v for (w, k), v in memo.items() if k == j] for j in range(n)}
     assert np.mean(played[expected]) >= np.mean(played[default])  # the rollout's option survives every round
 
+
+
+def test_a_search_lineup_is_played_in_small_tasks_that_share_out():
+    from sim.league.match import BLOCK, SEARCH_BLOCK, match_tasks, resolve
+
+    searched = [resolve(s) for s in ("search-800", "tuned", "tuned", "tuned")]
+    batch = [resolve("tuned")] * 4
+    tasks, owners = match_tasks([searched, batch], 40, 1, (None, (), "nyk"))
+    sizes = [t[-1] for t, k in zip(tasks, owners, strict=True) if k == 0]
+    assert sizes == [SEARCH_BLOCK] * (40 // SEARCH_BLOCK) and sum(sizes) == 40
+    assert [t[-1] for t, k in zip(tasks, owners, strict=True) if k == 1] == [min(BLOCK, 40)]
+    starts = [t[-2] for t, k in zip(tasks, owners, strict=True) if k == 0]
+    assert starts == list(range(0, 40, SEARCH_BLOCK))  # the same game ids, whatever the block
