@@ -166,7 +166,9 @@ SEARCH_GAMES = ("nyk",)
 SEARCH_KNOBS = {  # name: (default, low, high, what it is)
     "iterations": (200, 1, 100_000, "MCTS iterations per searched decision"),
     "exploration": (0.7, 0.0, 10.0, "UCB exploration constant c"),
+    "guard": (2.0, 0.0, 10.0, "root = halving: the z an option's paired advantage over the rollout's needs"),
 }
+SEARCH_ROOTS = ("uct", "halving")  # the IS-MCTS tree, or Sequential Halving over the root's options
 SEARCH_OPPONENTS = ("rollout", "actual")
 SEARCH_REWARDS = ("win", "rank")  # what a playout is worth: a win (shared: split), or the rank
 
@@ -174,8 +176,10 @@ SEARCH_REWARDS = ("win", "rank")  # what a playout is worth: a win (shared: spli
 def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str) -> Strategy:
     """A `search` preset: `[search]` sets iterations, exploration, `rollout` (the preset that
     plays the seat's unsearched decisions and every playout), `kinds` (decision kinds searched,
-    or "all") and `opponents` (whether playouts seat the rollout preset everywhere, "rollout", or
-    the game's actual strategies, "actual") and `reward` ("win" or "rank")."""
+    or "all"), `opponents` (whether playouts seat the rollout preset everywhere, "rollout", or
+    the game's actual strategies, "actual"), `reward` ("win" or "rank"), `root` ("uct": the
+    IS-MCTS tree; "halving": Sequential Halving over the root's options on common worlds, with
+    `guard`, the z-score another option's paired advantage needs to replace the rollout's)."""
     from sim.nyk.decisions import DECISIONS
 
     given = dict(data.get("search", {}))
@@ -202,10 +206,13 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     if opponents not in SEARCH_OPPONENTS:
         raise StrategyError(f"{path}: search.opponents = {opponents!r}: choose "
                             f"{' or '.join(SEARCH_OPPONENTS)}")
+    root = given.pop("root", "uct")
+    if root not in SEARCH_ROOTS:
+        raise StrategyError(f"{path}: search.root = {root!r}: choose {' or '.join(SEARCH_ROOTS)}")
     if given:
         raise StrategyError(f"{path}: unknown search knob {next(iter(given))!r}: choose among "
-                            f"{', '.join([*SEARCH_KNOBS, 'rollout', 'kinds', 'opponents', 'reward'])}")
+                            f"{', '.join([*SEARCH_KNOBS, 'rollout', 'kinds', 'opponents', 'reward', 'root'])}")
     knobs.update(rollout=rollout, rollout_family=inner.family, kinds=tuple(names), opponents=opponents,
-                 reward=reward)
+                 reward=reward, root=root)
     return Strategy(spec, SEARCH, inner.params, tuple(dict.fromkeys(restrictions + list(inner.restrictions))),
                     data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs, game)

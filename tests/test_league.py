@@ -31,6 +31,16 @@ def test_the_ladder_orders_random_below_balanced():
     assert 2 * (row["higher_win_rate"] + row["lower_win_rate"]) >= 1  # every game has a winner
 
 
+def test_the_ladder_by_steps_plays_only_neighbouring_rungs():
+    steps = ladder(["random", "simple", "balanced"], games=100, seed=2, workers=1, pairs="steps")
+    assert [(r["lower"], r["higher"]) for r in steps.to_dict("records")] == [("random", "simple"),
+                                                                             ("simple", "balanced")]
+    every = ladder(["random", "simple", "balanced"], games=100, seed=2, workers=1)
+    assert len(every) == 3
+    with pytest.raises(ValueError, match="pairs = 'some'"):
+        ladder(["random", "simple"], games=100, pairs="some")
+
+
 def test_taking_a_mechanic_away_is_priced_against_the_fair_share():
     from sim.league import mechanic_values
 

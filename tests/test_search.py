@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 
 import strategies
+from sim.nyk import state as S
 from sim.nyk.batch import GAME_COLUMNS, SEAT_COLUMNS
+from sim.nyk.forward import Forward
 from sim.nyk.game import SK_ITERATIONS, SK_KINDS, SK_ON, Lineup
 from sim.rules import Ruleset
 from sim.runner import run
@@ -73,3 +75,105 @@ def test_a_lineup_with_a_search_seat_plays_through_the_runner(tmp_path):
     assert len(result.games) == 4 and (result.games.illegal_decisions == 0).all()
     assert set(seats.strategy.astype(str)) == {quick, "tuned"}
     assert len(result.turns) > 4 * 4 * 5
+
+
+def test_paired_z_is_the_one_sample_t_of_the_differences():
+    rng = np.random.default_rng(3)
+    x = rng.normal(0.1, 1.0, 50)
+    expected = x.mean() / (x.std(ddof=1) / np.sqrt(len(x)))
+    assert search.paired_z(x.sum(), (x * x).sum(), len(x)) == pytest.approx(expected, rel=1e-9)
+    assert search.paired_z(1.0, 1.0, 1) == 0.0            # one pair says nothing
+    assert search.paired_z(3.0, 3.0, 3) == np.inf          # always better, no spread
+    assert search.paired_z(0.0, 0.0, 3) == 0.0
+
+
+def test_sequential_halving_keeps_the_better_half_and_the_protected_option():
+    total = np.array([1.0, 5.0, 3.0, 4.0, 0.5, 2.0])
+    count = np.full(6, 10.0)
+    alive = np.ones(6, dtype=np.bool_)
+    search.keep_better_half(alive, total, count, 4)  # option 4, the worst, is the rollout's own
+    assert alive.tolist() == [False, True, True, True, True, False]
+    search.keep_better_half(alive, total, count, 4)
+    assert alive.tolist() == [False, True, False, True, True, False]
+
+
+def brute_force_value(fw, seat, w_key, option):
+    """The seat's result when world `w_key` is dealt, it takes `option`, and every later decision
+    is the strategies' own: played decision by decision through the Python forward model."""
+    world = fw.determinize(seat, w_key)
+    world.apply(option)
+    while not world.over:
+        world.apply_policy()
+    ranks = world.game.pl[: world.players, S.RANK]
+    return 1.0 / (ranks == 1).sum() if ranks[seat] == 1 else 0.0
+
+
+def reference_halving(value, n, default, budget, guard):
+    """Sequential Halving written plainly over `value(world, option)`, the twin of
+    sim.search.nyk.halving: the same worlds each round, the default kept, the paired guard."""
+    alive, total, count = [True] * n, [0.0] * n, [0] * n
+    diffs = [[] for _ in range(n)]
+    rounds = int(np.ceil(np.log2(n)))
+    w, spent = 0, 0
+    for r in range(rounds):
+        per = max((budget - spent) // (sum(alive) * (rounds - r)), 1)
+        for _ in range(per):
+            v = {j: value(w, j) for j in range(n) if alive[j]}
+            w += 1
+            for j, x in v.items():
+                total[j] += x
+                count[j] += 1
+                spent += 1
+                if j != default:
+                    diffs[j].append(x - v[default])
+        means = [total[j] / count[j] if alive[j] else -np.inf for j in range(n)]
+        order = sorted(range(n), key=lambda j: -means[j])  # stable, as mergesort
+        keep = set(order[: (sum(alive) + 1) // 2]) | {default}
+        alive = [alive[j] and j in keep for j in range(n)]
+    best = max((j for j in range(n) if alive[j]), key=lambda j: (total[j] / count[j], -j))
+    d = np.array(diffs[best])
+    if best != default:
+        z = 0.0 if len(d) < 2 else (np.inf if d.std(ddof=1) == 0 and d.mean() > 0 else
+                                    0.0 if d.std(ddof=1) == 0 else d.mean() / (d.std(ddof=1) / np.sqrt(len(d))))
+        if z < guard:
+            best = default
+    return best
+
+
+@pytest.mark.parametrize("game_id, guard", [(3, 0.0), (3, 2.0), (8, 1.0), (8, 10.0)])
+def test_halving_picks_what_brute_force_over_the_same_worlds_picks(game_id, guard):
+    fw = Forward.new(None, ["tuned"] * 4, seed=11, game_id=game_id, stop=[0], kinds=["action"])
+    while not 3 <= len(fw.decision().options) <= 6 or fw.game.g[S.TURN] < 4:
+        fw.apply_policy()
+    n, key, budget = len(fw.decision().options), 977, 40
+    default = search.default_option(fw.work[0], fw.env[0], 0)
+    after_policy = fw.copy()
+    after_policy.apply_policy()
+    after_default = fw.copy()
+    after_default.apply(default)
+    assert np.array_equal(after_policy.game.pl, after_default.game.pl)  # the rollout's own option
+    memo = {}
+
+    def value(w, j):
+        if (w, j) not in memo:
+            memo[w, j] = brute_force_value(fw, 0, search.world_key(key, w), j)
+        return memo[w, j]
+
+    expected = reference_halving(value, n, default, budget, guard)
+    assert search.choose(fw, 0, iterations=budget, key=key, actual=True, root="halving", guard=guard) == expected
+    played = {j: [v for (w, k), v in memo.items() if k == j] for j in range(n)}
+    assert np.mean(played[expected]) >= np.mean(played[default])  # the rollout's option survives every round
+
+
+
+def test_a_search_lineup_is_played_in_small_tasks_that_share_out():
+    from sim.league.match import BLOCK, SEARCH_BLOCK, match_tasks, resolve
+
+    searched = [resolve(s) for s in ("search-800", "tuned", "tuned", "tuned")]
+    batch = [resolve("tuned")] * 4
+    tasks, owners = match_tasks([searched, batch], 40, 1, (None, (), "nyk"))
+    sizes = [t[-1] for t, k in zip(tasks, owners, strict=True) if k == 0]
+    assert sizes == [SEARCH_BLOCK] * (40 // SEARCH_BLOCK) and sum(sizes) == 40
+    assert [t[-1] for t, k in zip(tasks, owners, strict=True) if k == 1] == [min(BLOCK, 40)]
+    starts = [t[-2] for t, k in zip(tasks, owners, strict=True) if k == 0]
+    assert starts == list(range(0, 40, SEARCH_BLOCK))  # the same game ids, whatever the block

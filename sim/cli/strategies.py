@@ -89,11 +89,13 @@ def _json_rows(table, as_json: bool) -> bool:
 @click.option("--games", type=click.IntRange(min=10), default=4000, show_default=True,
               help="4-player games per pair of rungs (two seats each, rotated).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--pairs", type=click.Choice(["all", "steps"]), default="all", show_default=True,
+              help="Every pair of rungs, or each rung against the one below (steps).")
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per pair.")
-def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
-    """Play every pair of rungs and tell whether their strength is strictly ordered."""
+def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json):
+    """Play every pair of rungs (or neighbouring rungs) and tell whether their strength is strictly ordered."""
     from sim.league import ladder
 
     names = [r.strip() for r in rungs.split(",") if r.strip()]
@@ -101,7 +103,7 @@ def ladder_cmd(rungs, games, seed, workers, ruleset, sets, as_json):
         _load(name, "nyk")
     ruleset_from_options(ruleset, sets)  # a bad ruleset is a one-line error before any game
     table = ladder(names, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                   workers=workers)
+                   workers=workers, pairs=pairs)
     if _json_rows(table, as_json):
         return
     click.echo("win rate per seat, higher minus lower (at most +-50 points two against two), 95% interval; "

@@ -20,14 +20,21 @@ from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 RUNGS = ("random", "simple", "balanced", "tuned")
 
 
+PAIRS = ("all", "steps")  # every pair of rungs, or each rung against the one below it
+
+
 def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, ruleset=None,
-           overrides=None, workers: int | None = None) -> pd.DataFrame:
+           overrides=None, workers: int | None = None, pairs: str = "all") -> pd.DataFrame:
     """One row per pair (lower, higher): each side's win rate per seat and the difference with its
-    95% interval; `ordered` is True when the interval lies above zero."""
+    95% interval; `ordered` is True when the interval lies above zero. `pairs = "steps"` plays
+    only neighbouring rungs (a costly top rung, such as a search player, meets one rung)."""
     if players % 2:
         raise ValueError("the ladder seats two strategies equally: give an even number of players")
+    if pairs not in PAIRS:
+        raise ValueError(f"pairs = {pairs!r}: choose {' or '.join(PAIRS)}")
     rungs = [resolve(r) for r in rungs]
-    pairs = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))]
+    pairs = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))
+             if pairs == "all" or j == i + 1]
     half = players // 2
     lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in pairs]
     with Pool(workers) as pool:

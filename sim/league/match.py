@@ -11,8 +11,10 @@ import numpy as np
 
 from sim.analysis.stats import wilson
 from sim.league.games import knobs
+from strategies import SEARCH
 
 BLOCK = 2000  # games per task: large enough to pay for the hand-over, small enough to share out
+SEARCH_BLOCK = 8  # a lineup with a search player: seconds a game, so small tasks keep workers busy
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,9 @@ def match_tasks(lineups, games: int, seed: int, rules: tuple, first_id: int = 0)
     """Tasks playing each lineup on the same game ids (common random numbers across lineups)."""
     tasks, owners = [], []
     for k, lineup in enumerate(lineups):
-        for start in range(0, games, BLOCK):
-            n = min(BLOCK, games - start)
+        block = SEARCH_BLOCK if any(getattr(s, "family", None) == SEARCH for s in lineup) else BLOCK
+        for start in range(0, games, block):
+            n = min(block, games - start)
             tasks.append((tuple(lineup), len(lineup), rules, seed, first_id + start, n))
             owners.append(k)
     return tasks, owners

@@ -31,19 +31,20 @@ class Lineup(BaseLineup):
 
 
 # each strategy's search knobs as the jitted search player reads them (sim.search.nyk)
-(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK) = range(6)
+(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK, SK_ROOT, SK_GUARD) = range(8)
+ROOT_HALVING = 1  # SK_ROOT: 0 the IS-MCTS tree (UCT), 1 Sequential Halving at the root
 
 
 def search_knobs(pool) -> np.ndarray:
     """One row per strategy: whether it searches, then its knobs (strategies.SEARCH_KNOBS)."""
     from sim.nyk.decisions import DECISIONS
 
-    rows = np.zeros((len(pool), 6), dtype=np.float64)
+    rows = np.zeros((len(pool), 8), dtype=np.float64)
     for i, s in enumerate(pool):
         if s.family == strategies.SEARCH:
             k = s.search
             rows[i] = (1, k["iterations"], k["exploration"], sum(1 << DECISIONS.index(name) for name in k["kinds"]),
-                       k["opponents"] == "actual", k["reward"] == "rank")
+                       k["opponents"] == "actual", k["reward"] == "rank", k["root"] == "halving", k["guard"])
     return rows
 
 

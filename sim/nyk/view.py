@@ -100,7 +100,8 @@ def _shuffle(state, values, n):
 def redeal(game, env, viewer, seed):
     """Re-deal, in place, everything `viewer` cannot see: the other hands with the resource
     pile (hand sizes kept), the henchman and mission piles, the others' secret destinations
-    (swapped with tiles of the bag) and, when fortunes are hidden, the others' money."""
+    (swapped with tiles of the bag) and, when fortunes are hidden, the others' money around what
+    the viewer can guess of it (`redeal_fortunes`)."""
     state = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
     n_players = game.g[N_PLAYERS]
     pool = np.zeros(64, dtype=np.int64)
@@ -136,6 +137,25 @@ def redeal(game, env, viewer, seed):
             i = _below(state, game.g[BAG_N])
             game.ms[m, M_DEST], game.g[BAG0 + i] = game.g[BAG0 + i], game.ms[m, M_DEST]
     if env.rp[P_VIEW_FORTUNES] != FORTUNES_TRACKED:
-        for q in range(n_players):
-            if q != viewer and game.pl[q, ALIVE]:
-                game.pl[q, MONEY] = 1000 * _below(state, 60)
+        redeal_fortunes(game, viewer, state)
+
+
+@njit(cache=True)
+def guessed_fortune(game, viewer, q):
+    """What `viewer` can guess of seat q's hidden fortune (NYK-S2): its own money with its own
+    mission rewards swapped for q's (the rewards are public; the rest of a fortune, card income
+    and payments, is taken to have gone for q as it went for the viewer)."""
+    own = game.pl[viewer, MONEY] - game.pl[viewer, C_MISSION_INCOME]
+    return max(own + game.pl[q, C_MISSION_INCOME], 0)
+
+
+@njit(cache=True)
+def redeal_fortunes(game, viewer, state):
+    """The others' hidden fortunes drawn around the viewer's guess: uniform within half of it
+    either side (at least $5,000), in whole thousands. A draw centred on what the seat can
+    estimate keeps a search's sampled worlds plausible; a flat draw makes most of them lost."""
+    for q in range(game.g[N_PLAYERS]):
+        if q != viewer and game.pl[q, ALIVE]:
+            guess = guessed_fortune(game, viewer, q) // 1000
+            spread = max(guess // 2, 5)
+            game.pl[q, MONEY] = 1000 * max(guess - spread + _below(state, 2 * spread + 1), 0)

@@ -25,9 +25,12 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.batch import summarise_game, summarise_seats
+from sim.nyk.chapters.base import choose_once
 from sim.nyk.decisions import OPT_W
 from sim.nyk.forward import HALTED, OVER, advance, apply_choice, copy_record, start
-from sim.nyk.game import SK_ACTUAL, SK_EXPLORATION, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK
+from sim.nyk.game import (
+    ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
+)
 from sim.nyk.state import (
     DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
@@ -138,11 +141,9 @@ def descend(tree, n_nodes, path, it_snap, it_work, env, seat, exploration, coin)
 
 
 @njit(cache=True)
-def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterations, exploration,
-           kinds, actual, by_rank, key):
-    """The option IS-MCTS picks at the root (the real game halted at seat's decision in
-    root_snap/root_work), playing its iterations under `senv` (a copy of `env` it may change).
-    `base`, `it_snap`, `it_work`: scratch records. Returns (option index, iterations played)."""
+def prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual):
+    """`base`: the root's snapshot set to determinize at the root from `seat`'s view and to halt
+    at its next searched decision; `senv` the playouts' policies (`actual`: the game's own)."""
     copy_record(root_snap, base)
     base.fw[FW_HALT] = np.int64(1) << np.int64(seat)
     base.fw[FW_KINDS0 + seat] = kinds
@@ -160,6 +161,22 @@ def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterat
             base.fw_kinds[1, q] = env.kinds[seat]
             base.fw_params[1, q, :] = env.params[seat]
             base.fw_restrict[1, q] = env.restrict[seat]
+
+
+@njit(cache=True)
+def world_key(key, w):
+    """The determinization key of world w of a decision (the same world for every option)."""
+    word, _ = splitmix64(np.uint64(key) + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15))
+    return np.int64(word >> np.uint64(1))
+
+
+@njit(cache=True)
+def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterations, exploration,
+           kinds, actual, by_rank, key):
+    """The option IS-MCTS picks at the root (the real game halted at seat's decision in
+    root_snap/root_work), playing its iterations under `senv` (a copy of `env` it may change).
+    `base`, `it_snap`, `it_work`: scratch records. Returns (option index, iterations played)."""
+    prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
     tree = np.zeros((iterations + 1, N_T))
     tree[0, T_CHILD] = -1
     n_nodes = 1
@@ -169,8 +186,7 @@ def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterat
     done = 0
     for it in range(iterations):
         copy_record(base, it_snap)
-        word, _ = splitmix64(np.uint64(key) + np.uint64(it) * np.uint64(0x9E3779B97F4A7C15))
-        it_snap.fw[FW_DET_KEY] = np.int64(word >> np.uint64(1))
+        it_snap.fw[FW_DET_KEY] = world_key(key, it)
         if advance(it_snap, it_work, senv) != HALTED or it_work.fw[FW_SEAT] != seat:
             return -1, done  # the determinized root is not the seat's decision: leave it to the policy
         n_nodes, depth = descend(tree, n_nodes, path, it_snap, it_work, senv, seat, exploration, coin)
@@ -188,6 +204,123 @@ def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterat
         if c >= 0 and tree[c, T_VISITS] > best:
             best, best_j = tree[c, T_VISITS], j
     return best_j, done
+
+
+@njit(cache=True)
+def default_option(root_work, env, seat):
+    """The option the seat's rollout preset takes at the root (its policy coins left as they
+    were: the real decision is taken afterwards)."""
+    saved = root_work.rng.copy()
+    k = choose_once(root_work, env, seat, root_work.fw_opts, root_work.fw[FW_NOPTS], root_work.fw_ctx)
+    root_work.rng[:] = saved
+    return k
+
+
+@njit(cache=True)
+def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank):
+    """The seat's result in world `w_key` when it takes the root option named `h` and every
+    decision after it is the playout policies'; NaN if that world does not offer the option."""
+    copy_record(base, it_snap)
+    it_snap.fw[FW_DET_KEY] = w_key
+    if advance(it_snap, it_work, senv) != HALTED or it_work.fw[FW_SEAT] != seat:
+        return np.nan
+    for j in range(it_work.fw[FW_NOPTS]):
+        if option_hash(it_work.fw_opts, j) == h:
+            it_snap.fw[FW_HALT] = 0
+            if apply_choice(it_snap, it_work, senv, j) != OVER:
+                return np.nan
+            return seat_value(it_work, seat, by_rank)
+    return np.nan
+
+
+@njit(cache=True)
+def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
+            by_rank, key, guard):
+    """The root option chosen by Sequential Halving (Karnin, Koren & Somekh 2013; the root of
+    Gumbel MuZero, Danihelka et al. 2022) over determinized playouts: each round plays every
+    option left in the same sampled worlds (common random numbers: the streams are keyed by
+    source, so the options differ only by what the choice changes), then keeps the better half.
+    The rollout preset's own option is never dropped, and another replaces it only when its
+    paired advantage over it, world by world, has a z-score of at least `guard` (a policy
+    improvement that a noisy estimate cannot turn into a loss). Returns (option, playouts)."""
+    n = root_work.fw[FW_NOPTS]
+    prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
+    d = default_option(root_work, env, seat)
+    h = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        h[j] = option_hash(root_work.fw_opts, j)
+    alive = np.ones(n, dtype=np.bool_)
+    total = np.zeros(n)
+    count = np.zeros(n)
+    diff = np.zeros(n)  # sums, over the worlds both were played in, of (option - default)
+    diff2 = np.zeros(n)
+    pairs = np.zeros(n)
+    value = np.empty(n)
+    rounds = 0
+    while (1 << rounds) < n:
+        rounds += 1
+    w, spent, left = 0, 0, budget
+    for r in range(rounds):
+        m = alive.sum()
+        per = max(left // (m * (rounds - r)), 1)
+        for _ in range(per):
+            w_key = world_key(key, w)
+            w += 1
+            for j in range(n):
+                value[j] = np.nan
+                if alive[j]:
+                    value[j] = playout_value(base, it_snap, it_work, senv, seat, w_key, h[j], by_rank)
+                if not np.isnan(value[j]):
+                    total[j] += value[j]
+                    count[j] += 1
+                    spent += 1
+            if not np.isnan(value[d]):
+                for j in range(n):
+                    if alive[j] and j != d and not np.isnan(value[j]):
+                        x = value[j] - value[d]
+                        diff[j] += x
+                        diff2[j] += x * x
+                        pairs[j] += 1
+        left = max(budget - spent, 0)
+        keep_better_half(alive, total, count, d)
+    best, best_mean = d, -1.0
+    for j in range(n):
+        if alive[j] and count[j] > 0 and total[j] / count[j] > best_mean:
+            best, best_mean = j, total[j] / count[j]
+    if best != d and paired_z(diff[best], diff2[best], pairs[best]) < guard:
+        best = d
+    return best, spent
+
+
+@njit(cache=True)
+def keep_better_half(alive, total, count, keep):
+    """Drop the worse half of the options alive (by mean value), never option `keep`."""
+    m = alive.sum()
+    n_keep = (m + 1) // 2
+    mean = np.full(alive.shape[0], -np.inf)
+    for j in range(alive.shape[0]):
+        if alive[j] and count[j] > 0:
+            mean[j] = total[j] / count[j]
+    order = np.argsort(-mean, kind="mergesort")
+    kept = 0
+    for i in range(alive.shape[0]):
+        j = order[i]
+        if alive[j] and kept < n_keep:
+            kept += 1
+        elif j != keep:
+            alive[j] = False
+
+
+@njit(cache=True)
+def paired_z(s, s2, n):
+    """z of a mean paired difference from its sums (0 without two pairs or with no spread)."""
+    if n < 2:
+        return 0.0
+    mean = s / n
+    var = (s2 - n * mean * mean) / (n - 1)
+    if var <= 0.0:
+        return np.inf if mean > 0 else 0.0
+    return mean / np.sqrt(var / n)
 
 
 @njit(cache=True)
@@ -216,9 +349,13 @@ def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key,
     while r == HALTED:
         p = work.fw[FW_SEAT]
         dkey = decision_key(key, game_id, work.g[G_DECISIONS], p)
-        k, done = search(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
-                         knobs[p, SK_EXPLORATION], kinds[p], knobs[p, SK_ACTUAL] != 0,
-                         knobs[p, SK_RANK] != 0, dkey)
+        if knobs[p, SK_ROOT] == ROOT_HALVING:
+            k, done = halving(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
+                              kinds[p], knobs[p, SK_ACTUAL] != 0, knobs[p, SK_RANK] != 0, dkey, knobs[p, SK_GUARD])
+        else:
+            k, done = search(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
+                             knobs[p, SK_EXPLORATION], kinds[p], knobs[p, SK_ACTUAL] != 0,
+                             knobs[p, SK_RANK] != 0, dkey)
         spent += done
         if k < 0:
             r = apply_choice(snap, work, env, FW_POLICY)
@@ -295,8 +432,9 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
 
 
 def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: int = 0,
-           actual: bool = False, by_rank: bool = False) -> int | None:
-    """The option IS-MCTS picks for `seat` at the pending decision of a forward state
+           actual: bool = False, by_rank: bool = False, root: str = "uct", guard: float = 2.0) -> int | None:
+    """The option IS-MCTS (`root = "uct"`) or Sequential Halving (`"halving"`, `iterations`
+    playouts in all) picks for `seat` at the pending decision of a forward state
     (sim.nyk.forward.Forward), playouts by the seat's own policy (and the others' with `actual`);
     None when the determinized root is not that seat's decision."""
     from sim.nyk import state
@@ -308,7 +446,13 @@ def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: 
         raise ValueError(f"iterations = {iterations}: give at least 1")
     recs = np.zeros(3, state.GAME_DTYPE).view(np.recarray)
     senv = fw.env.copy()
-    k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
-                  float(exploration), fw.snap[0].fw[FW_KINDS0 + seat], bool(actual), bool(by_rank),
-                  int(key) & (2**62 - 1))
+    if root not in ("uct", "halving"):
+        raise ValueError(f"root = {root!r}: choose uct or halving")
+    kinds, key = fw.snap[0].fw[FW_KINDS0 + seat], int(key) & (2**62 - 1)
+    if root == "halving":
+        k, _ = halving(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
+                       kinds, bool(actual), bool(by_rank), key, float(guard))
+    else:
+        k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
+                      float(exploration), kinds, bool(actual), bool(by_rank), key)
     return None if k < 0 else int(k)

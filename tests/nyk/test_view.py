@@ -9,7 +9,7 @@ from scenario import CHELSEA, SOHO, Table, mission_ids
 from sim.nyk.chapters import cards
 from sim.nyk import state as S
 from sim.nyk.game import play_one
-from sim.nyk.view import CHECK_VIEW, redeal, seen_dest, seen_standing
+from sim.nyk.view import CHECK_VIEW, guessed_fortune, redeal, seen_dest, seen_standing
 from sim.rules import Ruleset
 from strategies import available
 
@@ -78,3 +78,24 @@ def test_standing_is_the_fortune_only_when_fortunes_are_tracked():
     tracked = Table(n_players=3, overrides={"view.fortunes": "tracked"}).env
     assert seen_standing(t.game, hidden, 0, 1) == 9000
     assert seen_standing(t.game, tracked, 0, 1) == t.money(1)
+
+
+def test_hidden_fortunes_are_redealt_around_what_the_seat_can_guess():
+    # NYK-S2: seat 0 holds $30,000 of which $10,000 came from missions; seat 1 took $20,000 in
+    # rewards, seat 2 none: the guesses are $40,000 and $20,000, drawn within half either side
+    t = Table(n_players=3)
+    t.pl[0, S.MONEY], t.pl[0, S.C_MISSION_INCOME] = 30_000, 10_000
+    t.pl[1, S.C_MISSION_INCOME], t.pl[2, S.C_MISSION_INCOME] = 20_000, 0
+    env = Table(n_players=3).env
+    assert guessed_fortune(t.game, 0, 1) == 40_000 and guessed_fortune(t.game, 0, 2) == 20_000
+    drawn = {1: [], 2: []}
+    for seed in range(1, 400):
+        redeal(t.game, env, 0, seed)
+        assert t.money(0) == 30_000
+        for q in (1, 2):
+            drawn[q].append(t.money(q))
+    for q, guess in ((1, 40_000), (2, 20_000)):
+        x = np.array(drawn[q])
+        assert x.min() >= guess // 2 and x.max() <= guess * 3 // 2 and (x % 1000 == 0).all()
+        assert abs(x.mean() - guess) < 0.1 * guess  # centred: sd of the mean about 1.5% here
+        assert len(set(x.tolist())) > 10
