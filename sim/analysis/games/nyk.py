@@ -147,6 +147,8 @@ def _totals(seats) -> Totals:
     """The seat table's column sums by strategy (a `scan.Totals` is taken as it is)."""
     if isinstance(seats, Totals):
         return seats
+    if "strategy" not in seats:  # totals over every seat only
+        seats = seats.assign(strategy="all")
     numeric = [c for c in seats.columns if c not in ("game_id", "seat", "strategy", "slot")
                and (pd.api.types.is_numeric_dtype(seats[c]) or pd.api.types.is_bool_dtype(seats[c]))]
     return Totals(numeric).add(seats)
