@@ -804,6 +804,8 @@ class GenericScan:
                                                                                minlength=n)])
             self.times_first = _padded(self.times_first, n) + counts
         self.picks.append(_candidates(games))
+        if len(self.picks) > 64:  # keep the candidates of the candidates: a few rows, whatever the parts
+            self.picks = [_candidates(pd.concat(self.picks, ignore_index=True))]
 
     def _add_fortunes(self, seats) -> None:
         self.fortune_means.add(seats[["game_id", "strategy", "fortune"]])
