@@ -196,16 +196,23 @@ def pairwise(seats: pd.DataFrame, key: str = "strategy") -> pd.DataFrame:
     for a, b in itertools.combinations(table.columns, 2):
         d = (table[a] - table[b]).dropna().to_numpy()
         n = len(d)
-        mean = float(d.mean()) if n else math.nan
-        sd = float(d.std(ddof=1)) if n > 1 else math.nan
-        se = sd / math.sqrt(n) if n > 1 else math.nan
-        if n < 2:
-            z = math.nan  # nothing to test
-        else:  # no spread at all (one side won every game): an infinite z, p-value 0
-            z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
-        rows.append({"a": a, "b": b, "games": n, "diff": mean, "lo": mean - Z95 * se,
-                     "hi": mean + Z95 * se, "p_value": float(two_sided_p(z)[0]),
-                     "games_1pt": games_needed(sd, ONE_POINT, ALPHA, POWER)})
+        rows.append(pair_row(a, b, n, float(d.mean()) if n else math.nan, float(d.std(ddof=1)) if n > 1 else math.nan))
+    return pairwise_of(rows)
+
+
+def pair_row(a, b, n: int, mean: float, sd: float) -> dict:
+    """One row of `pairwise`: the games where both played, the mean difference and its sd."""
+    se = sd / math.sqrt(n) if n > 1 else math.nan
+    if n < 2:
+        z = math.nan  # nothing to test
+    else:  # no spread at all (one side won every game): an infinite z, p-value 0
+        z = mean / se if se > 0 else (0.0 if mean == 0 else math.inf)
+    return {"a": a, "b": b, "games": n, "diff": mean, "lo": mean - Z95 * se, "hi": mean + Z95 * se,
+            "p_value": float(two_sided_p(z)[0]), "games_1pt": games_needed(sd, ONE_POINT, ALPHA, POWER)}
+
+
+def pairwise_of(rows: list[dict]) -> pd.DataFrame:
+    """`pairwise`'s table from its rows (`pair_row`): Holm's correction over them."""
     out = pd.DataFrame(rows, columns=["a", "b", "games", "diff", "lo", "hi", "p_value", "games_1pt"])
     out["p_holm"] = holm(out["p_value"].to_numpy()) if len(out) else []
     out["significant"] = out["p_holm"] < ALPHA
@@ -242,14 +249,20 @@ def ratings(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED,
     Elo scale (400 points: 10 to 1 odds; mean 0), with 95% bootstrap intervals over games.
     `expected_vs_average` is the modelled chance of finishing ahead of an average opponent."""
     names, per_game = pairwise_wins(seats)
+    return ratings_of(names, per_game.reshape(len(per_game), -1), reps, seed, prior)
+
+
+def ratings_of(names, units: np.ndarray, reps: int = BOOT_REPS, seed: int = BOOT_SEED,
+               prior: float = 0.5) -> pd.DataFrame:
+    """`ratings` from the per-game (or per-block: `stats.blocks`) counts of i ahead of j, flattened
+    (rows: units; columns: i * k + j)."""
     k = len(names)
     if k < 2:
         return pd.DataFrame(columns=["strategy", "rating", "lo", "hi", "expected_vs_average",
                                      "comparisons"])
-    flat = per_game.reshape(len(per_game), k * k)
-    total = flat.sum(axis=0).reshape(k, k)
+    total = units.sum(axis=0).reshape(k, k)
     logp = bradley_terry(total, prior)
-    boot = bradley_terry(resampled_sums(flat, reps, seed).reshape(reps, k, k), prior)
+    boot = bradley_terry(resampled_sums(units, reps, seed).reshape(reps, k, k), prior)
     lo, hi = percentile_interval(boot * ELO)
     return pd.DataFrame({"strategy": names, "rating": logp * ELO, "lo": lo, "hi": hi,
                          "expected_vs_average": np.exp(logp) / (np.exp(logp) + 1),
@@ -259,7 +272,11 @@ def ratings(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED,
 def wins_matrix(seats: pd.DataFrame) -> pd.DataFrame:
     """Times the row strategy finished ahead of the column strategy (over all games)."""
     names, per_game = pairwise_wins(seats)
-    return pd.DataFrame(per_game.sum(axis=0).astype(int), index=pd.Index(names, name="ahead"),
+    return wins_matrix_of(names, per_game.sum(axis=0))
+
+
+def wins_matrix_of(names, total: np.ndarray) -> pd.DataFrame:
+    return pd.DataFrame(total.astype(int), index=pd.Index(names, name="ahead"),
                         columns=pd.Index(names, name="behind"))
 
 
@@ -271,21 +288,25 @@ def power(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     - between two strategies of the same run (paired in each game: the `pairwise` sd);
     - a strategy's win rate between two independent runs (games in each run);
     - a seat's win rate against another seat of the same run."""
+    table = shares(seats, "strategy")
+    sds = {name: float(table[name].std(ddof=1)) for name in table.columns}
+    return power_of(pairwise(seats, "strategy"), sds, pairwise(seats, "seat"), len(games))
+
+
+def power_of(strategy_pairs: pd.DataFrame, share_sd: dict, seat_pairs: pd.DataFrame, n_games: int) -> pd.DataFrame:
+    """`power` from the pairwise tables, each strategy's game-to-game sd of its share of seats won
+    and the games."""
     rows = []
-    strategy_pairs = pairwise(seats, "strategy")
     for r in strategy_pairs.itertuples():
         rows.append({"difference": f"{r.a} vs {r.b} (same games)", "games": r.games_1pt})
-    table = shares(seats, "strategy")
-    for name in table.columns:
-        sd = float(table[name].std(ddof=1))
+    for name, sd in share_sd.items():
         rows.append({"difference": f"{name}'s win rate between two independent runs",
                      "games": games_needed(sd * math.sqrt(2), ONE_POINT, ALPHA, POWER)})
-    seat_pairs = pairwise(seats, "seat")
     if len(seat_pairs):
         worst = seat_pairs["games_1pt"].max()
         rows.append({"difference": "one seat vs another (same games)", "games": worst})
     out = pd.DataFrame(rows, columns=["difference", "games"])
-    out["games_now"] = len(games)
+    out["games_now"] = n_games
     return out
 
 
@@ -296,12 +317,17 @@ def head_to_head(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SE
     ahead of b (seats of the two in the same game, a better final rank; ties carry none), with a
     95% bootstrap interval over games (the comparisons of one game are not independent)."""
     names, per_game = pairwise_wins(seats)
+    return head_to_head_of(names, per_game.reshape(len(per_game), -1), reps, seed)
+
+
+def head_to_head_of(names, units: np.ndarray, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> pd.DataFrame:
+    """`head_to_head` from the flattened per-game (or per-block) counts, as `ratings_of`."""
     k = len(names)
     cols = ["a", "b", "comparisons", "share", "lo", "hi"]
     if k < 2:
         return pd.DataFrame(columns=cols)
-    total = per_game.sum(axis=0)
-    boot = resampled_sums(per_game.reshape(len(per_game), k * k), reps, seed).reshape(reps, k, k)
+    total = units.sum(axis=0).reshape(k, k)
+    boot = resampled_sums(units, reps, seed).reshape(reps, k, k)
     rows = []
     for i, j in itertools.combinations(range(k), 2):
         met = total[i, j] + total[j, i]
@@ -318,12 +344,15 @@ def cycles(seats: pd.DataFrame, reps: int = BOOT_REPS, seed: int = BOOT_SEED) ->
     more often than not (head-to-head shares above 50%). `weakest` is the smallest of the three
     shares; `significant` when each share's 95% interval lies above 50% (then the cycle is more
     than noise)."""
-    pairs = head_to_head(seats, reps, seed)
+    return cycles_of(head_to_head(seats, reps, seed), strategy_names(seats))
+
+
+def cycles_of(pairs: pd.DataFrame, names) -> pd.DataFrame:
+    """`cycles` from the head-to-head table and the strategies in order."""
     share, low = {}, {}
     for r in pairs.itertuples():
         share[(r.a, r.b)], share[(r.b, r.a)] = r.share, 1 - r.share
         low[(r.a, r.b)], low[(r.b, r.a)] = r.lo, 1 - r.hi
-    names = strategy_names(seats)
     rows = []
     for x, y, z in itertools.combinations(names, 3):
         for cycle in ((x, y, z), (x, z, y)):

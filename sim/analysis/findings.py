@@ -116,15 +116,17 @@ def usage(seats: pd.DataFrame, game: str) -> pd.DataFrame:
     return table
 
 
-def unused_mechanics(seats: pd.DataFrame, game: str, min_seats: int = MIN_SEATS,
-                     used: pd.DataFrame | None = None) -> list[Finding]:
+def unused_mechanics(seats: pd.DataFrame | None, game: str, min_seats: int = MIN_SEATS,
+                     used: pd.DataFrame | None = None, sizes: pd.Series | None = None) -> list[Finding]:
     """Mechanics no (non-random) strategy ever uses, and mechanics one strategy never uses while
     another does, over at least `min_seats` seats of each. `used`: `usage(seats, game)` if
-    already computed (then `seats` needs only the strategy column)."""
+    already computed (then `seats` needs only the strategy column); `sizes`: the seats of each
+    strategy, if already counted (then `seats` is not read)."""
     table = usage(seats, game) if used is None else used
     if table.empty:
         return []
-    sizes = seats["strategy"].value_counts()
+    if sizes is None:
+        sizes = seats["strategy"].value_counts()
     sizes.index = sizes.index.astype(str)
     judged = [s for s in table.columns if sizes.get(s, 0) >= min_seats]
     deliberate = [s for s in judged if s.split("+")[0] != RANDOM_FAMILY]
@@ -153,13 +155,21 @@ def game_length(games: pd.DataFrame, target_turns: tuple[int, int] | None = None
                 share: float = OFF_TARGET_SHARE, cap_share: float = CAP_SHARE) -> list[Finding]:
     """Games too short or too long against a target length (lo..hi turns, inclusive), and games
     stopped by the engine's turn cap."""
+    from sim.analysis.scan import ValueCounts
+
+    capped = int(games["cap_hit"].sum()) if "cap_hit" in games else None
+    return game_length_of(ValueCounts().add(games["turns"].to_numpy()), capped, target_turns, share, cap_share)
+
+
+def game_length_of(lengths, capped: int | None, target_turns: tuple[int, int] | None = None,
+                   share: float = OFF_TARGET_SHARE, cap_share: float = CAP_SHARE) -> list[Finding]:
+    """`game_length` from the counts of each length (`scan.ValueCounts`) and the games capped."""
     out = []
-    n = len(games)
+    n = lengths.n
     if n == 0:
         return out
-    turns = games["turns"].to_numpy()
-    if "cap_hit" in games:
-        capped = int(games["cap_hit"].sum())
+    values, counts = lengths.sorted()
+    if capped is not None:
         lo, hi = wilson(capped, n)
         if capped / n > cap_share:
             out.append(Finding("game length", f"{100 * capped / n:.1f}% of games never end by the rules",
@@ -168,15 +178,16 @@ def game_length(games: pd.DataFrame, target_turns: tuple[int, int] | None = None
                                "Game quality"))
     if target_turns is not None:
         low, high = target_turns
-        for word, mask, bound in (("short", turns < low, f"fewer than {low}"),
-                                  ("long", turns > high, f"more than {high}")):
-            k = int(mask.sum())
+        for word, mask, bound in (("short", values < low, f"fewer than {low}"),
+                                  ("long", values > high, f"more than {high}")):
+            k = int(counts[mask].sum())
             lo, hi = wilson(k, n)
             if k / n > share:
                 out.append(Finding("game length", f"games run too {word}: {100 * k / n:.0f}% last {bound} turns",
                                    f"{k:,} of {n:,} games [{100 * lo:.1f}%, {100 * hi:.1f}%] outside the target "
-                                   f"{low} to {high} turns; mean {turns.mean():.1f}, median {np.median(turns):.0f} "
-                                   f"(rule: more than {100 * share:.0f}% of games)", "Game quality"))
+                                   f"{low} to {high} turns; mean {lengths.interval()[0]:.1f}, median "
+                                   f"{lengths.median():.0f} (rule: more than {100 * share:.0f}% of games)",
+                                   "Game quality"))
     return out
 
 
@@ -185,14 +196,20 @@ def runaway_leaders(games: pd.DataFrame, share: float = RUNAWAY_SHARE) -> list[F
     if not {"winner_led_from", "turns"} <= set(games.columns) or games.empty:
         return []
     early = games["winner_led_from"] <= np.maximum(1, games["turns"] // 3)
-    k, n = int(early.sum()), len(games)
+    behind = int((games["winner_deficit_mid"] > 0).sum()) if "winner_deficit_mid" in games else None
+    return runaway_leaders_of(int(early.sum()), len(games), behind, share)
+
+
+def runaway_leaders_of(k: int, n: int, behind: int | None, share: float = RUNAWAY_SHARE) -> list[Finding]:
+    """`runaway_leaders` from the games whose winner led for good from the first third, the games,
+    and those whose winner was behind at mid-game (None: not recorded)."""
     lo, hi = wilson(k, n)
     if lo <= share:
         return []
     evidence = (f"{k:,} of {n:,} games [{100 * lo:.1f}%, {100 * hi:.1f}%] (rule: lower 95% bound above "
                 f"{100 * share:.0f}%)")
-    if "winner_deficit_mid" in games:
-        evidence += f"; {100 * (games['winner_deficit_mid'] > 0).mean():.1f}% of winners were behind at mid-game"
+    if behind is not None:
+        evidence += f"; {100 * behind / n:.1f}% of winners were behind at mid-game"
     return [Finding("runaway leader", f"the leader runs away: in {100 * k / n:.0f}% of games the winner "
                     "led for good from the first third of the game", evidence, "Game quality")]
 
@@ -204,7 +221,12 @@ def kingmaking(games: pd.DataFrame, turns: pd.DataFrame | None,
     Flags when the lower 95% bound of that share exceeds `share`."""
     if not _judges_kingmaking(games, turns):
         return []
-    row = quality.kingmaking(turns, games).iloc[1]
+    return kingmaking_of(quality.kingmaking(turns, games), share)
+
+
+def kingmaking_of(table: pd.DataFrame, share: float = KINGMAKER_SHARE) -> list[Finding]:
+    """`kingmaking` from `quality.kingmaking`'s table."""
+    row = table.iloc[1]
     if row["lo"] <= share:
         return []
     k, n = int(row["count"]), int(row["games"])
@@ -228,10 +250,14 @@ def findings(games, seats, game: str, head=None, seat_test=None, pairs=None,
 
 def measured(games: pd.DataFrame, turns: pd.DataFrame | None = None) -> list[str]:
     """The rules a run's tables cannot judge, said in the report rather than silently skipped."""
+    return measured_of(_judges_kingmaking(games, turns), "winner_led_from" in games)
+
+
+def measured_of(kingmaking_judged: bool, has_led_from: bool) -> list[str]:
     missing = []
-    if not _judges_kingmaking(games, turns):
+    if not kingmaking_judged:
         missing.append("kingmaking (needs the per-turn table: mobsim run --record-turns)")
-    if "winner_led_from" not in games:
+    if not has_led_from:
         missing.append("runaway leaders (no winner_led_from column)")
     return missing
 

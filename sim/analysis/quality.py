@@ -111,14 +111,20 @@ def leader_curve(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """How early the winner is known: at 10%, 20%, ..., 100% of each game (the turn
     ceil(share x turns)), the share of games whose eventual winner then had the largest fortune
     (alone or tied), with Wilson intervals. From the per-turn fortunes (record_turns)."""
+    return leader_curve_of(leader_counts(turns, games))
+
+
+def leader_counts(turns: pd.DataFrame, games: pd.DataFrame) -> np.ndarray:
+    """Per share of the game played (PROGRESS): games whose winner then led, and games judged
+    (rows: PROGRESS; columns: k, n). Sums over parts of a run."""
     g = games.set_index("game_id")
     fortune = turns.pivot_table(index=["game_id", "turn"], columns="seat", values="fortune",
                                 aggfunc="first")
-    rows = []
+    out = np.zeros((len(PROGRESS), 2), dtype=np.int64)
     ids = g.index.to_numpy()
     length = g["turns"].to_numpy()
     winner = g["winner_seat"].to_numpy()
-    for p in PROGRESS:
+    for i, p in enumerate(PROGRESS):
         at = np.maximum(1, np.ceil(p * length - 1e-9)).astype(int)
         at = np.minimum(at, length)
         wanted = pd.MultiIndex.from_arrays([ids, at])
@@ -126,9 +132,15 @@ def leader_curve(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
         valid = ~np.isnan(f).all(axis=1)
         best = np.nanmax(np.where(np.isnan(f), -np.inf, f), axis=1)
         leads = f[np.arange(len(ids)), winner] >= best
-        k, n = int(leads[valid].sum()), int(valid.sum())
-        lo, hi = wilson(k, n)
-        rows.append({"progress": p, "games": n, "winner_leads": k / n if n else np.nan, "lo": lo, "hi": hi})
+        out[i] = int(leads[valid].sum()), int(valid.sum())
+    return out
+
+
+def leader_curve_of(counts: np.ndarray) -> pd.DataFrame:
+    rows = []
+    for p, (k, n) in zip(PROGRESS, counts, strict=True):
+        lo, hi = wilson(int(k), int(n))
+        rows.append({"progress": p, "games": int(n), "winner_leads": k / n if n else np.nan, "lo": lo, "hi": hi})
     return pd.DataFrame(rows)
 
 
@@ -161,18 +173,33 @@ def runaway_leader(turns: pd.DataFrame, games: pd.DataFrame, min_games: int = 30
     """Chance that the leader after turn t wins, by t: among the games that went on after turn t
     and had a single leader then (the largest fortune, alone), the share won by that leader
     (Wilson). Near 1 early: a runaway leader; near 1 / players: the lead means little."""
+    return runaway_leader_of(runaway_counts(turns, games), min_games)
+
+
+def runaway_counts(turns: pd.DataFrame, games: pd.DataFrame) -> np.ndarray:
+    """Per turn t (row t): games that went on after t, those with a single leader after t, and
+    those that leader won. Sums over parts of a run (pad the shorter)."""
     cube, length, winner = fortune_cube(turns, games)
-    rows = []
+    out = np.zeros((cube.shape[1], 3), dtype=np.int64)
     for t in range(1, cube.shape[1]):
         going = length > t
         f = cube[going, t]
-        if len(f) < min_games:
-            break
         filled = np.where(np.isnan(f), -np.inf, f)
-        best = filled.max(axis=1)
+        best = filled.max(axis=1) if len(f) else np.zeros(0)
         single = (filled == best[:, None]).sum(axis=1) == 1
-        leader = filled.argmax(axis=1)
-        rows.append(_share_row((leader == winner[going])[single], turn=t))
+        leader = filled.argmax(axis=1) if len(f) else np.zeros(0, dtype=int)
+        out[t] = len(f), int(single.sum()), int((leader == winner[going])[single].sum())
+    return out
+
+
+def runaway_leader_of(counts: np.ndarray, min_games: int = 30) -> pd.DataFrame:
+    rows = []
+    for t in range(1, len(counts)):
+        going, n, k = (int(v) for v in counts[t])
+        if going < min_games:
+            break
+        lo, hi = wilson(k, n)
+        rows.append({"turn": t, "games": n, "count": k, "share": k / n if n else np.nan, "lo": lo, "hi": hi})
     return pd.DataFrame(rows, columns=["turn", "games", "count", "share", "lo", "hi"])
 
 
@@ -180,15 +207,33 @@ def mid_game_rank(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """Where the eventual winner stood at mid-game (after turn turns // 2, at least 1): the share
     of games by the winner's place then (1 = the largest fortune; tied fortunes share the better
     place), Wilson intervals. The last row is the comeback from last place."""
+    return mid_game_rank_of(mid_game_places(turns, games))
+
+
+def mid_game_places(turns: pd.DataFrame, games: pd.DataFrame) -> pd.Series:
+    """Games per (winner's place at mid-game, players then); sums over parts of a run."""
     cube, length, winner = fortune_cube(turns, games)
     mid = np.maximum(length // 2, 1)
     f = cube[np.arange(len(length)), mid]
     mine = f[np.arange(len(length)), winner]
     place = 1 + (np.nan_to_num(f, nan=-np.inf) > mine[:, None]).sum(axis=1)
     players = (~np.isnan(f)).sum(axis=1)
-    rows = [_share_row(place == r, place=str(r)) for r in range(1, int(players.max()) + 1)]
-    rows.append(_share_row((place == players) & (players > 1), place="last"))
+    return pd.Series(1, index=pd.MultiIndex.from_arrays([place, players])).groupby(level=[0, 1]).sum()
+
+
+def mid_game_rank_of(places: pd.Series) -> pd.DataFrame:
+    place = places.index.get_level_values(0).to_numpy()
+    players = places.index.get_level_values(1).to_numpy()
+    count = places.to_numpy()
+    n = int(count.sum())
+    rows = [_count_row(int(count[place == r].sum()), n, place=str(r)) for r in range(1, int(players.max()) + 1)]
+    rows.append(_count_row(int(count[(place == players) & (players > 1)].sum()), n, place="last"))
     return pd.DataFrame(rows, columns=["place", "games", "count", "share", "lo", "hi"])
+
+
+def _count_row(k: int, n: int, **keys) -> dict:
+    lo, hi = wilson(k, n)
+    return keys | {"games": n, "count": k, "share": k / n if n else np.nan, "lo": lo, "hi": hi}
 
 
 def first_elimination(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
@@ -196,6 +241,14 @@ def first_elimination(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFr
     play (`alive` false), and among them the turn of the first one, taken as the first turn from
     which that seat held $0 to the end (a seat put out loses its money, NYK-A5; a seat already
     broke before is counted from then, so the turn is an early bound)."""
+    first = first_out(turns, games, seats)
+    hit = np.isfinite(first)
+    return first_elimination_of(len(first), int(hit.sum()), float(np.median(first[hit])) if hit.any() else np.nan,
+                                mean_interval(first[hit]))
+
+
+def first_out(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFrame) -> np.ndarray:
+    """Per game (in game id order), the turn its first player was out (inf: nobody was)."""
     cube, length, _ = fortune_cube(turns, games)
     ids = np.sort(games["game_id"].to_numpy())
     out = seats[["game_id", "seat"]][~seats["alive"].astype(bool)] if "alive" in seats else seats.iloc[:0]
@@ -206,14 +259,19 @@ def first_elimination(turns: pd.DataFrame, games: pd.DataFrame, seats: pd.DataFr
         nonzero = np.flatnonzero(f != 0)
         turn = nonzero[-1] + 1 if len(nonzero) else 0
         first[g] = min(first[g], turn)
-    hit = np.isfinite(first)
-    rows = [_share_row(hit, measure="games with a player out") | {"mean": np.nan, "lo_mean": np.nan,
-                                                                  "hi_mean": np.nan}]
-    if hit.any():
-        mean, lo, hi, n = mean_interval(first[hit])
+    return first
+
+
+def first_elimination_of(n_games: int, k: int, median: float, interval) -> pd.DataFrame:
+    """The table of `first_elimination` from the games, those with a player out, and the median
+    and `mean_interval` of the turns the first was out."""
+    rows = [_count_row(k, n_games, measure="games with a player out") | {"mean": np.nan, "lo_mean": np.nan,
+                                                                         "hi_mean": np.nan}]
+    if k:
+        mean, lo, hi, n = interval
         rows.append({"measure": "turn of the first player out", "games": n, "count": n, "share": np.nan,
                      "lo": np.nan, "hi": np.nan, "mean": mean, "lo_mean": lo, "hi_mean": hi,
-                     "median": float(np.median(first[hit]))})
+                     "median": median})
     return pd.DataFrame(rows)
 
 
@@ -225,6 +283,17 @@ def kingmaking(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     cannot win can decide which contender wins. `flipped`: of those, the games whose winner was not
     the leader before the last turn. The tables do not record who took money from whom, so this
     is the exposure to kingmaking (a necessary condition), an upper bound on kingmaking itself."""
+    exposed, flipped = kingmaking_flags(turns, games)
+    return kingmaking_of(int(exposed.sum()), int(flipped.sum()), len(exposed))
+
+
+def kingmaking_of(exposed: int, flipped: int, n: int) -> pd.DataFrame:
+    return pd.DataFrame([_count_row(exposed, n, measure="kingmaking exposure"),
+                         _count_row(flipped, n, measure="exposed, and the leader before the last turn lost")])
+
+
+def kingmaking_flags(turns: pd.DataFrame, games: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per game: exposed to kingmaking, and exposed with the leader before the last turn losing."""
     cube, length, winner = fortune_cube(turns, games)
     rows_exposed, rows_flipped = [], []
     for g in range(len(length)):
@@ -244,9 +313,7 @@ def kingmaking(turns: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
         exposed = bool(hopeless.any() and lead - second <= swing)
         rows_exposed.append(exposed)
         rows_flipped.append(exposed and order[0] != winner[g])
-    exposed, flipped = np.array(rows_exposed), np.array(rows_flipped)
-    return pd.DataFrame([_share_row(exposed, measure="kingmaking exposure"),
-                         _share_row(flipped, measure="exposed, and the leader before the last turn lost")])
+    return np.array(rows_exposed, dtype=bool), np.array(rows_flipped, dtype=bool)
 
 
 def lead_changes_per_turn(games: pd.DataFrame) -> pd.Series:

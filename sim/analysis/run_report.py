@@ -21,9 +21,11 @@ import pandas as pd
 from sim import __version__
 from sim.analysis import economy, fairness, figures, quality
 from sim.analysis.games import add_game_sections, section_module
-from sim.analysis.headline import definition, run_estimates, strategy_names
+from sim.analysis.headline import definition, run_estimates
 from sim.analysis.report import Report, count, dollars, number, percent
-from sim.analysis.tables import ReportRun, game_count
+from sim.analysis.scan import GenericScan
+from sim.analysis.stats import BOOT_REPS, BOOT_SEED
+from sim.analysis.tables import GENERIC, ReportRun, game_count, run_parts, table_columns
 from sim.analysis.watch import add_opening
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
@@ -44,30 +46,49 @@ def report_run(run, out_dir, command: str | None = None, replays: bool = False,
 
 def build_report(run, command: str | None = None, out_dir=None, replays: bool = False,
                  target_turns: tuple[int, int] | None = None) -> Report:
-    """The run's report, every section in order, not yet written."""
+    """The run's report, every section in order, not yet written. The run is read part by part
+    (`scan_run`, `headline.run_estimates`, the game's sections): its memory does not grow with
+    the games."""
     run = report_run_view(run)
-    games, seats, manifest = run.games, run.seats, run.manifest
+    manifest = run.manifest
+    scan = scan_run(run)
     report = Report(f"mobsim balance report: {game_title(manifest)}",
-                    run_meta(run, command or report_command(run, out_dir)))
+                    run_meta(run, command or report_command(run, out_dir), scan.games_seen))
     if manifest.get("status") != "complete":
-        report.text(f"Warning: this run is not finished ({len(games):,} of {manifest.get('games', 0):,} "
+        report.text(f"Warning: this run is not finished ({scan.games_seen:,} of {manifest.get('games', 0):,} "
                     "games); the report covers the finished batches only.")
     head = run_estimates(run)
-    seat_test = fairness.seat_permutation_test(seats)
-    pairs = fairness.pairwise(seats, "strategy")
-    add_opening(report, run, head, seat_test, pairs, out_dir, replays, target_turns)
-    _summary_section(report, games, seats, head, seat_test, pairs)
-    _who_wins_section(report, games, seats, seat_test, pairs)
-    _quality_section(report, games, seats, run.turns)
-    _fortunes_section(report, seats, run.turns)
+    seat_test = scan.seat_test.result(BOOT_REPS, BOOT_SEED)
+    pairs = scan.strategy_pairs.table()
+    add_opening(report, run, scan, head, seat_test, pairs, out_dir, replays, target_turns)
+    _summary_section(report, scan, head, seat_test, pairs)
+    _who_wins_section(report, scan, seat_test, pairs)
+    _quality_section(report, scan)
+    _fortunes_section(report, scan)
     add_game_sections(report, run)
     _definitions_section(report, head)
     return report
 
 
+def scan_run(run) -> GenericScan:
+    """One pass over the run's parts: what the generic sections need (`scan.GenericScan`)."""
+    from sim.analysis.findings import CHOICES
+
+    choices = tuple(CHOICES.get(run.manifest.get("game"), {}))
+    games_present = table_columns(run, "games")
+    n_games, parts = run_parts(run, games_present, set(GENERIC) | set(choices), TURN_COLUMNS)
+    scan = GenericScan(n_games, choices)
+    for games, seats, turns in parts:
+        scan.add(games, seats, turns)
+    return scan
+
+
+TURN_COLUMNS = ("game_id", "turn", "seat", "fortune")
+
+
 def report_run_view(run) -> ReportRun:
-    """The run with the seat columns the generic sections read, when the game's sections read
-    their own (New York Kings); every column otherwise."""
+    """The run as the report reads it: the game's own sections that read whole tables get them on
+    first use (New York Kings reads its own columns part by part)."""
     own = getattr(section_module(run.manifest.get("game")), "READS_OWN_COLUMNS", False)
     return ReportRun(run, () if own else None)
 
@@ -112,7 +133,7 @@ def report_command(run, out_dir) -> str:
     return shlex.join(["mobsim", "report", str(run.path or "RUN_DIR"), "--out", str(out_dir or "DIR")])
 
 
-def run_meta(run, command: str) -> dict:
+def run_meta(run, command: str, n_games: int | None = None) -> dict:
     m = run.manifest
     strategies = m.get("strategies", {}).get("names", [])
     seating = {"rotate": "rotated (every strategy in every seat equally often)", "fixed": "fixed",
@@ -122,7 +143,8 @@ def run_meta(run, command: str) -> dict:
     meta = {
         "run": str(run.path) if run.path else "(in memory)",
         "game": game_title(m),
-        "games": f"{len(run.games):,} of {m.get('games', 0):,} ({m.get('status', '?')})",
+        "games": f"{game_count(run) if n_games is None else n_games:,} of {m.get('games', 0):,} "
+                 f"({m.get('status', '?')})",
         "players": str(m.get("players")),
         "strategies (by slot)": ", ".join(strategies) + f"; seating {seating}",
         "seed": str(m.get("seed")),
@@ -151,7 +173,7 @@ def _points(v) -> str:
     return "n/a" if v is None or v != v else f"{100 * v:.1f} points"
 
 
-def _summary_section(report, games, seats, head, seat_test, pairs):
+def _summary_section(report, scan, head, seat_test, pairs):
     report.heading("Summary")
     lines = []
     if "seat_gap" in head.index:
@@ -171,7 +193,7 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
                      f"{_points(seat_test['null_median'])} (95th percentile {_points(seat_test['null_95'])}); "
                      f"permutation p = {seat_test['p_value']:.3f}: {verdict}.")
         lines.append(line)
-    names = strategy_names(seats)
+    names = scan.names()
     if len(names) > 1:
         rates = [(n, head.loc[f"winrate:{n}"]) for n in names]
         rates.sort(key=lambda item: -item[1]["value"])
@@ -183,15 +205,16 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
         lines.append(f"One strategy ({names[0] if names else '?'}) plays every seat: the run measures "
                      "the rules and the seats, not the strategies.")
     if "turns" in head.index:
-        t = games["turns"]
+        t = scan.measures["turns"]
         line = (f"Length: {head.loc['turns', 'value']:.1f} turns on average (median {t.median():.0f}, "
                 f"90% of games between {t.quantile(0.05):.0f} and {t.quantile(0.95):.0f})")
         if "cap_rate" in head.index:
             line += f"; {_pct(head.loc['cap_rate', 'value'])} reached the turn cap"
         lines.append(line + ".")
     close = []
-    if "winner_led_from" in games:
-        close.append(f"the winner took the lead for good at turn {games['winner_led_from'].mean():.1f} on average")
+    if "winner_led_from" in scan.game_columns:
+        led = scan.measures["winner_led_from"].interval()[0]
+        close.append(f"the winner took the lead for good at turn {led:.1f} on average")
     if "comeback_rate" in head.index:
         close.append(f"{_pct(head.loc['comeback_rate', 'value'])} of winners were behind at mid-game")
     if "margin" in head.index:
@@ -203,12 +226,12 @@ def _summary_section(report, games, seats, head, seat_test, pairs):
     needs = []
     if len(pairs):
         needs.append(f"between two strategies about {pairs['games_1pt'].max():,.0f}")
-    seat_pairs = fairness.pairwise(seats, "seat")
+    seat_pairs = scan.seat_pairs.table()
     if len(seat_pairs):
         needs.append(f"between two seats about {seat_pairs['games_1pt'].max():,.0f}")
     if needs:
         lines.append("Precision: games needed to detect a one-point difference in win rate (5% test, 80% power): "
-                     + ", ".join(needs) + f"; this run has {len(games):,}.")
+                     + ", ".join(needs) + f"; this run has {scan.games_seen:,}.")
     for line in lines:
         report.text(line)
     report.table(head.drop(columns="se"), "Headline metrics with 95% intervals", name="headline",
@@ -237,11 +260,12 @@ def metric_format(metric: str):
 
 # --- who wins ----------------------------------------------------------------------------------------
 
-def _who_wins_section(report, games, seats, seat_test, pairs):
+def _who_wins_section(report, scan, seat_test, pairs):
     report.heading("Who wins")
-    by_strategy = fairness.win_rates(seats, "strategy")
-    by_seat = fairness.win_rates(seats, "seat")
-    players = int(games["n_players"].iloc[0]) if games["n_players"].nunique() == 1 else None
+    by_strategy = scan.win_rates("strategy")
+    by_seat = scan.win_rates("seat")
+    sizes = scan.players.order
+    players = int(sizes[0]) if len(sizes) == 1 else None
     fig, axes = figures.figure(ncols=2)
     figures.bars(axes[0], by_strategy["strategy"], by_strategy["win_rate"], by_strategy["lo"], by_strategy["hi"],
                  "Win rate by strategy", "share of its seats won")
@@ -251,9 +275,9 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
     report.figure(fig, "win-rates", "Win rates with 95% Wilson intervals")
     report.table(by_strategy, "Win rate by strategy", name="win-rate-by-strategy", formats=RATES)
     report.table(by_seat, "Win rate by seat (seat 0 bids first in turn 1)", name="win-rate-by-seat", formats=RATES)
-    report.table(fairness.by_player_count(games, seats), "Win rate by player count and strategy",
+    report.table(scan.by_player_count(), "Win rate by player count and strategy",
                  name="win-rate-by-players", formats=RATES)
-    advantage = fairness.seat_advantage(games, seats)
+    advantage = scan.advantage.table()
     report.text("Each starting seat's advantage: its win rate minus the average seat's at that table size "
                 "(wins per game / players), 95% intervals over games. With several table sizes, one row per "
                 "size and seat: the seat win rate by player count.")
@@ -269,15 +293,16 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
     report.table(advantage, "Seat advantage by player count", name="seat-advantage",
                  formats=RATES | {"average": percent, "advantage": _signed_points, "adv_lo": _signed_points,
                                   "adv_hi": _signed_points})
-    near = fairness.neighbours(seats)
-    if len(near) > len(strategy_names(seats)):  # some strategy met more than one neighbour
+    near = scan.neighbours()
+    names = scan.names()
+    if len(near) > len(names):  # some strategy met more than one neighbour
         report.text("Neighbour effects: each strategy's win rate by the strategy seated after it (next in the "
                     "turn order), and the difference from its overall rate. Needs seatings that vary "
                     "(mobsim run --seating all or random).")
         report.table(near, "Win rate by the next seat's strategy", name="neighbours",
                      formats=RATES | {"vs_overall": _signed_points})
-    cross = fairness.strategy_by_seat(seats)
-    matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(strategy_names(seats))
+    cross = scan.by_strategy_seat.table()
+    matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(names)
     fig, (ax,) = figures.figure(width=7, height=0.6 * len(matrix) + 2)
     figures.heatmap(ax, matrix.to_numpy(), matrix.index, matrix.columns, "Win rate by strategy and seat")
     ax.set_xlabel("seat")
@@ -293,7 +318,8 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
                     f"matter ({seat_test['method']}, {seat_test['reps']:,} permutations, seeded).")
         report.table(pd.DataFrame([seat_test]), "Seat permutation test", name="seat-test",
                      formats={"gap": percent, "null_median": percent, "null_95": percent})
-    report.table(fairness.pairwise(seats, "seat"), "Seat against seat: difference of win rates in the same "
+    seat_pairs = scan.seat_pairs.table()
+    report.table(seat_pairs, "Seat against seat: difference of win rates in the same "
                  "games, Holm-corrected", name="pairwise-seats", formats=_pair_formats())
 
     if len(pairs):
@@ -303,7 +329,8 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
                     "games_1pt: games needed to detect a one-point difference for that pair (5% two-sided "
                     "test, 80% power).")
         report.table(pairs, "Pairwise strategy differences", name="pairwise-strategies", formats=_pair_formats())
-        ratings = fairness.ratings(seats)
+        ahead_names, units = scan.ahead.units()
+        ratings = fairness.ratings_of(ahead_names, units)
         report.text("Bradley-Terry ratings from every pair of seats with different strategies in each game "
                     "(ahead = better final rank), on the Elo scale (mean 0; +400 points: 10 to 1 odds of "
                     "finishing ahead), 95% bootstrap intervals over games. expected_vs_average: the model's "
@@ -317,14 +344,16 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
         report.figure(fig, "ratings", "Strategy ratings (Bradley-Terry, Elo scale) with 95% intervals")
         report.table(ratings, "Strategy ratings", name="ratings", formats=RATES | {"rating": _elo, "lo": _elo,
                                                                                    "hi": _elo})
-        report.table(fairness.wins_matrix(seats), "Times the row strategy finished ahead of the column "
-                     "strategy", name="pairwise-wins")
+        k = len(ahead_names)
+        wins = fairness.wins_matrix_of(ahead_names, units.sum(axis=0).reshape(k, k))
+        report.table(wins, "Times the row strategy finished ahead of the column strategy", name="pairwise-wins")
         report.text("Head to head: for each pair, the share of their meetings in one game where a finished ahead "
                     "of b (95% bootstrap intervals over games). Intransitivity: triples where x beats y, y beats "
                     "z and z beats x more often than not; significant when all three shares' intervals lie "
                     "above 50%.")
-        report.table(fairness.head_to_head(seats), "Head-to-head shares", name="head-to-head", formats=RATES)
-        found = fairness.cycles(seats)
+        shares = fairness.head_to_head_of(ahead_names, units)
+        report.table(shares, "Head-to-head shares", name="head-to-head", formats=RATES)
+        found = fairness.cycles_of(shares, names)
         if len(found):
             report.table(found, "Intransitive cycles", name="cycles", formats={"weakest": percent})
         else:
@@ -333,7 +362,8 @@ def _who_wins_section(report, games, seats, seat_test, pairs):
     report.text("Games needed to detect a one-point (0.01) difference with a two-sided 5% test and 80% power, "
                 "from this run's own game-to-game variation. Comparing two rule sets on the same seed and "
                 "game ids (mobsim compare) pairs the games and usually needs fewer.")
-    report.table(fairness.power(games, seats), "Games needed for a one-point difference", name="power",
+    power = fairness.power_of(pairs, scan.strategy_pairs.share_sd(), seat_pairs, scan.games_seen)
+    report.table(power, "Games needed for a one-point difference", name="power",
                  formats={"games": count, "games_now": count})
 
 
@@ -356,35 +386,38 @@ def _elo(v) -> str:
 
 # --- game quality ------------------------------------------------------------------------------------
 
-def _quality_section(report, games, seats, turns):
+def _quality_section(report, scan):
     report.heading("Game quality")
     report.text("Length, endings and closeness. Shares carry 95% Wilson intervals, means 95% normal "
                 "intervals; quantiles q05..q95 describe the spread of games.")
-    measures = quality.measures(games)
+    columns = scan.game_columns
+    measures = scan.quality_measures()
     report.table(measures, "Per-game measures", name="measures",
                  formats={c: number for c in measures.columns if c != "measure"})
-    report.table(quality.closeness(games), "Closeness and completion", name="closeness",
+    report.table(scan.closeness(), "Closeness and completion", name="closeness",
                  formats={"share": percent, "lo": percent, "hi": percent})
-    if "decided_by" in games:
-        report.table(quality.endings(games), "How the winner was decided (tie-breaks: NYK-E1)", name="endings",
+    if "decided_by" in columns:
+        report.table(scan.endings_table(), "How the winner was decided (tie-breaks: NYK-E1)", name="endings",
                      formats={"share": percent, "lo": percent, "hi": percent})
     fig, axes = figures.figure(ncols=2)
-    lengths = quality.distribution(games["turns"], "turns")
+    lengths = scan.measures["turns"].distribution("turns")
     figures.histogram(axes[0], lengths["turns"], lengths["games"], "Game length", "turns")
-    if "margin" in games:
-        step = 1000 if games["margin"].max() <= 100_000 else 5000
-        binned = quality.distribution((games["margin"] // step) * step, "margin")
+    if "margin" in columns:
+        margins = scan.measures["margin"]
+        step = 1000 if margins.sorted()[0].max() <= 100_000 else 5000
+        binned = margins.binned(step).distribution("margin")
         figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory", "thousand dollars")
     report.figure(fig, "durations", "Game length and margin of victory (games per value)")
     report.table(lengths, "Game length in turns", name="durations", formats={"share": percent})
-    if "times_first" in seats:
-        _first_player_block(report, seats)
-    if "lead_changes" in games:
+    if "times_first" in scan.seat_columns:
+        _first_player_block(report, scan.first_player())
+    turns = scan.turns
+    if "lead_changes" in columns:
         fig, axes = figures.figure(ncols=2)
-        changes = quality.distribution(games["lead_changes"], "lead_changes")
+        changes = scan.measures["lead_changes"].distribution("lead_changes")
         figures.histogram(axes[0], changes["lead_changes"], changes["games"], "Lead changes per game", "lead changes")
-        if turns is not None and "winner_seat" in games:
-            curve = quality.leader_curve(turns, games)
+        if turns is not None and "winner_seat" in columns:
+            curve = quality.leader_curve_of(turns.leader)
             figures.points(axes[1], curve["progress"], curve["winner_leads"], curve["lo"], curve["hi"],
                            "How early the winner leads", "share of the game played", "winner has the most money")
             report.figure(fig, "lead", "Lead changes; share of games whose eventual winner has the largest fortune "
@@ -394,13 +427,13 @@ def _quality_section(report, games, seats, turns):
         else:
             report.figure(fig, "lead", "Lead changes per game")
         report.table(changes, "Lead changes per game", name="lead-changes", formats={"share": percent})
-    if turns is not None and "winner_seat" in games:
-        _per_turn_block(report, games, seats, turns)
+    if turns is not None and "winner_seat" in columns:
+        _per_turn_block(report, scan, turns)
 
 
-def _per_turn_block(report, games, seats, turns):
+def _per_turn_block(report, scan, turns):
     report.heading("Runaway leaders, comebacks, eliminations and kingmaking", level=3)
-    runaway = quality.runaway_leader(turns, games)
+    runaway = quality.runaway_leader_of(turns.runaway)
     report.text("Runaway leader: the chance that the leader after turn t (the largest fortune, alone) wins, "
                 "among the games that go on after turn t (drawn while at least 30 games do). Near 1 early: "
                 "the game is decided early; near 1 / players: a lead means little.")
@@ -410,10 +443,10 @@ def _per_turn_block(report, games, seats, turns):
                        "Chance that the leader after turn t wins", "turn t", "leader wins")
         report.figure(fig, "runaway-leader", "Chance that the leader after each turn wins (95% Wilson intervals)")
     report.table(runaway, "Leader after turn t wins", name="runaway-leader", formats=RATES)
-    report.table(quality.mid_game_rank(turns, games), "The winner's place at mid-game (last: comeback from "
+    report.table(quality.mid_game_rank_of(turns.places), "The winner's place at mid-game (last: comeback from "
                  "last place)", name="winner-mid-game-place", formats=RATES)
-    if "alive" in seats:
-        report.table(quality.first_elimination(turns, games, seats), "The first player out of the game",
+    if "alive" in scan.seat_columns:
+        report.table(turns.first_elimination(), "The first player out of the game",
                      name="first-elimination", formats=RATES | {"mean": number, "lo_mean": number,
                                                               "hi_mean": number})
     report.text("Kingmaking exposure: games where, before the last turn, some seat could no longer win (its "
@@ -421,11 +454,11 @@ def _per_turn_block(report, games, seats, turns):
                 "while first place was still open (the runner-up within that gain of the leader): the last "
                 "turn's actions of a seat that cannot win may then decide between the contenders. The tables do "
                 "not say who took money from whom, so this bounds kingmaking from above.")
-    report.table(quality.kingmaking(turns, games), "Kingmaking exposure", name="kingmaking", formats=RATES)
+    report.table(quality.kingmaking_of(turns.exposed, turns.flipped, turns.games), "Kingmaking exposure",
+                 name="kingmaking", formats=RATES)
 
 
-def _first_player_block(report, seats):
-    table = quality.first_player(seats)
+def _first_player_block(report, table):
     report.heading("First player", level=3)
     report.text("Win rate by the number of turns a seat played first (bidding decides it each turn). A "
                 "curve, not a slope: players who win may also be those who bid to play first, so this is an "
@@ -440,17 +473,19 @@ def _first_player_block(report, seats):
 
 # --- fortunes ----------------------------------------------------------------------------------------
 
-def _fortunes_section(report, seats, turns):
+def _fortunes_section(report, scan):
     report.heading("Fortunes")
-    final = economy.final_fortunes(seats)
+    final = scan.final_fortunes()
+    turns = scan.turns
     report.table(final, "Final fortune by strategy (interval over games)", name="final-fortunes",
                  formats={c: dollars for c in ("mean", "lo", "hi", "q10", "median", "q90")} | {"broke": percent})
     if turns is None:
         report.text("Fortunes over the turns need a run recorded with --record-turns.")
         return
-    bands = economy.fortune_bands(turns, seats)
+    bands = turns.fortune_bands(economy.BAND)
+    names = scan.names()
     fig, (ax,) = figures.figure(width=8, height=4)
-    for i, name in enumerate(strategy_names(seats)):
+    for i, name in enumerate(names):
         part = bands[bands["strategy"] == name]
         part = part[part["seats"] >= 0.05 * part["seats"].max()]  # the few longest games would dominate
         ax.plot(part["turn"], part["q50"], color=figures.color(i), label=f"{name} (median)")
@@ -461,7 +496,7 @@ def _fortunes_section(report, seats, turns):
     report.figure(fig, "fortunes", "Fortunes over turns by strategy: median and 10-90% band of the seats whose "
                   "game had reached that turn (drawn while at least 5% of them still play)")
     report.table(bands, "Fortune by strategy and turn: median (10% to 90%)", name="fortune-bands",
-                 shown=_bands_shown(bands, strategy_names(seats)))
+                 shown=_bands_shown(bands, names))
 
 
 def _bands_shown(bands: pd.DataFrame, names) -> pd.DataFrame:

@@ -41,55 +41,88 @@ def seat_columns(run, wanted: Collection[str] | Callable[[str], bool]) -> pd.Dat
 
 
 class ReportRun:
-    """A run as the report reads it: games and turns as they are, the seat table reduced to the
-    generic sections' columns plus `extra` (the game sections read theirs with `seat_columns`),
-    or whole when `extra` is None."""
+    """A run as the report reads it: the generic sections read it part by part
+    (`sim.analysis.scan`); a game's own sections that read whole tables (American Gangsters) get
+    them here on first use: games and turns as they are, the seat table reduced to the generic
+    columns plus `extra`, or whole when `extra` is None."""
 
     def __init__(self, run, extra: Collection[str] | None = ()):
         self.source = run
         self.path, self.manifest = run.path, run.manifest
-        self.games, self.turns = run.games, run.turns
-        self.seats = run.seats if extra is None else seat_columns(run, set(GENERIC) | set(extra))
+        self._extra = extra
+
+    @property
+    def games(self):
+        return self.source.games
+
+    @property
+    def turns(self):
+        return self.source.turns
+
+    @property
+    def seats(self):
+        if self._extra is None:
+            return self.source.seats
+        return seat_columns(self.source, set(GENERIC) | set(self._extra))
 
 
-def run_parts(run, game_columns: Collection[str], seat_columns: Collection[str]):
+def run_parts(run, game_columns: Collection[str], seat_columns: Collection[str],
+              turn_columns: Collection[str] | None = None):
     """(games, parts): the run's number of games and an iterator of its (games, seats) tables part
     by part (one Parquet part per batch, in game id order), reduced to the columns named that the
     run has. A run on disk whose seat table is not in memory is read one part at a time (each part
-    checked against its checksum); any other run is one part."""
+    checked against its checksum); any other run is cut into its batches. With `turn_columns`,
+    each part is (games, seats, turns), turns None when the run did not record them."""
     run = getattr(run, "source", run)
+    with_turns = turn_columns is not None
     if not _on_disk(run) or not run.manifest["batches_done"]:
         games, seats = run.games, run.seats
         games = games[[c for c in games.columns if c in game_columns]]
         seats = seats[[c for c in seats.columns if c in seat_columns]]
-        return len(games), _batches(games, seats, getattr(run, "manifest", {}).get("batch_size"))
+        turns = run.turns if with_turns else None
+        if turns is not None:
+            turns = turns[[c for c in turns.columns if c in turn_columns]]
+        size = getattr(run, "manifest", {}).get("batch_size")
+        parts = _batches(games, seats, size, turns)
+        return len(games), (parts if with_turns else ((g, s) for g, s, _ in parts))
     from sim.runner import store
 
     done = sorted(run.manifest["batches_done"])
     rows = [store._footer_rows(run.path, "games", b) for b in done]
     if None in rows:  # a damaged part: the whole-table read names it in one line
         store.read_table(run.path, "games", done, manifest=run.manifest)
-    names = {t: [c for c in (_schema(run.path, done[0], t) or []) if c in wanted]
-             for t, wanted in (("games", game_columns), ("seats", seat_columns))}
+    tables = ("games", "seats") + (("turns",) if with_turns and _has_turns(run) else ())
+    wanted = {"games": game_columns, "seats": seat_columns, "turns": turn_columns}
+    names = {t: [c for c in (_schema(run.path, done[0], t) or []) if c in wanted[t]] for t in tables}
 
     def parts():
         for b in done:
-            games, seats = (store.read_part(run.path, t, b, store.expected_checksum(run.manifest, t, b),
-                                            names[t]).to_pandas() for t in ("games", "seats"))
-            yield games, seats
+            read = [store.read_part(run.path, t, b, store.expected_checksum(run.manifest, t, b),
+                                    names[t]).to_pandas() for t in tables]
+            if with_turns:
+                yield read[0], read[1], (read[2] if len(read) > 2 else None)
+            else:
+                yield read[0], read[1]
 
     return sum(rows), parts()
 
 
-def _batches(games: pd.DataFrame, seats: pd.DataFrame, size):
+def _has_turns(run) -> bool:
+    return bool(run.manifest.get("record_turns")) or "turns" in run.manifest.get("tables", [])
+
+
+def _batches(games: pd.DataFrame, seats: pd.DataFrame, size, turns: pd.DataFrame | None = None):
     """Tables in memory cut into the run's batches (game ids b * size .. (b + 1) * size - 1), so
-    that sums merged part by part round exactly as they do for the same run read from disk."""
+    that sums merged part by part round exactly as they do for the same run read from disk:
+    (games, seats, turns) triples, turns None when absent."""
     if not isinstance(size, int) or size <= 0 or len(games) <= size:
-        yield games, seats
+        yield games, seats, turns
         return
     by_batch = dict(iter(seats.groupby(seats["game_id"].to_numpy() // size, sort=True)))
+    turns_by = {} if turns is None else dict(iter(turns.groupby(turns["game_id"].to_numpy() // size, sort=True)))
     for batch, part in games.groupby(games["game_id"].to_numpy() // size, sort=True):
-        yield part, by_batch.get(batch, seats.iloc[:0])
+        part_turns = None if turns is None else turns_by.get(batch, turns.iloc[:0])
+        yield part, by_batch.get(batch, seats.iloc[:0]), part_turns
 
 
 def game_ids(run):

@@ -3,7 +3,7 @@
 of what the report otherwise shows only as tables.
 
     picks = worth_watching(run.games)              # DataFrame: why, game_id, turns, margin, ...
-    add_opening(report, run, head, seat_test, pairs, out_dir, replays=True, target_turns=(10, 14))
+    add_opening(report, run, scan, head, seat_test, pairs, out_dir, replays=True, target_turns=(10, 14))
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.analysis import economy, figures, quality
-from sim.analysis.findings import CHOICES, MECHANICS_SECTION, findings, measured, usage
-from sim.analysis.tables import seat_columns
+from sim.analysis import figures
+from sim.analysis.findings import MECHANICS_SECTION, measured_of
 
 FIRST_LOOK = "What to look at first"
 WATCH = "Games worth watching"
@@ -49,7 +48,7 @@ def write_replays(run, picks: pd.DataFrame, out_dir) -> dict[int, str]:
 
     written = {}
     for game_id in dict.fromkeys(int(g) for g in picks["game_id"]):
-        row = run.games[run.games["game_id"] == game_id].iloc[0]
+        row = picks[picks["game_id"] == game_id].iloc[0]
         spec, rs = spec_of_run(run.path, game_id)
         rel = f"replays/game-{game_id}.html"
         write_replay(spec, rs, Path(out_dir) / rel,
@@ -58,14 +57,14 @@ def write_replays(run, picks: pd.DataFrame, out_dir) -> dict[int, str]:
     return written
 
 
-def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool = False,
+def add_opening(report, run, scan, head, seat_test, pairs, out_dir=None, replays: bool = False,
                 target_turns=None):
     """The report's first sections: what to look at first, the games worth watching, the run at
-    a glance. Replay pages are written into out_dir/replays/ when `replays` and the run is on disk."""
-    games, seats = run.games, run.seats
+    a glance, from the run's `scan.GenericScan`. Replay pages are written into out_dir/replays/
+    when `replays` and the run is on disk."""
     game = run.manifest.get("game", "nyk")
-    used = usage(seat_columns(run, ["strategy", *CHOICES.get(game, {})]), game)  # those columns only
-    found = findings(games, seats, game, head, seat_test, pairs, target_turns, run.turns, used)
+    used = scan.usage_table()
+    found = _findings(scan, game, seat_test, pairs, target_turns, used)
     report.heading(FIRST_LOOK)
     if found:
         report.text(f"{len(found)} finding(s), each flagged by a rule stated in docs/reports.md "
@@ -74,17 +73,39 @@ def add_opening(report, run, head, seat_test, pairs, out_dir=None, replays: bool
     else:
         report.text("No rule flags anything in this run (the rules are stated in docs/reports.md, "
                     "\"What to look at first\").")
-    not_judged = measured(games, run.turns)
+    not_judged = measured_of(_judges_kingmaking(scan), "winner_led_from" in scan.game_columns)
     if target_turns is None:
         not_judged.append("games too short or too long (no target length: mobsim report --target-turns LO:HI)")
     if not_judged:
         report.text("Not judged: " + "; ".join(not_judged) + ".")
-    _watch_section(report, run, out_dir, replays)
-    _glance_section(report, games, seats, pairs, game, used)
+    _watch_section(report, run, scan.worth_watching(), out_dir, replays)
+    _glance_section(report, scan, pairs, used)
 
 
-def _watch_section(report, run, out_dir, replays):
-    picks = worth_watching(run.games)
+def _judges_kingmaking(scan) -> bool:
+    return scan.turns is not None and scan.games_seen > 0 and "winner_seat" in scan.game_columns
+
+
+def _findings(scan, game, seat_test, pairs, target_turns, used) -> list:
+    """`findings.findings` of a scanned run: every rule, in the same order."""
+    from sim.analysis import findings as rules
+    from sim.analysis.quality import kingmaking_of
+
+    columns = scan.game_columns
+    capped = scan.close.get("cap") if "cap_hit" in columns else None
+    found = rules.dominant_strategy(pairs) + rules.seat_advantage(seat_test)
+    found += rules.game_length_of(scan.measures["turns"], capped, target_turns)
+    if {"winner_led_from", "turns"} <= columns and scan.games_seen:
+        behind = scan.close.get("comeback") if "winner_deficit_mid" in columns else None
+        found += rules.runaway_leaders_of(scan.early, scan.games_seen, behind)
+    if _judges_kingmaking(scan):
+        t = scan.turns
+        found += rules.kingmaking_of(kingmaking_of(t.exposed, t.flipped, t.games))
+    found += rules.unused_mechanics(None, game, used=used, sizes=scan.seat_counts())
+    return found
+
+
+def _watch_section(report, run, picks, out_dir, replays):
     report.heading(WATCH)
     if picks.empty:
         report.text("No game to pick.")
@@ -115,7 +136,7 @@ def _watch_section(report, run, out_dir, replays):
     report.table(picks, "Games worth watching", name="worth-watching")
 
 
-def _glance_section(report, games, seats, pairs, game, used):
+def _glance_section(report, scan, pairs, used):
     report.heading(GLANCE)
     report.text("Pictures of what the sections below give as tables.")
     if pairs is not None and len(pairs):
@@ -134,7 +155,7 @@ def _glance_section(report, games, seats, pairs, game, used):
         report.figure(fig, "pairwise-strategies", "Pairwise strategy differences with 95% intervals "
                       "(the table of 'Strategy against strategy')")
     fig, axes = figures.figure(ncols=2)
-    final = economy.final_fortunes(seats)
+    final = scan.final_fortunes()
     x = np.arange(len(final))
     axes[0].vlines(x, final["q10"], final["q90"], color="#bbb", linewidth=6, label="10% to 90% of seats")
     axes[0].errorbar(x, final["mean"], yerr=np.clip(np.vstack([final["mean"] - final["lo"],
@@ -143,8 +164,8 @@ def _glance_section(report, games, seats, pairs, game, used):
     axes[0].set_xticks(x, final["strategy"].astype(str))
     axes[0].set_title("Final fortune (or score) by strategy")
     axes[0].legend(fontsize=7)
-    if "decided_by" in games:
-        ends = quality.endings(games)
+    if "decided_by" in scan.game_columns:
+        ends = scan.endings_table()
         label = ends.columns[0]
         figures.bars(axes[1], ends[label].astype(str), ends["share"], ends["lo"], ends["hi"],
                      "How the winner was decided", "share of games")

@@ -13,10 +13,10 @@ import numpy as np
 import pandas as pd
 
 from sim import hands, odds
-from sim.analysis import economy, figures
+from sim.analysis import figures
 from sim.analysis.report import count, dollars, percent
-from sim.analysis.stats import mean_interval, wilson
-from sim.analysis.tables import seat_columns
+from sim.analysis.scan import GameMeans, GroupedMoments, Totals
+from sim.analysis.stats import wilson
 
 INCOME = {"mission_income": "missions (rewards and Juicy Job bonuses)",
           "card_income": "resource cards (bank income, steals, Juicy Job bonuses)"}
@@ -72,24 +72,44 @@ def mission_deck(manifest: dict) -> pd.DataFrame:
 def money_flows(seats: pd.DataFrame, start: int | None) -> pd.DataFrame:
     """Mean dollars per seat of every income and spending counter, and the rest by difference,
     for each strategy and over all seats, with 95% intervals over games (long form)."""
-    income = economy.money_columns(seats, INCOME)
-    spending = economy.money_columns(seats, SPENDING)
-    frame = seats[["game_id", "strategy", "fortune", *income, *spending]].copy()  # not every counter
-    columns = {c: ("income", INCOME[c]) for c in income} | {c: ("spending", SPENDING[c]) for c in spending}
-    if start is not None:
-        frame["other_net"] = (frame["fortune"] - start - frame[income].sum(axis=1)
-                              + frame[spending].sum(axis=1))
-        columns["other_net"] = ("net", OTHER)
-    frame["all"] = "all"
-    rows = []
-    for column, (kind, label) in columns.items():
-        for by in ("strategy", "all"):
-            table = economy.by_game_mean(frame, column, by).rename(columns={by: "strategy"})
-            table.insert(0, "flow", label)
-            table.insert(1, "kind", kind)
-            table.insert(2, "column", column)
-            rows.append(table)
-    return pd.concat(rows, ignore_index=True)
+    flows = MoneyFlows(seats.columns, start)
+    flows.add(seats)
+    return flows.table()
+
+
+class MoneyFlows:
+    """`money_flows` part by part: each game's mean per strategy and over all its seats of every
+    flow (`scan.GameMeans`)."""
+
+    def __init__(self, columns, start: int | None):
+        self.income = [c for c in INCOME if c in columns]
+        self.spending = [c for c in SPENDING if c in columns]
+        self.start = start
+        self.columns = {c: ("income", INCOME[c]) for c in self.income} | {c: ("spending", SPENDING[c])
+                                                                            for c in self.spending}
+        if start is not None:
+            self.columns["other_net"] = ("net", OTHER)
+        self.means = {by: GameMeans(list(self.columns), by) for by in ("strategy", "all")}
+
+    def add(self, seats: pd.DataFrame) -> None:
+        frame = seats[["game_id", "strategy", "fortune", *self.income, *self.spending]].copy()  # not every counter
+        if self.start is not None:
+            frame["other_net"] = (frame["fortune"] - self.start - frame[self.income].sum(axis=1)
+                                  + frame[self.spending].sum(axis=1))
+        frame["all"] = "all"
+        for means in self.means.values():
+            means.add(frame)
+
+    def table(self) -> pd.DataFrame:
+        rows = []
+        for column, (kind, label) in self.columns.items():
+            for by in ("strategy", "all"):
+                table = self.means[by].table(column).rename(columns={by: "strategy"})
+                table.insert(0, "flow", label)
+                table.insert(1, "kind", kind)
+                table.insert(2, "column", column)
+                rows.append(table)
+        return pd.concat(rows, ignore_index=True)
 
 
 # --- missions --------------------------------------------------------------------------------------
@@ -98,22 +118,22 @@ MISSION_KINDS = (("1", "crew of 1", "crew == 1"), ("2", "crew of 2", "crew == 2"
                  ("risky", "at risk (either crew)", "at_risk"))
 
 
-def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | None = None) -> pd.DataFrame:
+def missions(seats, deck: pd.DataFrame | None = None, by: str | None = None) -> pd.DataFrame:
     """Uptake and completion by mission kind (NYK-C4: crew size and risk): missions accepted and
     accomplished per seat and game, completion = accomplished / accepted (Wilson), and the
-    rewards of that kind in the deck."""
-    counters = [c for s, _, _ in MISSION_KINDS for c in (f"missions_accepted_{s}", f"missions_done_{s}") if c in seats]
-    groups = [("all", seats)] if by is None else list(seats[[by, *counters]].groupby(by, observed=True))
+    rewards of that kind in the deck. `seats`: the seat table or its `scan.Totals`."""
+    totals = _totals(seats)
+    groups = [("all", totals.all())] if by is None else totals.by_strategy(sort=True)
     rows = []
     for key, group in groups:
         for suffix, label, query in MISSION_KINDS:
             acc, done = f"missions_accepted_{suffix}", f"missions_done_{suffix}"
             if acc not in group or done not in group:
                 continue
-            k, n = int(group[done].sum()), int(group[acc].sum())
+            k, n = int(group.sum(done)), int(group.sum(acc))
             lo, hi = wilson(k, n)
-            row = {"group": key, "kind": label, "accepted_per_seat": group[acc].mean(),
-                   "done_per_seat": group[done].mean(), "accepted": n, "done": k,
+            row = {"group": key, "kind": label, "accepted_per_seat": group.mean(acc),
+                   "done_per_seat": group.mean(done), "accepted": n, "done": k,
                    "completion": k / n if n else np.nan, "lo": lo, "hi": hi}
             if deck is not None and len(deck):
                 cards = deck.query(query)
@@ -123,6 +143,17 @@ def missions(seats: pd.DataFrame, deck: pd.DataFrame | None = None, by: str | No
     return pd.DataFrame(rows)
 
 
+def _totals(seats) -> Totals:
+    """The seat table's column sums by strategy (a `scan.Totals` is taken as it is)."""
+    if isinstance(seats, Totals):
+        return seats
+    if "strategy" not in seats:  # totals over every seat only
+        seats = seats.assign(strategy="all")
+    numeric = [c for c in seats.columns if c not in ("game_id", "seat", "strategy", "slot")
+               and (pd.api.types.is_numeric_dtype(seats[c]) or pd.api.types.is_bool_dtype(seats[c]))]
+    return Totals(numeric).add(seats)
+
+
 # --- provocations ----------------------------------------------------------------------------------
 
 PROVOCATION_COUNTERS = ("provocations_made", "provocations_received", "folds", "fights_won", "fights_lost",
@@ -130,52 +161,42 @@ PROVOCATION_COUNTERS = ("provocations_made", "provocations_received", "folds", "
                         "fights_won_as_favourite", "fusillades")
 
 
-def _grouped(seats: pd.DataFrame, columns) -> pd.DataFrame:
-    """The strategy and those of `columns` the run has, with an `all` column to group every seat
-    by: a copy of a few columns, not of the whole seat table."""
-    keep = ["strategy"] + [c for c in columns if c in seats]
-    return seats[keep].assign(all="all")
-
-
-def provocations(seats: pd.DataFrame) -> pd.DataFrame:
+def provocations(seats) -> pd.DataFrame:
     """NYK-A4 by strategy and overall: how provocations end (a fold before the fusillade or the
     fusillade itself), who wins fights and pots, and the favourite's win rate when recorded."""
-    frame = _grouped(seats, PROVOCATION_COUNTERS)
     rows = []
-    for by in ("strategy", "all"):
-        for key, g in frame.groupby(by, observed=True, sort=False):
-            made, received = int(g["provocations_made"].sum()), int(g["provocations_received"].sum())
-            involved = made + received
-            rows += [_rate(key, "folds / provocations it was part of", g["folds"].sum(), involved),
-                     _rate(key, "fights won / decided fights", g["fights_won"].sum(),
-                           g["fights_won"].sum() + g["fights_lost"].sum()),
-                     _rate(key, "fights tied / fights", g["fights_tied"].sum(),
-                           g["fights_won"].sum() + g["fights_lost"].sum() + g["fights_tied"].sum()),
-                     _rate(key, "pots won / pots settled", g["pots_won"].sum(),
-                           g["pots_won"].sum() + g["pots_lost"].sum())]
-            if "provocations_raised" in g:
-                rows.append(_rate(key, "went past the intimidation / provocations it was part of",
-                                  g["provocations_raised"].sum(), involved))
-            if "fights_as_favourite" in g and "fights_won_as_favourite" in g:
-                rows.append(_rate(key, "fights won as the stronger hand / fights as favourite",
-                                  g["fights_won_as_favourite"].sum(), g["fights_as_favourite"].sum()))
+    for key, g in _totals(seats).groups():
+        made, received = int(g.sum("provocations_made")), int(g.sum("provocations_received"))
+        involved = made + received
+        won, lost = g.sum("fights_won"), g.sum("fights_lost")
+        rows += [_rate(key, "folds / provocations it was part of", g.sum("folds"), involved),
+                 _rate(key, "fights won / decided fights", won, won + lost),
+                 _rate(key, "fights tied / fights", g.sum("fights_tied"), won + lost + g.sum("fights_tied")),
+                 _rate(key, "pots won / pots settled", g.sum("pots_won"), g.sum("pots_won") + g.sum("pots_lost"))]
+        if "provocations_raised" in g:
+            rows.append(_rate(key, "went past the intimidation / provocations it was part of",
+                              g.sum("provocations_raised"), involved))
+        if "fights_as_favourite" in g and "fights_won_as_favourite" in g:
+            rows.append(_rate(key, "fights won as the stronger hand / fights as favourite",
+                              g.sum("fights_won_as_favourite"), g.sum("fights_as_favourite")))
     return pd.DataFrame(rows)
 
 
-def provocation_stages(seats: pd.DataFrame) -> pd.DataFrame:
+def provocation_stages(seats) -> pd.DataFrame:
     """Where the run's provocations ended (NYK-A4), as shares of all provocations: with the stage
     counters, folded at the intimidation (stage 1), folded after the raise (stage 2) or fought in
     the fusillade; without them, folded (either stage) or fought. Seat counters of both sides
     (provocations_raised, fusillades) count each provocation twice; fights_won pairs with
     fights_lost and a tie counts both sides."""
-    made = int(seats["provocations_made"].sum())
-    if "provocations_raised" in seats and "fusillades" in seats:
-        raised, fought = int(seats["provocations_raised"].sum()) // 2, int(seats["fusillades"].sum()) // 2
+    every = _totals(seats).all()
+    made = int(every.sum("provocations_made"))
+    if "provocations_raised" in every and "fusillades" in every:
+        raised, fought = int(every.sum("provocations_raised")) // 2, int(every.sum("fusillades")) // 2
         rows = [_rate("all", "folded at the intimidation (stage 1)", made - raised, made),
                 _rate("all", "folded after the raise (stage 2)", raised - fought, made),
                 _rate("all", "fought in the fusillade", fought, made)]
     else:
-        fought = int(seats["fights_won"].sum() + seats["fights_tied"].sum() // 2)
+        fought = int(every.sum("fights_won") + int(every.sum("fights_tied")) // 2)
         rows = [_rate("all", "folded (either stage)", made - fought, made),
                 _rate("all", "fought in the fusillade", fought, made)]
     return pd.DataFrame(rows)
@@ -190,17 +211,15 @@ def _rate(group, measure: str, k, n) -> dict:
 
 # --- police ----------------------------------------------------------------------------------------
 
-def police(seats: pd.DataFrame) -> pd.DataFrame:
+def police(seats) -> pd.DataFrame:
     """NYK-P4/P5 by strategy and overall: arrests per interrogation, resistances won, with the
     interrogations, custody turns and police moves per seat."""
-    frame = _grouped(seats, ("arrests", "interrogations", "resists_won", "resists"))
     rows = []
-    for by in ("strategy", "all"):
-        for key, g in frame.groupby(by, observed=True, sort=False):
-            row = _rate(key, "arrests / interrogations", g["arrests"].sum(), g["interrogations"].sum())
-            rows.append(row | {"per_seat": g["interrogations"].mean()})
-            rows.append(_rate(key, "resistances won / resistances", g["resists_won"].sum(), g["resists"].sum())
-                        | {"per_seat": g["resists"].mean()})
+    for key, g in _totals(seats).groups():
+        row = _rate(key, "arrests / interrogations", g.sum("arrests"), g.sum("interrogations"))
+        rows.append(row | {"per_seat": g.mean("interrogations")})
+        rows.append(_rate(key, "resistances won / resistances", g.sum("resists_won"), g.sum("resists"))
+                    | {"per_seat": g.mean("resists")})
     return pd.DataFrame(rows)
 
 
@@ -208,43 +227,60 @@ def police_cars(games: pd.DataFrame) -> pd.DataFrame | None:
     """Police cars on the board at the end of games, by game length (when recorded)."""
     if "police_cars_end" not in games:
         return None
-    rows = []
-    for turns, g in games.groupby("turns"):
-        mean, lo, hi, n = mean_interval(g["police_cars_end"])
-        rows.append({"turns": int(turns), "games": n, "cars_mean": mean, "lo": lo, "hi": hi})
-    return pd.DataFrame(rows)
+    cars = PoliceCars()
+    cars.add(games)
+    return cars.table()
+
+
+class PoliceCars:
+    """`police_cars` part by part: the moments of the cars at the end by game length."""
+
+    def __init__(self):
+        self.moments = GroupedMoments()
+
+    def add(self, games: pd.DataFrame) -> None:
+        if "police_cars_end" in games:
+            self.moments.add(games["turns"].to_numpy(), games[["police_cars_end"]].astype(float))
+
+    def table(self) -> pd.DataFrame | None:
+        if self.moments.count is None:
+            return None
+        rows = []
+        for turns in sorted(self.moments.count.index):
+            mean, lo, hi, n = self.moments.interval(turns, "police_cars_end")
+            rows.append({"turns": int(turns), "games": n, "cars_mean": mean, "lo": lo, "hi": hi})
+        return pd.DataFrame(rows)
 
 
 # --- recruitment -----------------------------------------------------------------------------------
 
-def recruits(seats: pd.DataFrame) -> pd.DataFrame:
+def recruits(seats) -> pd.DataFrame:
     """NYK-A6 by strategy and overall: attempts per seat, success (Wilson), hesitations, and the
     mean price of a successful recruitment."""
-    frame = _grouped(seats, ("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent"))
     rows = []
-    for by in ("strategy", "all"):
-        for key, g in frame.groupby(by, observed=True, sort=False):
-            tried, done = g["recruits_tried"].sum(), g["recruits_done"].sum()
-            rows.append(_rate(key, "recruited / attempts", done, tried)
-                        | {"attempts_per_seat": g["recruits_tried"].mean(),
-                           "hesitations": int(g["recruits_hesitated"].sum()),
-                           "mean_price": g["recruit_spent"].sum() / done if done else np.nan})
+    for key, g in _totals(seats).groups():
+        tried, done = g.sum("recruits_tried"), g.sum("recruits_done")
+        rows.append(_rate(key, "recruited / attempts", done, tried)
+                    | {"attempts_per_seat": g.mean("recruits_tried"),
+                       "hesitations": int(g.sum("recruits_hesitated")),
+                       "mean_price": g.sum("recruit_spent") / done if done else np.nan})
     return pd.DataFrame(rows)
 
 
-def recruits_by_value(seats: pd.DataFrame, terms: odds.RecruitTerms) -> pd.DataFrame | None:
+def recruits_by_value(seats, terms: odds.RecruitTerms) -> pd.DataFrame | None:
     """Observed success by henchman value against the exact odds (sim.odds) at the observed mean
     offer (linear between the two nearest legal offers): `exact_accept` (a die above the value),
     `exact_success` (also paying every hesitation). A policy that sometimes declines to pay a
     hesitation lands between the two. None when the run lacks the per-value counters."""
+    every = _totals(seats).all()
     needed = [f"recruits_{k}_{v}" for v in HENCHMAN_VALUES for k in ("tried", "done")]
-    if terms is None or not all(c in seats for c in needed):
+    if terms is None or not all(c in every for c in needed):
         return None
     rows = []
     for v in HENCHMAN_VALUES:
-        tried, done = int(seats[f"recruits_tried_{v}"].sum()), int(seats[f"recruits_done_{v}"].sum())
+        tried, done = int(every.sum(f"recruits_tried_{v}")), int(every.sum(f"recruits_done_{v}"))
         offered = f"recruit_offered_{v}"
-        mean_offer = seats[offered].sum() / tried if offered in seats and tried else np.nan
+        mean_offer = every.sum(offered) / tried if offered in every and tried else np.nan
         lo, hi = wilson(done, tried)
         accept, success = _odds_at(hands.parse_value(v), mean_offer, terms)
         rows.append({"value": v, "attempts": tried, "recruited": done,
@@ -265,19 +301,17 @@ def _odds_at(value: int, offer: float, terms: odds.RecruitTerms) -> tuple[float,
 
 # --- deaths and other activity -----------------------------------------------------------------------
 
-def deaths(seats: pd.DataFrame) -> pd.DataFrame:
+def deaths(seats) -> pd.DataFrame:
     """Seats whose affranchi died (alive == False at the end), by strategy (Wilson), with the
     characters lost per seat."""
-    frame = _grouped(seats, ("alive", "characters_lost", "affranchi_lost"))
     rows = []
-    for by in ("strategy", "all"):
-        for key, g in frame.groupby(by, observed=True, sort=False):
-            dead = int((~g["alive"].astype(bool)).sum())
-            row = _rate(key, "affranchi dead at the end / seats", dead, len(g))
-            row["characters_lost_per_seat"] = g["characters_lost"].mean() if "characters_lost" in g else np.nan
-            if "affranchi_lost" in g:
-                row["affranchi_lost_per_seat"] = g["affranchi_lost"].mean()
-            rows.append(row)
+    for key, g in _totals(seats).groups():
+        dead = int(g.seats - g.sum("alive"))
+        row = _rate(key, "affranchi dead at the end / seats", dead, g.seats)
+        row["characters_lost_per_seat"] = g.mean("characters_lost") if "characters_lost" in g else np.nan
+        if "affranchi_lost" in g:
+            row["affranchi_lost_per_seat"] = g.mean("affranchi_lost")
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -285,28 +319,32 @@ ACTIVITY = ("cards_drawn", "cards_played", "cards_as_moves", "cards_discarded_li
             "heli_rides", "police_moves", "custody_turns", "henchmen_parted", "deals")
 
 
-def activity(seats: pd.DataFrame) -> pd.DataFrame:
+def activity(seats) -> pd.DataFrame:
     """Mean per seat of the other counters, by strategy and overall."""
-    columns = economy.money_columns(seats, ACTIVITY)
-    return economy.per_seat_means(seats, columns)
+    totals = _totals(seats)
+    columns = [c for c in ACTIVITY if totals.has(c)]
+    table = pd.DataFrame([{c: g.mean(c) for c in columns} for _, g in totals.groups(sort=True)],
+                         index=pd.Index(totals.names(sort=True) + ["all"], name="strategy"), columns=columns)
+    return table.astype(float)
 
 
-def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
+def cards_by_kind(seats) -> pd.DataFrame | None:
     """Resource cards drawn and played per seat for each effect kind in play, overall and (played)
     by strategy; None for a run without the per-kind counters."""
-    kinds = [c.removeprefix("cards_drawn_") for c in seats.columns if c.startswith("cards_drawn_")]
+    totals = _totals(seats)
+    kinds = [c.removeprefix("cards_drawn_") for c in totals.columns if c.startswith("cards_drawn_")
+             and totals.has(c)]
     if not kinds:
         return None
-    played = [f"cards_played_{kind}" for kind in kinds]
-    by = list(seats[["strategy", *played]].groupby("strategy", observed=True, sort=False))
+    every = totals.all()
     rows = []
     for kind in kinds:
-        drawn, played = seats[f"cards_drawn_{kind}"], seats[f"cards_played_{kind}"]
-        if drawn.sum() == 0 and played.sum() == 0:
+        drawn, played = f"cards_drawn_{kind}", f"cards_played_{kind}"
+        if every.sum(drawn) == 0 and every.sum(played) == 0:
             continue  # not in this deck
-        row = {"effect": kind, "drawn_per_seat": drawn.mean(), "played_per_seat": played.mean()}
-        for name, g in by:
-            row[f"played:{name}"] = g[f"cards_played_{kind}"].mean()
+        row = {"effect": kind, "drawn_per_seat": every.mean(drawn), "played_per_seat": every.mean(played)}
+        for name, g in totals.by_strategy():
+            row[f"played:{name}"] = g.mean(played)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -314,40 +352,55 @@ def cards_by_kind(seats: pd.DataFrame) -> pd.DataFrame | None:
 # --- the sections ------------------------------------------------------------------------------------
 
 def add_sections(report, run) -> None:
-    """The New York Kings sections: economy, then the mechanics. Each reads only the seat columns
-    it needs (a run of millions of games never holds every counter at once)."""
-    games, manifest = run.games, run.manifest
+    """The New York Kings sections: economy, then the mechanics, from one pass over the run's
+    parts (sums by strategy, per-game means: a run of millions of games is never held whole)."""
+    from sim.analysis.tables import run_parts, table_columns
 
-    def seats(*columns):
-        return seat_columns(run, ("strategy",) + columns)
-
-    _economy_section(report, seats("game_id", "fortune", *INCOME, *SPENDING), manifest)
+    manifest = run.manifest
+    present = table_columns(run, "seats")
+    wanted = ["game_id", "strategy", "fortune", *SEAT_COUNTERS]
+    counters = [c for c in present if c in wanted or c.startswith(("cards_drawn_", "cards_played_"))]
+    _, parts = run_parts(run, ("game_id", "turns", "police_cars_end"), counters)
+    totals, flows, cars = None, None, PoliceCars()
+    for games, seats in parts:
+        if totals is None:
+            totals = Totals([c for c in seats.columns if c not in ("game_id", "strategy")])
+            flows = MoneyFlows(seats.columns, start_money(manifest))
+        totals.add(seats)
+        flows.add(seats)
+        cars.add(games)
+    if totals is None:
+        return
+    _economy_section(report, flows.table(), manifest)
     report.heading("Mechanics")
-    _missions_section(report, seats(*(f"missions_{k}_{s}" for k in ("accepted", "done")
-                                      for s, _, _ in MISSION_KINDS)), manifest)
-    _provocations_section(report, seats(*PROVOCATION_COUNTERS))
-    _police_section(report, seats("arrests", "interrogations", "resists_won", "resists"), games)
-    _recruit_section(report, seats("recruits_tried", "recruits_done", "recruits_hesitated", "recruit_spent",
-                                   *(f"{k}_{v}" for k in ("recruits_tried", "recruits_done", "recruit_offered")
-                                     for v in HENCHMAN_VALUES)), manifest)
-    _deaths_section(report, seats("alive", "characters_lost", "affranchi_lost"))
+    _missions_section(report, totals, manifest)
+    _provocations_section(report, totals)
+    _police_section(report, totals, cars.table())
+    _recruit_section(report, totals, manifest)
+    _deaths_section(report, totals)
     report.heading("Other activity per seat", level=3)
-    report.table(activity(seats(*ACTIVITY)), "Mean per seat of the other counters", name="activity",
+    report.table(activity(totals), "Mean per seat of the other counters", name="activity",
                  formats={c: _two for c in ACTIVITY})
-    kinds = cards_by_kind(seat_columns(run, lambda c: c == "strategy" or c.startswith(("cards_drawn_",
-                                                                                         "cards_played_"))))
+    kinds = cards_by_kind(totals)
     if kinds is not None:
         report.table(kinds, "Resource cards drawn and played per seat, by effect", name="cards",
                      formats={c: _two for c in kinds.columns if c != "effect"})
+
+
+# every seat counter the sections read (with cards_drawn_* and cards_played_*)
+SEAT_COUNTERS = (*INCOME, *SPENDING, *(f"missions_{k}_{s}" for k in ("accepted", "done") for s, _, _ in MISSION_KINDS),
+                 *PROVOCATION_COUNTERS, "arrests", "interrogations", "resists_won", "resists", "recruits_tried",
+                 "recruits_done", "recruits_hesitated", "recruit_spent",
+                 *(f"{k}_{v}" for k in ("recruits_tried", "recruits_done", "recruit_offered") for v in HENCHMAN_VALUES),
+                 "alive", "characters_lost", "affranchi_lost", *ACTIVITY)
 
 
 def _two(value) -> str:
     return "" if value is None or value != value else f"{float(value):.2f}"
 
 
-def _economy_section(report, seats, manifest):
+def _economy_section(report, flows, manifest):
     start = start_money(manifest)
-    flows = money_flows(seats, start)
     report.heading("Economy: where the money comes from and where it goes")
     opening = f"Every seat starts with ${start:,}. " if start is not None else ""
     report.text(opening + "Means per seat over the run, with 95% intervals over games. Income: mission rewards "
@@ -391,9 +444,9 @@ def _flows_figure(flows: pd.DataFrame):
     return fig
 
 
-def _missions_section(report, seats, manifest):
+def _missions_section(report, totals, manifest):
     deck = mission_deck(manifest)
-    overall = missions(seats, deck)
+    overall = missions(totals, deck)
     if overall.empty:
         return
     report.heading("Missions (NYK-C4): uptake and completion by crew size and risk", level=3)
@@ -405,7 +458,7 @@ def _missions_section(report, seats, manifest):
                  formats={"completion": percent, "lo": percent, "hi": percent, "reward_min": dollars,
                           "reward_mean": dollars, "reward_max": dollars,
                           "accepted_per_seat": _two, "done_per_seat": _two})
-    by = missions(seats, None, by="strategy")
+    by = missions(totals, None, by="strategy")
     fig, (ax,) = figures.figure(width=8)
     kinds = list(dict.fromkeys(by["kind"]))
     series = {}
@@ -420,7 +473,7 @@ def _missions_section(report, seats, manifest):
 
 
 def _provocations_section(report, seats):
-    if "provocations_made" not in seats:
+    if not seats.has("provocations_made"):
         return
     report.heading("Provocations (NYK-A4)", level=3)
     report.text("A provocation ends with a fold at the intimidation (stage 1), a fold after the raise "
@@ -443,14 +496,13 @@ def _provocations_section(report, seats):
     report.figure(fig, "provocations", "Provocation outcomes by strategy with 95% Wilson intervals")
 
 
-def _police_section(report, seats, games):
-    if "interrogations" not in seats:
+def _police_section(report, seats, cars):
+    if not seats.has("interrogations"):
         return
     report.heading("Police: interrogations and arrests (NYK-P4, NYK-P5)", level=3)
     table = police(seats)
     report.table(table, "Arrests and resistances", name="police",
                  formats=RATES | {"per_seat": _two})
-    cars = police_cars(games)
     if cars is not None:
         report.text("Police cars in play at the end of the game (NYK-P3: reshuffles add them), by the game's "
                     "length; the figure shows the lengths with at least 30 games.")
@@ -463,7 +515,7 @@ def _police_section(report, seats, games):
 
 
 def _recruit_section(report, seats, manifest):
-    if "recruits_tried" not in seats:
+    if not seats.has("recruits_tried"):
         return
     report.heading("Recruitment (NYK-A6)", level=3)
     report.table(recruits(seats), "Recruitment by strategy", name="recruits",
@@ -492,7 +544,7 @@ def _recruit_section(report, seats, manifest):
 
 
 def _deaths_section(report, seats):
-    if "alive" not in seats:
+    if not seats.has("alive"):
         return
     report.heading("Affranchi deaths", level=3)
     report.table(deaths(seats), "Seats whose affranchi died", name="deaths",
