@@ -66,3 +66,27 @@ def test_strategies_empty_or_of_5000_characters(tmp_path):
         message = one_line(*command, "--strategies", long)
         assert "5,000 characters" in message and len(message) < 400
         assert "empty" in one_line(*command, "--strategies", " , ")
+
+
+def test_a_run_error_no_command_caught_is_still_one_line(capsys):
+    # e.g. a meta-game profile run refused inside a worker and re-raised in the parent
+    from sim.cli import OneLineErrors
+    from sim.runner.store import RunError
+
+    group = OneLineErrors()
+
+    @group.command()
+    def broken():
+        raise RunError("runs/x/meta/profiles/a-b is not empty: add --resume to finish the run in it,\n"
+                       "or --force to replace it")
+
+    @group.command()
+    def wrong():
+        raise RunError("bad request", usage=True)
+
+    for name, code in (("broken", 1), ("wrong", 2)):
+        with pytest.raises(SystemExit) as done:
+            group.main([name], prog_name="mobsim")
+        assert done.value.code == code
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("mobsim: error: "), err

@@ -33,6 +33,13 @@ class OneLineErrors(click.Group):
         except click.ClickException as err:
             click.echo(f"mobsim: error: {_one_line(err)}", err=True)
             sys.exit(err.exit_code if err.exit_code != 1 else 1)
+        except Exception as err:  # a run's one-line error raised where no command caught it (a worker's)
+            from sim.runner.store import RunError
+
+            if not isinstance(err, RunError):
+                raise
+            click.echo(f"mobsim: error: {' '.join(str(err).split())}", err=True)
+            sys.exit(2 if err.usage else 1)
 
 
 _WARNED: set[str] = set()
