@@ -281,8 +281,11 @@ def ranking(table: pd.DataFrame) -> pd.DataFrame:
     metric it moved most, and that change with its 95% interval."""
     if table.empty:
         return pd.DataFrame(columns=["value", "max_abs_z", "metric", "side", "diff", "lo", "hi"])
-    work = table.assign(abs_z=table["z"].abs().fillna(0.0))
-    top = work.loc[work.groupby("value")["abs_z"].idxmax()]
+    # ties (every change 0) go to a metric with a defined change, in the table's order: four
+    # copies of one strategy have no strategy gap to change (NaN)
+    work = table.assign(abs_z=table["z"].abs().fillna(0.0), defined=np.isfinite(table["diff"].astype(float)),
+                        order=-np.arange(len(table)))
+    top = work.sort_values(["abs_z", "defined", "order"], ascending=False).groupby("value", sort=False).head(1)
     out = top[["value", "abs_z", "metric", "side", "setting", "diff", "lo", "hi"]]
     return out.rename(columns={"abs_z": "max_abs_z"}).sort_values("max_abs_z", ascending=False) \
         .reset_index(drop=True)

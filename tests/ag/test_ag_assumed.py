@@ -53,3 +53,21 @@ def test_a_range_end_equal_to_the_current_value_is_refused_in_one_line():
     police = next(v for v in variations if v.name == "locations: police station (FBI -1)")
     with pytest.raises(TuningError, match="current value"):
         varied_content("ag", police, -1)
+
+
+def test_the_ranking_shows_a_defined_change_when_nothing_moves():
+    import numpy as np
+    import pandas as pd
+
+    from sim.tuning.assumed import ranking
+
+    nan = float("nan")
+    rows = [("price", "strategy_gap", nan, 0.0), ("price", "winrate_spread", 0.0, 0.0),
+            ("price", "turns", 0.0, 0.0), ("scale", "turns", -0.02, -1.7), ("scale", "strategy_gap", nan, 0.0)]
+    table = pd.DataFrame([{"value": v, "side": "low", "setting": "x", "metric": m, "diff": d,
+                           "lo": d - 0.01 if np.isfinite(d) else nan, "hi": d + 0.01 if np.isfinite(d) else nan,
+                           "z": z} for v, m, d, z in rows])
+    ranked = ranking(table).set_index("value")
+    assert ranked.loc["price", "metric"] == "winrate_spread" and ranked.loc["price", "diff"] == 0.0
+    assert ranked.loc["scale", "metric"] == "turns" and ranked.loc["scale", "max_abs_z"] == 1.7
+    assert list(ranked.index) == ["scale", "price"]
