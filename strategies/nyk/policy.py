@@ -305,10 +305,14 @@ def goal_of(game, env, p, k, c):
         return dest if dest != NO else here
     best_v, goal = k[K_ACCEPT_MIN], here
     no_risky = env.restrict[p] & R_NO_RISKY
+    costs = (k[K_TRAVEL_COST] >= 0.0 and k[K_CREW2_COST] >= 0.0 and k[K_SECRET_COST] >= 0.0
+             and k[K_RISK_COST] >= 0.0)  # then a mission is worth at most its weighted reward
     for s in range(env.rp[P_MISSION_ROW]):
         r = game.g[ROW0 + s]
         if r == NO or (no_risky and game.ms[r, M_RISK]):
             continue
+        if costs and k[K_MISSION_WEIGHT] * game.ms[r, M_REWARD] <= best_v:
+            continue  # its value, that reward less costs, cannot beat the best so far
         v = mission_value(game, env, k, r, here)
         if v > best_v:
             best_v, goal = v, game.ms[r, M_ACCEPT]
