@@ -231,21 +231,20 @@ def win_chance(env, mine, theirs, dice):
     `dice` more dice: every multiset of the dice, weighted by its orderings."""
     dice = min(dice, env.mcount.shape[0] - 1)
     m = env.mcount[dice]
-    their = np.empty(m, dtype=np.int32)
+    their = np.empty(m, dtype=np.int32)  # their strengths looked up once, not once per pair
     for j in range(m):
         their[j] = env.table[table_key(theirs + env.msets[dice, j])]
-    order = np.argsort(their)
-    ranked = their[order]
-    below = np.zeros(m + 1)  # below[j]: weight of their j weakest outcomes
-    for j in range(m):
-        below[j + 1] = below[j] + env.mweights[dice, order[j]]
-    # the weights are whole numbers: every product and sum is exact, so this is the pairwise
-    # sum over (mine, theirs) to the last bit
     win = 0.0
+    total = 0.0
     for i in range(m):
         s = env.table[table_key(mine + env.msets[dice, i])]
-        win += env.mweights[dice, i] * below[np.searchsorted(ranked, s, side="left")]
-    return win / (below[m] * below[m])
+        wi = env.mweights[dice, i]
+        for j in range(m):
+            w = wi * env.mweights[dice, j]
+            total += w
+            if s > their[j]:
+                win += w
+    return win / total
 
 
 @njit(cache=True)
