@@ -67,26 +67,33 @@ def _crews():
 
 @njit(cache=True)
 def _fill(codes, packed, dice, weights, table, out):
+    """Every crew against every crew, each outcome of a side looked up by its strength's level
+    (the rank among all the strengths any crew reaches): a pass over side a's outcomes per
+    pair of crews, no search. The weights are whole numbers, so every sum is exact."""
     n, m = len(codes), len(dice)
     total = weights.sum()
     strengths = np.empty((n, m), dtype=np.int64)
     for a in range(n):
         for i in range(m):
             strengths[a, i] = table[hands.table_key(packed[a] + dice[i])]
+    levels = np.unique(strengths)
+    level = np.empty((n, m), dtype=np.int64)
+    for a in range(n):
+        level[a] = np.searchsorted(levels, strengths[a])
+    at = np.zeros(len(levels))         # weight of side b's outcomes at each level
+    below = np.zeros(len(levels) + 1)  # below[l]: weight of side b's outcomes under level l
     for b in range(n):
-        order = np.argsort(strengths[b])
-        sorted_s = strengths[b][order]
-        below = np.zeros(m + 1)  # below[j]: weight of the j weakest outcomes of side b
-        for j in range(m):
-            below[j + 1] = below[j] + weights[order[j]]
+        at[:] = 0.0
+        for i in range(m):
+            at[level[b, i]] += weights[i]
+        for lv in range(len(levels)):
+            below[lv + 1] = below[lv] + at[lv]
         for a in range(n):
             win = lose = 0.0
             for i in range(m):
-                s = strengths[a, i]
-                lo = np.searchsorted(sorted_s, s, side="left")
-                hi = np.searchsorted(sorted_s, s, side="right")
-                win += weights[i] * below[lo]
-                lose += weights[i] * (total - below[hi])
+                lv = level[a, i]
+                win += weights[i] * below[lv]
+                lose += weights[i] * (total - below[lv + 1])
             out[codes[a], codes[b], WIN] = win / (total * total)
             out[codes[a], codes[b], LOSE] = lose / (total * total)
 

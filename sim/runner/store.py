@@ -91,11 +91,26 @@ def write_part(root: Path, table: str, batch_id: int, df: pd.DataFrame) -> str:
 
     folder = table_dir(root, table)
     folder.mkdir(parents=True, exist_ok=True)
+    arrow = pa.Table.from_pandas(df, preserve_index=False)
     sink = pa.BufferOutputStream()
-    pq.write_table(pa.Table.from_pandas(df, preserve_index=False), sink, compression="zstd")
+    pq.write_table(arrow, sink, compression="zstd", **encodings(arrow.schema))
     data = sink.getvalue().to_pybytes()
     atomic_write_bytes(part_path(root, table, batch_id), lambda tmp: tmp.write_bytes(data))
     return checksum(data)
+
+
+def encodings(schema) -> dict:
+    """Parquet writer options for a part: the categories dictionary-encoded, the whole numbers
+    delta-encoded, min/max statistics kept only for game_id (what a reader filters on). Writing
+    is on the workers' critical path: a dictionary and statistics for each of the seats table's
+    hundred counter columns made writing a part about half as long again as with these options
+    (for parts about 30% smaller); the values read back are the same."""
+    import pyarrow as pa
+
+    whole = [f.name for f in schema if pa.types.is_integer(f.type)]
+    return {"use_dictionary": [f.name for f in schema if pa.types.is_dictionary(f.type)],
+            "column_encoding": dict.fromkeys(whole, "DELTA_BINARY_PACKED"),
+            "write_statistics": [name for name in ("game_id",) if name in schema.names]}
 
 
 def write_parts(root: Path, tables: dict, names, batch_id: int) -> dict:

@@ -15,6 +15,7 @@ fortunes only as the `view.fortunes` ruling lets a player know them (the informa
 re-deals all of these and checks that no decision changes).
 """
 
+import numpy as np
 from numba import njit
 
 from sim.fights import LOSE, WIN
@@ -58,6 +59,7 @@ HAND_SCALE = 7**5  # strengths of one category span this many (sim.hands)
 NEVER = -1e18
 SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
 ANYWHERE = -2  # place_gain: the best district
+UNKNOWN = -3  # remembered_goal: not asked yet
 
 
 @njit(cache=True, inline="always")  # into `ask`, its one caller: a call less per decision
@@ -197,8 +199,9 @@ def heuristic(game, env, p, decision, opts, n, ctx):
 def buy_police_move(game, env, p, k, opts, n, price):
     """NYK-E2: the police step worth more to p than its price, if any."""
     best, pick = float(price), 0
+    watched = watched_missions(game, p)
     for i in range(1, n):
-        gain = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
         if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
             best, pick = gain, i
     return pick
@@ -228,6 +231,9 @@ def win_chance(env, mine, theirs, dice):
     `dice` more dice: every multiset of the dice, weighted by its orderings."""
     dice = min(dice, env.mcount.shape[0] - 1)
     m = env.mcount[dice]
+    their = np.empty(m, dtype=np.int32)  # their strengths looked up once, not once per pair
+    for j in range(m):
+        their[j] = env.table[table_key(theirs + env.msets[dice, j])]
     win = 0.0
     total = 0.0
     for i in range(m):
@@ -236,7 +242,7 @@ def win_chance(env, mine, theirs, dice):
         for j in range(m):
             w = wi * env.mweights[dice, j]
             total += w
-            if s > env.table[table_key(theirs + env.msets[dice, j])]:
+            if s > their[j]:
                 win += w
     return win / total
 
@@ -244,8 +250,12 @@ def win_chance(env, mine, theirs, dice):
 @njit(cache=True)
 def fight_edge(game, env, p, q, d):
     """P(win) - P(lose) of the fusillade if p provoked q on d (all characters there fight)."""
-    a = crew_code_of(game, group_at(game, p, d))
-    b = crew_code_of(game, group_at(game, q, d))
+    return crew_edge(env, crew_code_of(game, group_at(game, p, d)), crew_code_of(game, group_at(game, q, d)))
+
+
+@njit(cache=True)
+def crew_edge(env, a, b):
+    """P(win) - P(lose) of crew code a against crew code b (sim.fights)."""
     return env.fight[a, b, WIN] - env.fight[a, b, LOSE]
 
 
@@ -294,10 +304,14 @@ def goal_of(game, env, p, k, c):
         return dest if dest != NO else here
     best_v, goal = k[K_ACCEPT_MIN], here
     no_risky = env.restrict[p] & R_NO_RISKY
+    costs = (k[K_TRAVEL_COST] >= 0.0 and k[K_CREW2_COST] >= 0.0 and k[K_SECRET_COST] >= 0.0
+             and k[K_RISK_COST] >= 0.0)  # then a mission is worth at most its weighted reward
     for s in range(env.rp[P_MISSION_ROW]):
         r = game.g[ROW0 + s]
         if r == NO or (no_risky and game.ms[r, M_RISK]):
             continue
+        if costs and k[K_MISSION_WEIGHT] * game.ms[r, M_REWARD] <= best_v:
+            continue  # its value, that reward less costs, cannot beat the best so far
         v = mission_value(game, env, k, r, here)
         if v > best_v:
             best_v, goal = v, game.ms[r, M_ACCEPT]
@@ -311,6 +325,14 @@ def goal_of(game, env, p, k, c):
             if v > best_v:
                 best_v, goal = v, d
     return goal
+
+
+@njit(cache=True)
+def remembered_goal(game, env, p, k, c, goals):
+    """goal_of, computed once per decision: `goals[c]` holds it once asked (UNKNOWN before)."""
+    if goals[c] == UNKNOWN:
+        goals[c] = goal_of(game, env, p, k, c)
+    return goals[c]
 
 
 @njit(cache=True)
@@ -333,15 +355,16 @@ def nearest_to(env, goal, opts, n):
 def best_move(game, env, p, k, opts, n):
     """NYK-M1..M7: police first (as first player), then each crew toward its goal."""
     best, pick = 0.0, 0
+    goals = np.full(N_CHARS, UNKNOWN, dtype=np.int64)  # each journey option asks its group's goal
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
             score = car_gain(game, env, p, k, opts[i, 1])
         elif op == OP_JOURNEY:
-            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3])
+            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], goals)
         elif op == OP_PLAY:
-            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3])
+            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], goals)
         if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
@@ -350,15 +373,31 @@ def best_move(game, env, p, k, opts, n):
 @njit(cache=True)
 def police_gain(game, env, p, k, car, to):
     """Moving a car: toward rivals' at-risk destinations (public ones), away from its own."""
+    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p))
+
+
+@njit(cache=True)
+def watched_missions(game, p):
+    """The held at-risk missions whose destination p sees (bitmask; a rival's secret destination
+    is hidden): the only ones a police move changes for p, found once per decision."""
+    mask = np.int64(0)
+    for m in range(N_MISSIONS):
+        if game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_RISK] and seen_dest(game, p, m) != NO:
+            mask |= np.int64(1) << np.int64(m)
+    return mask
+
+
+@njit(cache=True)
+def car_step_gain(game, env, p, k, car, to, watched):
+    """police_gain over the `watched` missions (summed in mission order, as one scan would)."""
     here = game.g[POLICE0 + car]
     gain = 0.0
-    for m in range(N_MISSIONS):
-        if game.ms[m, M_STATE] != MS_HELD or not game.ms[m, M_RISK]:
-            continue
-        dest = seen_dest(game, p, m)  # a rival's secret destination is hidden (NO)
+    rest = watched
+    while rest:
+        m = lowest_bit(rest)
+        rest &= rest - 1
+        dest = seen_dest(game, p, m)
         holder = game.ms[m, M_HOLDER]
-        if dest == NO:
-            continue
         if holder == p:
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
@@ -371,8 +410,9 @@ def car_gain(game, env, p, k, car):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
+    watched = watched_missions(game, p)
     for j in range(env.nbr[here, 0]):
-        best = max(best, police_gain(game, env, p, k, car, env.nbr[here, 1 + j]))
+        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched))
     return best
 
 
@@ -380,22 +420,23 @@ def car_gain(game, env, p, k, car):
 def best_destination(game, env, p, k, opts, n):
     """The chosen car's step of highest worth (NYK-M5)."""
     best, pick = NEVER, 0
+    watched = watched_missions(game, p)
     for i in range(n):
-        score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
         if score > best:
             best, pick = score, i
     return pick
 
 
 @njit(cache=True)
-def journey_gain(game, env, p, k, d, group, mode):
+def journey_gain(game, env, p, k, d, group, mode, goals):
     """Worth of setting out: single characters, or a job's whole crew, toward their goal."""
     first = lowest_bit(group)
     m = game.ch[first, MISSION]
     size = count_bits(group)
     if size > 1 and (m == NO or size != game.ms[m, M_CREW] or not same_job(game, group, m)):
         return 0.0
-    goal = goal_of(game, env, p, k, first)
+    goal = remembered_goal(game, env, p, k, first, goals)
     if goal == d:
         return 0.0
     far = env.dist[d, goal]
@@ -421,13 +462,13 @@ def same_job(game, group, m):
 
 
 @njit(cache=True)
-def movement_card_gain(game, env, p, k, kind, target):
+def movement_card_gain(game, env, p, k, kind, target, goals):
     if kind == E_RELEASE_CUSTODY:
         return 4000.0 * k[K_CARD_EVENTS]
     if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
         return place_gain(game, env, p, k, ANYWHERE)
     if kind == E_EXTRA_MOVE:  # before the journey it lengthens: above a journey's worth
-        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k) else 0.0
+        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k, goals) else 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
         return max(car_gain(game, env, p, k, target), 0.0) * k[K_CARD_EVENTS]
     return 0.0
@@ -457,13 +498,13 @@ def best_place(game, env, p, k, opts, n):
 
 
 @njit(cache=True)
-def far_goal(game, env, p, k):
+def far_goal(game, env, p, k, goals):
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if env.dist[game.ch[c, LOC], goal_of(game, env, p, k, c)] > env.rp[P_MOVE_STEPS]:
+            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, k, c, goals)] > env.rp[P_MOVE_STEPS]:
                 return True
     return False
 
@@ -506,9 +547,10 @@ def best_step(game, env, p, k, opts, n, ctx):
 @njit(cache=True)
 def best_police_step(game, env, p, k, opts, n):
     best, pick = 0.0, 0
+    watched = watched_missions(game, p)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = police_gain(game, env, p, k, opts[i, 1], opts[i, 2])
+            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
             if score > best:
                 best, pick = score, i
     return pick
@@ -599,14 +641,18 @@ def best_poach(game, env, p, k):
 def provoke_worth(game, env, p, k, d, q):
     """NYK-A4: provoke when the exact fusillade edge clears the wanted margin, more so when the
     affranchi stands in the fight (its death ends the game, NYK-A5)."""
-    edge = fight_edge(game, env, p, q, d)
+    mine = group_at(game, p, d)
     need = k[K_PROVOKE_EDGE]
-    if in_mask(group_at(game, p, d), p):
+    if in_mask(mine, p):
         need += k[K_AFFRANCHI_CARE]
-    if edge < need or need >= 1.0:
+    if need >= 1.0:  # no edge is enough: the odds need not be looked up
+        return 0.0
+    theirs = group_at(game, q, d)
+    edge = crew_edge(env, crew_code_of(game, mine), crew_code_of(game, theirs))
+    if edge < need:
         return 0.0
     job = 0.0
-    rest = group_at(game, q, d)
+    rest = theirs
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
@@ -618,9 +664,8 @@ def provoke_worth(game, env, p, k, d, q):
 @njit(cache=True)
 def recruit_odds(value, dice, pay_hesitation):
     """NYK-A6: the best of `dice` dice above the value recruits; equal hesitates."""
-    below_v = (value / 6.0) ** dice
-    up_to_v = ((value + 1) / 6.0) ** dice
-    return 1.0 - (below_v if pay_hesitation else up_to_v)
+    fails_up_to = value if pay_hesitation else value + 1  # only the power that is used
+    return 1.0 - (fails_up_to / 6.0) ** dice
 
 
 @njit(cache=True)
@@ -635,32 +680,39 @@ def henchman_worth(game, p, k, h):
 @njit(cache=True)
 def adds_to_family(game, p, h):
     """Whether h's suit is (one of) p's largest: recruiting it raises the resource draw (NYK-T2)."""
+    n0 = n1 = n2 = n3 = 0  # henchmen on the board per suit, in one pass: no array on this hot path
+    todo = game.pl[p, ROSTER] & HENCHMEN_MASK
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] == W_CONTROLLED:
+            s = game.ch[c, SUIT]
+            n0 += s == 0
+            n1 += s == 1
+            n2 += s == 2
+            n3 += s == 3
     suit = game.ch[h, SUIT]
-    mine = 0
-    best = 0
-    for s in range(4):  # counted suit by suit: no array to allocate on this hot path
-        n = 0
-        todo = game.pl[p, ROSTER] & HENCHMEN_MASK
-        while todo:
-            c = lowest_bit(todo)
-            todo &= todo - 1
-            n += game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, SUIT] == s
-        best = max(best, n)
-        if s == suit:
-            mine = n
-    return mine == best
+    mine = n0 if suit == 0 else n1 if suit == 1 else n2 if suit == 2 else n3 if suit == 3 else 0
+    return mine == max(max(n0, n1), max(n2, n3))
 
 
 @njit(cache=True)
 def recruit_worth(game, env, p, k, h, offer, card):
     """What trying h is worth; for ANY_OFFER, at the best offer (which is chosen next)."""
+    worth = henchman_worth(game, p, k, h)
     if offer == ANY_OFFER:
-        offer = best_offer_amount(game, env, p, k, h, card)
-    return offer_worth(game, env, p, k, h, offer, card)
+        offer = best_offer_amount(game, env, p, k, h, card, worth)
+    return offer_worth_of(game, env, p, k, h, offer, card, worth)
 
 
 @njit(cache=True)
 def offer_worth(game, env, p, k, h, offer, card):
+    return offer_worth_of(game, env, p, k, h, offer, card, henchman_worth(game, p, k, h))
+
+
+@njit(cache=True)
+def offer_worth_of(game, env, p, k, h, offer, card, worth):
+    """What offering `offer` for h is worth, h being worth `worth` (henchman_worth) to p."""
     if game.pl[p, MONEY] - offer < k[K_RESERVE] or k[K_RECRUIT_DRIVE] <= 0:
         return 0.0
     dice = offer // env.rp[P_RECRUIT_OFFER_STEP]
@@ -670,16 +722,16 @@ def offer_worth(game, env, p, k, h, offer, card):
     chance = recruit_odds(game.ch[h, VALUE], dice, k[K_HESITATE_PAY] >= 0.5)
     if chance < k[K_RECRUIT_MIN_P]:
         return 0.0
-    return 10000.0 + chance * henchman_worth(game, p, k, h) - offer
+    return 10000.0 + chance * worth - offer
 
 
 @njit(cache=True)
-def best_offer_amount(game, env, p, k, h, card):
+def best_offer_amount(game, env, p, k, h, card, worth):
     lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
     best, pick = NEVER, lo
     offer = lo
     while offer <= hi and offer <= game.pl[p, MONEY]:
-        score = offer_worth(game, env, p, k, h, offer, card)
+        score = offer_worth_of(game, env, p, k, h, offer, card, worth)
         if score > best:
             best, pick = score, offer
         offer += step
@@ -690,8 +742,11 @@ def best_offer_amount(game, env, p, k, h, card):
 def best_offer(game, env, p, k, opts, n):
     """NYK-A6: the offer of highest worth for the chosen henchman."""
     best, pick = NEVER, 0
+    worth, of = 0.0, NO  # the options list one henchman's offers: its worth found once
     for i in range(n):
-        score = offer_worth(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3])
+        if opts[i, 1] != of:
+            worth, of = henchman_worth(game, p, k, opts[i, 1]), opts[i, 1]
+        score = offer_worth_of(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], worth)
         if score > best:
             best, pick = score, i
     return pick
