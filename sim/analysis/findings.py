@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis import quality
+from sim.analysis.counts import ValueCounts
 from sim.analysis.stats import wilson
 
 # --- the rules' thresholds (docs/reports.md states each) ------------------------------------------
@@ -155,15 +156,13 @@ def game_length(games: pd.DataFrame, target_turns: tuple[int, int] | None = None
                 share: float = OFF_TARGET_SHARE, cap_share: float = CAP_SHARE) -> list[Finding]:
     """Games too short or too long against a target length (lo..hi turns, inclusive), and games
     stopped by the engine's turn cap."""
-    from sim.analysis.scan import ValueCounts
-
     capped = int(games["cap_hit"].sum()) if "cap_hit" in games else None
     return game_length_of(ValueCounts().add(games["turns"].to_numpy()), capped, target_turns, share, cap_share)
 
 
 def game_length_of(lengths, capped: int | None, target_turns: tuple[int, int] | None = None,
                    share: float = OFF_TARGET_SHARE, cap_share: float = CAP_SHARE) -> list[Finding]:
-    """`game_length` from the counts of each length (`scan.ValueCounts`) and the games capped."""
+    """`game_length` from the counts of each length (`counts.ValueCounts`) and the games capped."""
     out = []
     n = lengths.n
     if n == 0:

@@ -21,7 +21,7 @@ TABLES = [
     (4, ("informer-aware", "random", "simple", "balanced"), {"negotiation.model": "offer"}),
     (3, ("warlord", "politician", "informer-aware"), {"negotiation.model": "alternating"}),
     (5, ("random", "racketeer", "simple", "balanced", "warlord"), {"boss.reroll": False}),
-    (2, ("politician", "random"), {}),
+    (2, ("politician", "homebody"), {}),  # homebody: the study preset whose boss stays home (AG-T3)
 ]
 GAMES = 600
 
