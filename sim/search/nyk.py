@@ -410,24 +410,21 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     from sim.nyk import batch, state
     from sim.nyk.env import N_POLICY_PARAMS, make_env
     from sim.nyk.game import check_players
+    from sim.shared.play import empty_tables, label_slots
 
     if check:
         raise ValueError("games with a search player are played without check mode")
     check_players(ruleset, players)
     env = make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS)))
     envs = np.array([env, env]).view(np.recarray)
-    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
-    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
-    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
     spent = search_games(recs, envs, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), lineup.params,
                          lineup.restrict, lineup.search, players, rng.run_key(seed), first_id, n_games,
                          games, seats, turns, record_turns)
     if spent < 0:
         raise RuntimeError("the engine raised an error in a game with a search player")
-    if lineup.owner is not None:
-        column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
-        column[:] = lineup.owner[column]
+    label_slots(batch, lineup, seats)
     return games, seats, turns
 
 

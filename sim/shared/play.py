@@ -21,13 +21,24 @@ def check_players(ruleset, players: int, title: str) -> None:
 def play_many(batch, state, env, lineup, policy: tuple, seed: int, n_games: int, players: int,
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
-    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
-    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
-    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
     env_arr = np.array([env]).view(np.recarray)
     batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), *policy,
                      players, rng.run_key(seed), first_id, n_games, int(check), games, seats, turns, record_turns)
-    column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
-    column[:] = lineup.slots(column)   # a seat's strategy is its lineup slot, whatever a mixture drew
+    label_slots(batch, lineup, seats)
     return games, seats, turns
+
+
+def empty_tables(batch, state, n_games: int, players: int, record_turns: bool):
+    """The (games, seats, turns) integer tables a block of games is played into."""
+    games = np.zeros((n_games, len(batch.GAME_COLUMNS)), dtype=np.int64)
+    seats = np.zeros((n_games, players, len(batch.SEAT_COLUMNS)), dtype=np.int64)
+    turns = np.zeros((n_games if record_turns else 0, state.MAX_TURNS + 1, players), dtype=np.int64)
+    return games, seats, turns
+
+
+def label_slots(batch, lineup, seats) -> None:
+    """A seat's strategy is its lineup slot, whatever a mixture drew."""
+    column = seats[:, :, batch.SEAT_COLUMNS.index("strategy")]
+    column[:] = lineup.slots(column)
