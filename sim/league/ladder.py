@@ -33,14 +33,14 @@ def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, rule
     if pairs not in PAIRS:
         raise ValueError(f"pairs = {pairs!r}: choose {' or '.join(PAIRS)}")
     rungs = [resolve(r) for r in rungs]
-    pairs = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))
-             if pairs == "all" or j == i + 1]
+    played = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))
+              if pairs == "all" or j == i + 1]
     half = players // 2
-    lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in pairs]
+    lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in played]
     with Pool(workers) as pool:
         matches = play_lineups(pool, lineups, games, seed, ruleset_key(ruleset, overrides))
     rows = []
-    for (i, j), m in zip(pairs, matches, strict=True):
+    for (i, j), m in zip(played, matches, strict=True):
         low_rate = sum(m.wins[:half]) / (games * half)
         high_rate = sum(m.wins[half:]) / (games * half)
         diff = high_rate - low_rate
