@@ -41,6 +41,8 @@ def test_the_search_preset_loads_with_its_knobs():
     ('kinds = ["move", "fly"]', "search.kinds"),
     ('opponents = "all"', "choose rollout or actual"),
     ("depth = 3", "unknown search knob 'depth'"),
+    ('root = "tree"', "search.root = 'tree': choose uct or halving"),
+    ("guard = 11", r"search.guard = 11 is outside \[0, 10\]"),
 ])
 def test_bad_search_knobs_are_one_line_errors(tmp_path, text, words):
     path = tmp_path / "bad.toml"
