@@ -145,6 +145,44 @@ def test_parts_read_back_as_written_whole_numbers_delta_encoded(tmp_path):
     assert not columns["fortune"].is_stats_set
 
 
+@pytest.mark.parametrize("game, names", [("nyk", ("runner", "enforcer", "networker", "balanced")),
+                                         ("ag", ("simple",))])
+def test_parts_written_from_columns_are_the_parts_of_the_dataframes(game, names, tmp_path):
+    """Workers write the columns of `play_columns` without building DataFrames: the same parts,
+    byte for byte, as `play`'s DataFrames written the usual way (every table, turns included)."""
+    from sim.runner import store
+    from sim.runner.games import adapter
+    from sim.rules import Ruleset
+
+    a = adapter(game)
+    plan = a.plan(Ruleset.load(game=game), 4, names, "random")
+    columns, frames = a.play_columns(plan, 3, 100, 60, True), a.play(plan, 3, 100, 60, True)
+    assert list(columns) == list(frames) == ["games", "seats", "turns"]
+    for table in columns:
+        assert (store.write_part(tmp_path / "columns", table, 0, columns[table])
+                == store.write_part(tmp_path / "frames", table, 0, frames[table]))
+        assert (store.part_path(tmp_path / "columns", table, 0).read_bytes()
+                == store.part_path(tmp_path / "frames", table, 0).read_bytes())
+
+
+def test_compact_block_is_compact_column_by_column():
+    import numpy as np
+
+    from sim.shared.columns import compact, compact_block
+
+    block = np.array([[0, 5, -3, 1], [1, 300, 7, 0], [0, 9, 2, 1]], dtype=np.int64)
+    names, types = ("a", "b", "c", "d"), ("bool", "int16", None, "int8")
+    got = compact_block(block, names, types)
+    assert list(got) == ["a", "b", "d"]
+    for j, (name, dtype) in enumerate(zip(names, types, strict=True)):
+        if dtype is not None:
+            want = compact(name, block[:, j], dtype)
+            assert got[name].dtype == want.dtype and (got[name] == want).all()
+    with pytest.raises(OverflowError, match="column b holds 300, out of range for int8"):
+        compact_block(block, names, ("bool", "int8", None, "int8"))
+    assert compact_block(block[:0], names, types)["b"].dtype == np.int16
+
+
 def test_sim_run_is_the_runner():
     assert sim.run is run and sim.load is load
 

@@ -51,13 +51,13 @@ def play_batch(game: str, plan, seed: int, batch_id: int, first_id: int, n: int,
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
     from sim.runner.games import adapter
 
-    tables = adapter(game).play(plan, seed, first_id, n, record_turns)
     if store_in is None:
-        return batch_id, tables
+        return batch_id, adapter(game).play(plan, seed, first_id, n, record_turns)
     from pathlib import Path
 
     from sim.runner import store
 
     root, names = store_in
-    sums = store.write_parts(Path(root), tables, names, batch_id)
-    return batch_id, store.Written(len(tables["games"]), sums)
+    columns = adapter(game).play_columns(plan, seed, first_id, n, record_turns)
+    sums = store.write_parts(Path(root), columns, names, batch_id)
+    return batch_id, store.Written(n, sums)

@@ -2,8 +2,9 @@
 
 An adapter knows, for its game, how to load a ruleset, check the players and strategies of a
 study (`plan`), describe them for the manifest, warm its compiled code, and play the games
-`first_id .. first_id + n - 1` of a run as tables (`play`). The runner only moves plans and
-tables between processes and disk (sim.runner.games finds the adapters).
+`first_id .. first_id + n - 1` of a run as tables (`play`; `play_columns` gives the same
+columns before they become DataFrames, for the workers that write them). The runner only moves
+plans and tables between processes and disk (sim.runner.games finds the adapters).
 
 A plan must pickle (it travels to worker processes and Dask workers), and `play` must depend
 only on (plan, seed, game ids): any split into batches then gives the same tables.
@@ -23,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from sim.seating import mode as seating_mode
-from sim.shared.columns import compact
+from sim.shared.columns import compact, compact_block
 from sim.shared.frozen import freeze_ruleset, thaw_ruleset
 
 
@@ -41,6 +42,9 @@ class GameAdapter(Protocol):
 
     def play(self, plan, seed: int, first_id: int, n: int,
              record_turns: bool) -> dict[str, pd.DataFrame]: ...
+
+    def play_columns(self, plan, seed: int, first_id: int, n: int,
+                     record_turns: bool) -> dict[str, dict]: ...
 
 
 @dataclass
@@ -139,6 +143,13 @@ class LineupAdapter:
 
     def play(self, plan: Plan, seed: int, first_id: int, n: int,
              record_turns: bool) -> dict[str, pd.DataFrame]:
+        return {name: pd.DataFrame(cols) for name, cols in
+                self.play_columns(plan, seed, first_id, n, record_turns).items()}
+
+    def play_columns(self, plan: Plan, seed: int, first_id: int, n: int,
+                     record_turns: bool) -> dict[str, dict]:
+        """The tables of `play` as {table: {column: array or Categorical}}: what a worker writes
+        to Parquet without building DataFrames on the way."""
         batch = self.batch()
         rs, lineup = self._setup(plan)
         games, seats, turns = self.games_of(lineup)(seed, n, plan.players, lineup, rs,
@@ -146,13 +157,12 @@ class LineupAdapter:
         players = plan.players
         ids = np.arange(first_id, first_id + n, dtype=np.int64)
 
+        numbers = compact_block(games, batch.GAME_COLUMNS, self._types(batch.GAME_COLUMNS, self.categorical))
         g = {"game_id": compact("game_id", ids, "int32")}
         for j, col in enumerate(batch.GAME_COLUMNS):
-            if col in self.categorical:
-                g[col] = pd.Categorical.from_codes(games[:, j], categories=list(self.categories(col)))
-            else:
-                g[col] = compact(col, games[:, j], self.dtype(col))
-        tables = {"games": pd.DataFrame(g)}
+            g[col] = (pd.Categorical.from_codes(games[:, j], categories=list(self.categories(col)))
+                      if col in self.categorical else numbers[col])
+        tables = {"games": g}
 
         flat = seats.reshape(n * players, len(batch.SEAT_COLUMNS))
         cats = self.strategy_categories(plan)
@@ -164,19 +174,21 @@ class LineupAdapter:
             "strategy": pd.Categorical.from_codes(slot_code[slots], categories=cats),
             "slot": compact("slot", slots, "int8"),
         }
-        for j, col in enumerate(batch.SEAT_COLUMNS):
-            if col != "strategy":
-                s[col] = compact(col, flat[:, j], self.dtype(col))
-        tables["seats"] = pd.DataFrame(s)
+        s |= compact_block(flat, batch.SEAT_COLUMNS, self._types(batch.SEAT_COLUMNS, ("strategy",)))
+        tables["seats"] = s
 
         if record_turns:
             played = games[:, batch.GAME_COLUMNS.index("turns")]
             keep = np.arange(turns.shape[1])[None, :, None] <= played[:, None, None]
             i, t, p = np.nonzero(np.broadcast_to(keep, turns.shape))
-            tables["turns"] = pd.DataFrame({
+            tables["turns"] = {
                 "game_id": compact("game_id", ids[i], "int32"),
                 "turn": compact("turn", t, "int16"),
                 "seat": compact("seat", p, "int8"),
                 "fortune": compact("fortune", turns[i, t, p], "int32"),
-            })
+            }
         return tables
+
+    def _types(self, columns, skip) -> list:
+        """Each column's stored type, None for the columns built apart (`skip`)."""
+        return [None if col in skip else self.dtype(col) for col in columns]
