@@ -327,12 +327,29 @@ def goal_of(game, env, p, k, c):
     return goal
 
 
+MEMO_WATCHED = N_CHARS  # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions
+
+
+@njit(cache=True)
+def decision_memo():
+    """What a decision finds once and its options share (UNKNOWN until asked)."""
+    return np.full(N_CHARS + 1, UNKNOWN, dtype=np.int64)
+
+
 @njit(cache=True)
 def remembered_goal(game, env, p, k, c, goals):
     """goal_of, computed once per decision: `goals[c]` holds it once asked (UNKNOWN before)."""
     if goals[c] == UNKNOWN:
         goals[c] = goal_of(game, env, p, k, c)
     return goals[c]
+
+
+@njit(cache=True)
+def remembered_watch(game, p, memo):
+    """watched_missions, found once per decision."""
+    if memo[MEMO_WATCHED] == UNKNOWN:
+        memo[MEMO_WATCHED] = watched_missions(game, p)
+    return memo[MEMO_WATCHED]
 
 
 @njit(cache=True)
@@ -355,12 +372,12 @@ def nearest_to(env, goal, opts, n):
 def best_move(game, env, p, k, opts, n):
     """NYK-M1..M7: police first (as first player), then each crew toward its goal."""
     best, pick = 0.0, 0
-    goals = np.full(N_CHARS, UNKNOWN, dtype=np.int64)  # each journey option asks its group's goal
+    goals = decision_memo()  # each journey option asks its group's goal, each car the watched jobs
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, k, opts[i, 1])
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, goals))
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], goals)
         elif op == OP_PLAY:
@@ -406,11 +423,10 @@ def car_step_gain(game, env, p, k, car, to, watched):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, k, car):
+def car_gain(game, env, p, k, car, watched):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
-    watched = watched_missions(game, p)
     for j in range(env.nbr[here, 0]):
         best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched))
     return best
@@ -470,7 +486,7 @@ def movement_card_gain(game, env, p, k, kind, target, goals):
     if kind == E_EXTRA_MOVE:  # before the journey it lengthens: above a journey's worth
         return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k, goals) else 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        return max(car_gain(game, env, p, k, target), 0.0) * k[K_CARD_EVENTS]
+        return max(car_gain(game, env, p, k, target, remembered_watch(game, p, goals)), 0.0) * k[K_CARD_EVENTS]
     return 0.0
 
 
@@ -517,18 +533,18 @@ def best_step(game, env, p, k, opts, n, ctx):
     if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
         return best_police_step(game, env, p, k, opts, n)
     here = game.ch[lowest_bit(group), LOC] if group else NO
-    goal = goal_of_group(game, env, p, k, group)
+    memo = decision_memo()
+    goal = remembered_goal(game, env, p, k, lowest_bit(group), memo) if group else NO
     risky = carries_risk(game, group)
     best, pick = 0.0, 0
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_DROP:
-            c = opts[i, 1]
-            if goal_of(game, env, p, k, c) == here:
+            if remembered_goal(game, env, p, k, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_gain(game, env, p, k, opts[i, 1])
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
