@@ -224,7 +224,7 @@ def lowest_bit(mask):
     return int(mask & -mask).bit_length() - 1
 
 
-@overload(lowest_bit, inline="always")  # a call per bit otherwise: it was 2% of a game
+@overload(lowest_bit)
 def _lowest_bit_compiled(mask):
     return lambda mask: trailing_zeros(mask)
 
@@ -321,6 +321,6 @@ def _popcount(typingctx, mask):
     return mask(mask), codegen
 
 
-@overload(count_bits, inline="always")
+@overload(count_bits)
 def _count_bits_compiled(mask):
     return lambda mask: _popcount(mask)
