@@ -14,3 +14,63 @@ def test_presets_lineup_is_the_demo_lineup():
     from sim.cli.demo import DEMO_STRATEGIES
 
     assert ",".join(bench.PRESETS_LINEUP) == DEMO_STRATEGIES
+
+
+def test_function_symbols_place_a_jitted_function_where_numba_loaded_it():
+    """The ELF reader against numba's own answer: an exported function of a library's object
+    code, at its offset from its section, is where the engine says the function is."""
+    from numba import njit
+
+    from sim.bench.perfmap import function_symbols
+
+    @njit
+    def twice(x):
+        return 2 * x
+
+    twice(3)
+    library = next(iter(twice.overloads.values())).library
+    _, kind, (elf, _) = library.serialize_using_object_code()
+    assert kind == "object"
+    symbols = function_symbols(elf)
+    named = [s for s in symbols if "twice" in s[3]]
+    assert named and all(size > 0 for _, size, _, _ in named)
+    engine = library._codegen._engine
+    value, _, section, name = named[0]
+    base = engine.get_function_address(name) - value
+    for other_value, _, other_section, other_name in named[1:]:
+        if other_section == section:
+            assert engine.get_function_address(other_name) == base + other_value
+
+
+def test_profile_writes_perf_map_of_the_engine_and_the_players(tmp_path):
+    """`mobsim bench --profile` in a fresh process: the map names the engine's chapters and the
+    heuristic's functions, one line each, sorted by address."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    command = [sys.executable, "-c", bench._MOBSIM, "bench", "--profile", "runner,simple,tuned,random",
+               "--games", "20", "--json"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    figures = json.loads(out.stdout)
+    lines = Path(figures["perf_map"]).read_text().splitlines()
+    assert figures["games"] == 20 and figures["functions"] == len(lines) > 50
+    rows = [line.split(" ", 2) for line in lines]
+    addresses = [int(a, 16) for a, _, _ in rows]
+    assert addresses == sorted(addresses) and all(int(size, 16) > 0 for _, size, _ in rows)
+    names = " ".join(name for _, _, name in rows)
+    for part in ("chapters8movement7journey", "policy9best_step", "batch10play_games"):
+        assert part in names
+    Path(figures["perf_map"]).unlink()
+
+
+def test_profile_refuses_a_bad_lineup_in_one_line():
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    for spec, message in (("nobody", "unknown strategy 'nobody'"),
+                          ("simple,simple", "one strategy for every seat or four")):
+        result = CliRunner().invoke(main, ["bench", "--profile", spec, "--games", "2"])
+        assert result.exit_code == 2 and message in result.output

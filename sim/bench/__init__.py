@@ -258,3 +258,20 @@ def _study_env(rs, lineup, seating=None):
     params = np.zeros((MAX_SEATS, N_POLICY_PARAMS))
     kinds[:4], params[:4] = lineup.kinds[rows], lineup.params[rows]
     return np.array([make_env(rs, kinds, params)]).view(np.recarray)
+
+
+# --- where the time goes: a profile of the jitted code -----------------------------------------------
+
+def profile_games(names: tuple, games: int, game: str = "nyk") -> dict:
+    """Play `games` 4-player games of the lineup `names` on one thread with numba's cached code
+    named for perf (sim.bench.perfmap): run under `perf record -g`, `perf report` then names the
+    engine's and the players' functions."""
+    from sim.bench import perfmap
+
+    perfmap.record_cache_loads()  # before the first game loads the engine
+    start = time.perf_counter()
+    _play_slice((0, games), game, tuple(names))
+    seconds = time.perf_counter() - start
+    path, functions = perfmap.write_perf_map()
+    return {"games": games, "games_per_s": games / seconds, "perf_map": str(path),
+            "functions": functions}
