@@ -67,7 +67,7 @@ def write_perf_map(folder: str = "/tmp") -> tuple[Path, int]:
         base = {}
         for value, _, section, name in symbols:
             if section not in base:
-                address = _address(engine, name)
+                address = engine.get_function_address(name)  # 0 for a local symbol: not exported
                 if address:
                     base[section] = address - value
         for value, size, section, name in symbols:
@@ -77,9 +77,3 @@ def write_perf_map(folder: str = "/tmp") -> tuple[Path, int]:
     path.write_text("".join(f"{a:x} {size:x} {name}\n" for a, (size, name) in sorted(rows.items())))
     return path, len(rows)
 
-
-def _address(engine, name: str) -> int:
-    try:
-        return engine.get_function_address(name)
-    except Exception:  # a local symbol: the engine does not export it
-        return 0

@@ -31,7 +31,8 @@ class Lineup(BaseLineup):
 
 
 # each strategy's search knobs as the jitted search player reads them (sim.search.nyk)
-(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK, SK_ROOT, SK_GUARD) = range(8)
+N_SEARCH_KNOBS = 8
+(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK, SK_ROOT, SK_GUARD) = range(N_SEARCH_KNOBS)
 ROOT_HALVING = 1  # SK_ROOT: 0 the IS-MCTS tree (UCT), 1 Sequential Halving at the root
 
 
@@ -39,7 +40,7 @@ def search_knobs(pool) -> np.ndarray:
     """One row per strategy: whether it searches, then its knobs (strategies.SEARCH_KNOBS)."""
     from sim.nyk.decisions import DECISIONS
 
-    rows = np.zeros((len(pool), 8), dtype=np.float64)
+    rows = np.zeros((len(pool), N_SEARCH_KNOBS), dtype=np.float64)
     for i, s in enumerate(pool):
         if s.family == strategies.SEARCH:
             k = s.search

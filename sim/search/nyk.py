@@ -36,6 +36,7 @@ from sim.nyk.state import (
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
 from sim.rng import splitmix64
+from strategies import SEARCH_ROOTS
 
 # node fields of the tree (float64 rows: visits and values are sums)
 (T_PARENT, T_HASH, T_CHILD, T_NEXT, T_VISITS, T_VALUE, T_AVAIL) = range(7)
@@ -443,8 +444,8 @@ def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: 
         raise ValueError(f"iterations = {iterations}: give at least 1")
     recs = np.zeros(3, state.GAME_DTYPE).view(np.recarray)
     senv = fw.env.copy()
-    if root not in ("uct", "halving"):
-        raise ValueError(f"root = {root!r}: choose uct or halving")
+    if root not in SEARCH_ROOTS:
+        raise ValueError(f"root = {root!r}: choose {' or '.join(SEARCH_ROOTS)}")
     kinds, key = fw.snap[0].fw[FW_KINDS0 + seat], int(key) & (2**62 - 1)
     if root == "halving":
         k, _ = halving(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,

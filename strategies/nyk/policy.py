@@ -337,11 +337,11 @@ def decision_memo():
 
 
 @njit(cache=True)
-def remembered_goal(game, env, p, k, c, goals):
-    """goal_of, computed once per decision: `goals[c]` holds it once asked (UNKNOWN before)."""
-    if goals[c] == UNKNOWN:
-        goals[c] = goal_of(game, env, p, k, c)
-    return goals[c]
+def remembered_goal(game, env, p, k, c, memo):
+    """goal_of, computed once per decision: `memo[c]` holds it once asked (UNKNOWN before)."""
+    if memo[c] == UNKNOWN:
+        memo[c] = goal_of(game, env, p, k, c)
+    return memo[c]
 
 
 @njit(cache=True)
@@ -372,16 +372,16 @@ def nearest_to(env, goal, opts, n):
 def best_move(game, env, p, k, opts, n):
     """NYK-M1..M7: police first (as first player), then each crew toward its goal."""
     best, pick = 0.0, 0
-    goals = decision_memo()  # each journey option asks its group's goal, each car the watched jobs
+    memo = decision_memo()  # each journey option asks its group's goal, each car the watched jobs
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, goals))
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
         elif op == OP_JOURNEY:
-            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], goals)
+            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
-            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], goals)
+            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], memo)
         if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
@@ -445,14 +445,14 @@ def best_destination(game, env, p, k, opts, n):
 
 
 @njit(cache=True)
-def journey_gain(game, env, p, k, d, group, mode, goals):
+def journey_gain(game, env, p, k, d, group, mode, memo):
     """Worth of setting out: single characters, or a job's whole crew, toward their goal."""
     first = lowest_bit(group)
     m = game.ch[first, MISSION]
     size = count_bits(group)
     if size > 1 and (m == NO or size != game.ms[m, M_CREW] or not same_job(game, group, m)):
         return 0.0
-    goal = remembered_goal(game, env, p, k, first, goals)
+    goal = remembered_goal(game, env, p, k, first, memo)
     if goal == d:
         return 0.0
     far = env.dist[d, goal]
@@ -478,15 +478,15 @@ def same_job(game, group, m):
 
 
 @njit(cache=True)
-def movement_card_gain(game, env, p, k, kind, target, goals):
+def movement_card_gain(game, env, p, k, kind, target, memo):
     if kind == E_RELEASE_CUSTODY:
         return 4000.0 * k[K_CARD_EVENTS]
     if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
         return place_gain(game, env, p, k, ANYWHERE)
     if kind == E_EXTRA_MOVE:  # before the journey it lengthens: above a journey's worth
-        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k, goals) else 0.0
+        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k, memo) else 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        return max(car_gain(game, env, p, k, target, remembered_watch(game, p, goals)), 0.0) * k[K_CARD_EVENTS]
+        return max(car_gain(game, env, p, k, target, remembered_watch(game, p, memo)), 0.0) * k[K_CARD_EVENTS]
     return 0.0
 
 
@@ -514,13 +514,13 @@ def best_place(game, env, p, k, opts, n):
 
 
 @njit(cache=True)
-def far_goal(game, env, p, k, goals):
+def far_goal(game, env, p, k, memo):
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, k, c, goals)] > env.rp[P_MOVE_STEPS]:
+            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, k, c, memo)] > env.rp[P_MOVE_STEPS]:
                 return True
     return False
 
@@ -719,11 +719,6 @@ def recruit_worth(game, env, p, k, h, offer, card):
     if offer == ANY_OFFER:
         offer = best_offer_amount(game, env, p, k, h, card, worth)
     return offer_worth_of(game, env, p, k, h, offer, card, worth)
-
-
-@njit(cache=True)
-def offer_worth(game, env, p, k, h, offer, card):
-    return offer_worth_of(game, env, p, k, h, offer, card, henchman_worth(game, p, k, h))
 
 
 @njit(cache=True)
