@@ -236,6 +236,35 @@ def test_resume_plays_a_missing_batch_again(reference, tmp_path):
     same(reference, load(out))
 
 
+def seat_counts(result):
+    """Win rates counted from the seats table itself (what the tallies stand for)."""
+    return type(result)(result.path, {**result.manifest, "tallies": {}}).win_rates()
+
+
+def test_the_summary_adds_the_batches_tallies_and_they_are_the_seats_counts(tmp_path):
+    out = tmp_path / "run"
+    result = play(out=out, strategies=("simple", "random", "tuned"), players=3, games=150,
+                  batch_size=40, workers=2)
+    assert sorted(result.manifest["tallies"]) == ["0", "1", "2", "3"]
+    counted = seat_counts(load(out))
+    pd.testing.assert_frame_equal(load(out).win_rates(), counted)
+    assert counted["seats"].sum() == 450  # seat_counts read the seats: the tallies were bypassed
+    in_memory = play(strategies=("simple", "random", "tuned"), players=3, games=150)
+    pd.testing.assert_frame_equal(in_memory.win_rates(), counted)
+
+
+def test_a_run_written_before_tallies_resumes_and_counts_from_its_seats(reference, tmp_path):
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        play(out=out, batch_size=50, _after_batch=interrupt_after(2))
+    m = json.loads((out / "manifest.json").read_text())
+    del m["tallies"]
+    (out / "manifest.json").write_text(json.dumps(m))
+    done = play(out=out, resume=True)
+    assert sorted(done.manifest["tallies"]) == ["2", "3", "4"]
+    pd.testing.assert_frame_equal(done.win_rates(), reference.win_rates())
+
+
 def test_resume_refuses_another_study(tmp_path):
     out = tmp_path / "run"
     play(out=out, games=20)
@@ -417,6 +446,7 @@ def test_verify_json_and_bad_directories(tmp_path):
     (lambda m: m.update(batches=7), "batches is 7, but 100 games in batches of 50 make 2"),
     (lambda m: m["batches_done"].append(9), "batches_done lists batch 9, outside 0..1"),
     (lambda m: m.update(checksums=[1]), "checksums is not a table"),
+    (lambda m: m["tallies"]["0"].update(simple=[1]), "tallies is not a table"),
 ])
 def test_a_hand_edited_manifest_is_one_line(tmp_path, edit, message):
     out = tmp_path / "run"

@@ -68,7 +68,17 @@ class RunResult:
         return self.manifest.get("status") == "complete"
 
     def win_rates(self) -> pd.DataFrame:
-        """Seats, wins and win rate of each strategy (a shared win counts for every sharer)."""
+        """Seats, wins and win rate of each strategy (a shared win counts for every sharer):
+        from the batches' tallies in the manifest, or from the seats table (a run written
+        before tallies, or a result whose seats are in memory)."""
+        counts = store.summed_tallies(self.manifest) if "seats" not in self._tables else None
+        if counts is not None:
+            out = pd.DataFrame([[s, w] for s, w in counts.values()], columns=["seats", "wins"],
+                               index=pd.CategoricalIndex(
+                                   list(counts), categories=self.manifest["strategies"]["categories"],
+                                   name="strategy"))
+            out["win_rate"] = out["wins"] / out["seats"]
+            return out
         if "seats" in self._tables:
             seats = self._tables["seats"][["strategy", "won"]]
         else:
@@ -323,6 +333,7 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         "batches": math.ceil(games / batch_size),
         "batches_done": [],
         "checksums": {},
+        "tallies": {},
         "started": _now(),
         "finished": None,
         "seconds": 0.0,
@@ -366,9 +377,9 @@ def _resumed(root: Path, fresh: dict, requested) -> dict:
     old["finished"] = None
     old["format"] = store.FORMAT
     old["batches_done"] = _verified(root, old)
-    sums = old.setdefault("checksums", {})
-    for b in [k for k in sums if int(k) not in old["batches_done"]]:
-        del sums[b]
+    for kept in (old.setdefault("checksums", {}), old.setdefault("tallies", {})):
+        for b in [k for k in kept if int(k) not in old["batches_done"]]:
+            del kept[b]
     return old
 
 
@@ -423,11 +434,12 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
                            desc=f"{manifest['game']} {root.name or root}")
             for batch_id, tables in results:
                 if isinstance(tables, store.Written):  # the worker wrote its parts
-                    n, sums = tables.games, tables.checksums
+                    n, sums, tally = tables.games, tables.checksums, tables.tally
                 else:
                     sums = store.write_parts(root, tables, manifest["tables"], batch_id)
-                    n = len(tables["games"])
+                    n, tally = len(tables["games"]), store.tally(tables["seats"])
                 manifest["checksums"][str(batch_id)] = sums
+                manifest["tallies"][str(batch_id)] = tally
                 manifest["batches_done"].append(batch_id)
                 manifest["seconds"] = round(manifest["seconds"] + time.perf_counter() - t0, 3)
                 t0 = time.perf_counter()

@@ -78,10 +78,40 @@ def file_checksum(path: Path) -> str:
 
 @dataclass(frozen=True)
 class Written:
-    """What a worker that wrote a batch's parts itself sends back: games and part checksums."""
+    """What a worker that wrote a batch's parts itself sends back: games, part checksums and the
+    batch's tally of seats and wins per strategy."""
 
     games: int
     checksums: dict
+    tally: dict
+
+
+def tally(seats) -> dict:
+    """{strategy: [seats, wins]} of a batch's seats table (a DataFrame, or the columns of
+    `adapter.play_columns`): the run's summary adds these up instead of reading the seats back."""
+    strategy = pd.Categorical(seats["strategy"])
+    codes = np.asarray(strategy.codes)
+    won = np.asarray(seats["won"], dtype=bool)
+    n = len(strategy.categories)
+    count, wins = np.bincount(codes, minlength=n), np.bincount(codes[won], minlength=n)
+    return {str(name): [int(count[i]), int(wins[i])]
+            for i, name in enumerate(strategy.categories) if count[i]}
+
+
+def summed_tallies(manifest: dict) -> dict | None:
+    """{strategy: [seats, wins]} over the finished batches, in the run's strategy order; None
+    when a finished batch has no tally (a run written before tallies): read the seats then."""
+    tallies = manifest.get("tallies", {})
+    done = manifest.get("batches_done", [])
+    if not all(str(b) in tallies for b in done):
+        return None
+    order = manifest.get("strategies", {}).get("categories", [])
+    total = dict.fromkeys(order)
+    for b in done:
+        for name, (seats, wins) in tallies[str(b)].items():
+            before = total.get(name) or [0, 0]
+            total[name] = [before[0] + seats, before[1] + wins]
+    return {name: v for name, v in total.items() if v is not None}
 
 
 def write_part(root: Path, table: str, batch_id: int, data) -> str:
@@ -197,6 +227,12 @@ def _check_fields(manifest: dict) -> None:
     sums = manifest.get("checksums", {})
     if not isinstance(sums, dict) or not all(isinstance(v, dict) for v in sums.values()):
         raise ValueError("checksums is not a table of batch: {table: checksum}")
+    counts = manifest.get("tallies", {})
+    if not isinstance(counts, dict) or not all(
+            isinstance(v, dict) and all(isinstance(c, list) and len(c) == 2
+                                        and all(isinstance(x, int) for x in c) for c in v.values())
+            for v in counts.values()):
+        raise ValueError("tallies is not a table of batch: {strategy: [seats, wins]}")
 
 
 def is_run_dir(root: Path) -> bool:

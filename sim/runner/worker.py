@@ -47,7 +47,7 @@ def play_batch(game: str, plan, seed: int, batch_id: int, first_id: int, n: int,
                record_turns: bool, store_in=None):
     """Play one batch: (batch_id, {table name: DataFrame}). With `store_in` = (run directory,
     table names), write the batch's parts there and return (batch_id, store.Written) instead:
-    processes that share the run's disk then send back a number and checksums, not the tables."""
+    processes that share the run's disk then send back a number, checksums and a tally, not the tables."""
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
     from sim.runner.games import adapter
 
@@ -60,4 +60,4 @@ def play_batch(game: str, plan, seed: int, batch_id: int, first_id: int, n: int,
     root, names = store_in
     columns = adapter(game).play_columns(plan, seed, first_id, n, record_turns)
     sums = store.write_parts(Path(root), columns, names, batch_id)
-    return batch_id, store.Written(n, sums)
+    return batch_id, store.Written(n, sums, store.tally(columns["seats"]))
