@@ -157,7 +157,7 @@ def ag_game_speed(seconds: float) -> dict:
 
 PRESETS_LINEUP = ("runner", "enforcer", "networker", "meta:equilibrium")  # sim.cli.demo's lineup
 RUN_GAMES = 200_000
-_MOBSIM = "import sys; from sim.cli import main; sys.argv[0] = 'mobsim'; main()"
+_MOBSIM = "import sys; from sim.cli import command_line; sys.argv[0] = 'mobsim'; command_line()"
 
 
 def presets_speed(seconds: float, simple_rate: float) -> dict:
