@@ -577,3 +577,20 @@ def test_empty_strategies_scheduler_addresses_and_too_many_workers(tmp_path):
     proc = subprocess.run([str(MOBSIM), "run", "--games", "10", "--workers", "64", "--out", str(tmp_path / "w")],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "mobsim: warning: 64 workers on" in proc.stderr
+
+
+def test_workers_fork_with_the_inherited_objects_frozen_and_the_driver_unfreezes():
+    import gc
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sim.runner.core import _frozen_for_fork
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork on this system")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with _frozen_for_fork(True):
+            inherited = pool.submit(gc.get_freeze_count).result()  # forks here
+            assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() == 0
+        assert inherited > 0

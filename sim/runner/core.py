@@ -560,16 +560,34 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
 
     from sim.runner import worker
 
-    ctx = multiprocessing.get_context(_start_method())
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker.init,
-                               initargs=(os.getpid(),))
-    try:
-        stream = _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
-        next(stream)  # submits the first window: the workers start
-    except BaseException:
-        _kill_pool(pool)
-        raise
+    method = _start_method()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                               initializer=worker.init, initargs=(os.getpid(),))
+    with _frozen_for_fork(method == "fork"):
+        try:
+            stream = _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
+            next(stream)  # submits the first window: the workers start
+        except BaseException:
+            _kill_pool(pool)
+            raise
     return stream
+
+
+@contextlib.contextmanager
+def _frozen_for_fork(fork: bool):
+    """While the workers fork: what they inherit is frozen for their garbage collector (its full
+    collections would walk the loaded engine's objects, about 0.1 s each time, and touching
+    them copies pages the processes could share); this process unfreezes its own afterwards."""
+    import gc
+
+    if not fork:
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in):
