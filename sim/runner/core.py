@@ -71,22 +71,23 @@ class RunResult:
         """Seats, wins and win rate of each strategy (a shared win counts for every sharer):
         from the batches' tallies in the manifest, or from the seats table (a run written
         before tallies, or a result whose seats are in memory)."""
-        counts = store.summed_tallies(self.manifest) if "seats" not in self._tables else None
-        if counts is not None:
-            out = pd.DataFrame([[s, w] for s, w in counts.values()], columns=["seats", "wins"],
-                               index=pd.CategoricalIndex(
-                                   list(counts), categories=self.manifest["strategies"]["categories"],
-                                   name="strategy"))
-            out["win_rate"] = out["wins"] / out["seats"]
-            return out
-        if "seats" in self._tables:
-            seats = self._tables["seats"][["strategy", "won"]]
-        else:
-            seats = store.read_table(self.path, "seats", self.manifest["batches_done"],
-                                     columns=["strategy", "won"], manifest=self.manifest)
-        out = seats.groupby("strategy", observed=True)["won"].agg(seats="size", wins="sum")
+        out = self._tallied() if "seats" not in self._tables else None
+        if out is None:
+            seats = self._tables.get("seats")
+            if seats is None:
+                seats = store.read_table(self.path, "seats", self.manifest["batches_done"],
+                                         columns=["strategy", "won"], manifest=self.manifest)
+            out = seats.groupby("strategy", observed=True)["won"].agg(seats="size", wins="sum")
         out["win_rate"] = out["wins"] / out["seats"]
         return out
+
+    def _tallied(self) -> pd.DataFrame | None:
+        counts = store.summed_tallies(self.manifest)
+        if counts is None:
+            return None
+        index = pd.CategoricalIndex(list(counts), name="strategy",
+                                    categories=self.manifest["strategies"]["categories"])
+        return pd.DataFrame(list(counts.values()), columns=["seats", "wins"], index=index)
 
     def __repr__(self):
         m = self.manifest
