@@ -48,7 +48,7 @@ def _lineup(spec: str, game: str) -> tuple:
         adapter(game).plan(Ruleset.load(game=game), 4, names, "rotate")
     except ValueError as err:
         raise click.BadParameter(str(err).splitlines()[0], param_hint="--profile") from None
-    return names * 4 if len(names) == 1 else names
+    return names  # one name plays every seat (Lineup.of)
 
 
 COMMANDS = [bench_cmd]

@@ -105,13 +105,13 @@ def summed_tallies(manifest: dict) -> dict | None:
     done = manifest.get("batches_done", [])
     if not all(str(b) in tallies for b in done):
         return None
-    order = manifest.get("strategies", {}).get("categories", [])
-    total = dict.fromkeys(order)
+    total = {name: [0, 0] for name in manifest.get("strategies", {}).get("categories", [])}
     for b in done:
         for name, (seats, wins) in tallies[str(b)].items():
-            before = total.get(name) or [0, 0]
-            total[name] = [before[0] + seats, before[1] + wins]
-    return {name: v for name, v in total.items() if v is not None}
+            counts = total.setdefault(name, [0, 0])
+            counts[0] += seats
+            counts[1] += wins
+    return {name: counts for name, counts in total.items() if counts[0]}
 
 
 def write_part(root: Path, table: str, batch_id: int, data) -> str:
@@ -228,11 +228,15 @@ def _check_fields(manifest: dict) -> None:
     if not isinstance(sums, dict) or not all(isinstance(v, dict) for v in sums.values()):
         raise ValueError("checksums is not a table of batch: {table: checksum}")
     counts = manifest.get("tallies", {})
-    if not isinstance(counts, dict) or not all(
-            isinstance(v, dict) and all(isinstance(c, list) and len(c) == 2
-                                        and all(isinstance(x, int) for x in c) for c in v.values())
-            for v in counts.values()):
+    if not isinstance(counts, dict) or not all(map(_is_tally, counts.values())):
         raise ValueError("tallies is not a table of batch: {strategy: [seats, wins]}")
+
+
+def _is_tally(tally) -> bool:
+    """{strategy: [seats, wins]}, both whole numbers."""
+    return isinstance(tally, dict) and all(
+        isinstance(c, list) and len(c) == 2 and all(isinstance(x, int) for x in c)
+        for c in tally.values())
 
 
 def is_run_dir(root: Path) -> bool:
