@@ -76,10 +76,14 @@ def test_every_checklist_ruling_is_an_option():
                "bank.finite": "NYK-S2", "hands.five_of_a_kind": "NYK-H4",
                "tiebreak.last": "NYK-E1", "deals.enabled": "NYK-E2"}
     for key, rule in rulings.items():
-        assert spec[key].rule == rule and spec[key].source == "assumed", key
+        assert spec[key].rule == rule and spec[key].source == "ruling", key
     for option in spec.values():
         assert re.fullmatch(r"NYK-[A-Z]\d", option.rule), option.key
-        assert option.source in ("rulebook", "assumed") and option.doc
+        assert option.source in ("rulebook", "ruling", "assumed") and option.doc
+        # a doc that calls itself a ruling is labelled one, so every listing of assumptions shows it
+        assert not option.doc.startswith("Ruling") or option.ruling, option.key
+    for key in ("recruit.from_custody", "police.return_at", "resources.reshuffle"):
+        assert spec[key].ruling and spec[key].assumed, key
 
 
 def test_values_are_read_only(rs):

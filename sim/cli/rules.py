@@ -45,7 +45,7 @@ def show_cmd(ruleset, sets, as_json, game):
             shown += f" -> {rs.money(key)} after {option.knob}"
         marks = [option.rule]
         if option.assumed:
-            marks.append("assumed")
+            marks.append(option.source)  # "ruling" or "assumed"
         if key in changed:
             marks.append("changed")
         click.echo(f"{key:32s} {shown:28s} {' '.join(marks)}")

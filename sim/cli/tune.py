@@ -204,8 +204,11 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
 @click.option("--assumed", is_flag=True,
               help="Instead: vary every value marked assumed in the data files over its plausible range "
                    "(sim/rules/<game>/assumed.toml) and rank them (sim.tuning.assumed).")
+@click.option("--rulings", is_flag=True,
+              help="Instead: play every ruling (a reading where the book is silent, docs/ruleset.md) at each "
+                   "of its other values, around the rules given, and rank them (sim.tuning.rulings).")
 def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets,
-                    out, force, top, assumed):
+                    out, force, top, assumed, rulings):
     """Step every numeric rule option down and up and measure what each headline metric does.
 
     Example: mobsim sensitivity --strategies simple,random --games 2000 --out runs/sens
@@ -214,6 +217,10 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     from sim.tuning.sensitivity import ranking, sensitivity
 
     _check_study_out(out)
+    if rulings:
+        _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out, force,
+                 top, assumed)
+        return
     if assumed:
         from sim.tuning.assumed import assumed_lines
 
@@ -251,6 +258,24 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     if out:
         lines += ["", f"files: {Path(out) / 'sensitivity.parquet'}, {Path(out) / 'index.html'}"]
     for line in lines:
+        click.echo(line)
+
+
+def _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out, force,
+             top, assumed):
+    from sim.tuning import TuningError
+    from sim.tuning.rulings import rulings_lines, rulings_study
+
+    if assumed or params:
+        raise click.UsageError("--rulings varies the rulings only: drop "
+                               + ("--assumed" if assumed else "--param"))
+    try:
+        table = rulings_study(players=players, strategies=strategies, games=games, seed=seed, ruleset=ruleset,
+                              overrides=parse_sets(sets), workers=workers, out=out, game=game, force=force,
+                              on_point=_progress(as_json))
+    except (TuningError, ValueError) as err:
+        raise _usage(err) from None
+    for line in rulings_lines(table, games, seed, out, top, as_json):
         click.echo(line)
 
 

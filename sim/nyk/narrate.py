@@ -4,6 +4,7 @@ from sim.hands import show_strength
 from sim.nyk import events as E
 from sim.nyk.decisions import MODE_HELI, MODE_SUBWAY
 from sim.nyk.state import DECIDED, N_CHARS, N_EVENTS, NO
+from sim.rules.compiled import E_POACH_HENCHMAN, E_STEAL_MONEY
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
 
@@ -40,6 +41,15 @@ def narrate(rows, names: Names) -> list[str]:
 def teller(names: Names):
     """The sentence of one event row (`line(code, a, b, c, d, e, f)`, sim.shared.narrate)."""
     return lambda code, a, b, c, d, e, f: _line(code, a, b, c, d, e, f, names)
+
+
+def _card_effect(kind, target, amount, owner, seat, n: Names) -> str:
+    """The target of a card that names one (Shakedown, Loyalty Price, Undercover Cop)."""
+    if kind == E_STEAL_MONEY:
+        return f"  it takes ${amount:,} from {seat(target)}."
+    if kind == E_POACH_HENCHMAN:
+        return f"  {n.characters[target]} leaves {seat(owner)} for ${amount:,}."
+    return f"  {n.characters[target]} ({seat(owner)}) is exposed and discarded."
 
 
 def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event kind
@@ -121,6 +131,11 @@ def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event 
         return f"{seat(a)} plays {n.cards[b]}."
     if code == E.EV_CARD_MOVE:
         return f"{seat(a)} discards {n.cards[b]} for a bonus move."
+    if code == E.EV_CUSTODY_CARD:
+        whom = "every character in custody" if c == NO else f"{n.characters[c]}'s cell"
+        return f"{seat(a)} discards {n.cards[b]}: {whom} moves one cell toward the exit."
+    if code == E.EV_CARD_EFFECT:
+        return _card_effect(b, c, d, e, seat, n)
     if code == E.EV_HELI:
         return f"{seat(a)}: {who(c)} fly to {dist(b)} for ${d:,}."
     if code == E.EV_MISSION_LOST:

@@ -64,8 +64,9 @@ CTR0 = HAND0 + 32
 # OWNER: seat or NO. LOC: district, or NO (in a deck, in custody, dead). CELL: custody cell 1..3 or 0.
 # WHERE: the card's place (W_*). STEPS: districts moved this turn. STOPPED: met a police check.
 # MOVED: its movement is over for the turn. ACTED: its action is spent. START: district at turn start.
-(OWNER, LOC, CELL, WHERE, VALUE, SUIT, MISSION, STEPS, STOPPED, MOVED, ACTED, START) = range(12)
-N_CH = 12
+# QUESTIONED: 1 + the turn it was last interrogated (0: never), for `police.requestion = once`.
+(OWNER, LOC, CELL, WHERE, VALUE, SUIT, MISSION, STEPS, STOPPED, MOVED, ACTED, START, QUESTIONED) = range(13)
+N_CH = 13
 W_DECK, W_DISCARD, W_PERIPHERAL, W_CONTROLLED, W_CUSTODY, W_DEAD, W_OUT = range(7)
 ALL_SUITS = -1  # an affranchi counts in every suit (NYK-T2)
 HENCHMEN_MASK = ((1 << N_CHARS) - 1) & ~((1 << N_AFFRANCHI) - 1)

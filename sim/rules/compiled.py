@@ -105,7 +105,10 @@ P_POLICE_RETURN_AT = 57
 P_EMPTY_BAG = 58
 P_LAST_STANDING = 59
 P_VIEW_FORTUNES = 60
-N_PARAMS = 61
+P_POLICE_QUESTIONED = 61
+P_POLICE_REQUESTION = 62
+P_SUBWAY_CARD_STEPS = 63
+N_PARAMS = 64
 
 PARAM_KEYS = {
     P_PLAYERS_MIN: "players.min",
@@ -169,6 +172,9 @@ PARAM_KEYS = {
     P_EMPTY_BAG: "missions.empty_bag",
     P_LAST_STANDING: "end.last_standing",
     P_VIEW_FORTUNES: "view.fortunes",
+    P_POLICE_QUESTIONED: "police.questioned",
+    P_POLICE_REQUESTION: "police.requestion",
+    P_SUBWAY_CARD_STEPS: "subway.card_steps",
 }
 
 # --- encoded rulings (index of the choice in rules.toml) ----------------------------------------
@@ -183,6 +189,9 @@ CUSTODY_CARD_CELL, CUSTODY_CARD_ALL, CUSTODY_CARD_ONE = 0, 1, 2  # NYK-P6
 RETURN_FIRST_PLAYER, RETURN_BEFORE_BID = 0, 1     # NYK-P5
 EMPTY_BAG_DISCARD, EMPTY_BAG_HOLD = 0, 1          # NYK-T4
 FORTUNES_HIDDEN, FORTUNES_TRACKED = 0, 1          # NYK-S2
+QUESTIONED_ONE, QUESTIONED_ALL = 0, 1             # NYK-P4: several at-risk crews where a car arrives
+REQUESTION_EACH_ARRIVAL, REQUESTION_ONCE = 0, 1   # NYK-P4: a crew questioned again by a later car
+SUBWAY_CARD_STEPS_UNCHECKED, SUBWAY_CARD_STEPS_CHECKED = 0, 1  # NYK-M6/M8: card steps beyond a ride
 
 # --- content codes -----------------------------------------------------------------------------
 BAND_NONE, BAND_WHITE, BAND_GREY, BAND_BLACK = -1, 0, 1, 2

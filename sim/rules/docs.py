@@ -61,6 +61,14 @@ def _generate_hooked(game: str) -> str:
     return "\n".join(lines + hook.doc_lines(rs))
 
 
+def _rulings_argued(game: str) -> list[str]:
+    """The hand-written argument for each ruling's default (`sim/rules/<game>/rulings.md`)."""
+    from sim.rules.ruleset import game_dir
+
+    path = game_dir(game) / "rulings.md"
+    return path.read_text(encoding="utf-8").rstrip("\n").splitlines() if path.is_file() else []
+
+
 def _engine_limits() -> list[str]:
     """What replacement content must fit (the engine's fixed sizes; `rules check` enforces it)."""
     from sim.rules import content as c
@@ -105,12 +113,17 @@ def generate(game: str = "nyk") -> str:
         "Use it with `mobsim rules show --ruleset FILE [--set key=value ...]`, check it with",
         "`mobsim rules check FILE`. Money is in whole dollars and always whole thousands. The",
         "scale knobs act on the money options that name them, rounded half up to $1,000.",
-        "Source: *rulebook* when the printed rules give the value, *assumed* for a ruling or an",
-        "invented value (measure its effect by changing it).",
+        "Source: *rulebook* when the printed rules give the value, *ruling* for a reading where the",
+        "book is silent or ambiguous (each argued below, under Rulings), *assumed* for an invented",
+        "value; every listing of assumptions (`mobsim rules show`) shows rulings and assumed values.",
+        "`mobsim sensitivity --rulings` plays every ruling at each of its other values and ranks",
+        "them by their effect on the headline metrics.",
         "",
         "## Options",
         "",
         *_option_rows(spec),
+        "",
+        *_rulings_argued(game),
     ]
 
     board = rs.board

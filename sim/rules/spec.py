@@ -15,7 +15,7 @@ from pathlib import Path
 from sim.rules.errors import RulesetError, unknown
 
 TYPES = ("int", "money", "float", "bool", "choice", "rank", "district", "money_list")
-SOURCES = ("rulebook", "assumed")
+SOURCES = ("rulebook", "ruling", "assumed")  # ruling: a reading where the book is silent or ambiguous
 RANK_LABELS = ("9", "10", "J", "Q", "K", "A")
 RANDOM = "random"
 _FIELDS = {"default", "type", "rule", "source", "doc", "min", "max", "choices", "knob"}
@@ -36,7 +36,12 @@ class Option:
 
     @property
     def assumed(self) -> bool:
-        return self.source == "assumed"
+        """Not printed in the rules: an invented value or a ruling (every listing of assumptions shows both)."""
+        return self.source != "rulebook"
+
+    @property
+    def ruling(self) -> bool:
+        return self.source == "ruling"
 
     def allowed(self) -> str:
         """What this option accepts, in words (used in error messages and the docs)."""

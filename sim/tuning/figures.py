@@ -112,6 +112,30 @@ def tornado_figure(changes: pd.DataFrame, metric: str, top: int = 15):
     return fig
 
 
+def rulings_figure(changes: pd.DataFrame, metric: str, top: int = 20):
+    """A bar for each other value of each ruling: the change it makes in `metric` (95% interval),
+    the largest on top."""
+    import matplotlib.pyplot as plt
+
+    part = changes[changes["metric"] == metric].copy()
+    part["label"] = [f"{r.param} = {_short(r.value)} (now {_short(r.current)})" for r in part.itertuples()]
+    part = part.reindex(part["diff"].abs().sort_values(ascending=False).index[:top][::-1])
+    fig, ax = plt.subplots(figsize=(9, 0.3 * len(part) + 1.0))
+    y = np.arange(len(part))
+    diff = part["diff"].to_numpy(dtype=float)
+    err = np.vstack([diff - part["lo"].to_numpy(dtype=float), part["hi"].to_numpy(dtype=float) - diff])
+    ax.barh(y, np.nan_to_num(diff), height=0.6, color=UP)
+    ax.errorbar(diff, y, xerr=np.clip(np.nan_to_num(err), 0, None), fmt="none", ecolor="black",
+                elinewidth=0.8, capsize=2)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks(y, list(part["label"]), fontsize=7)
+    ax.set_xlabel(f"change in {metric} (paired 95% interval)", fontsize=8)
+    ax.set_title(f"Rulings and {metric}", fontsize=10)
+    height = fig.get_figheight()
+    fig.subplots_adjust(left=0.45, right=0.97, top=1 - 0.35 / height, bottom=0.55 / height)
+    return fig
+
+
 def _param_label(part: pd.DataFrame, param: str) -> str:
     rows = part[part["param"] == param]
     steps = {r.direction: r.value for r in rows.itertuples()}

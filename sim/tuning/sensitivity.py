@@ -84,6 +84,17 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
     plan, skipped = _plan(study, steps, current, game)
     if not plan:
         raise TuningError("no option can be stepped: " + "; ".join(r for *_, r in skipped))
+    table, base = play_plan(study, plan, skipped, current, games, seed, out, force, on_point)
+    if out is not None:
+        write_sensitivity(out, table, study, games, seed, base)
+    return table
+
+
+def play_plan(study: Study, plan, skipped: list, current: dict, games: int, seed: int, out=None,
+              force: bool = False, on_point: Callable | None = None) -> tuple[pd.DataFrame, object]:
+    """The current rules, then each (key, direction, value) of the plan, on the same games: the
+    long table of paired changes (with Holm's p-values; attrs: skipped, metrics) and the base
+    point's Evaluation."""
     n = len(plan) + 1
     if on_point is not None:
         on_point(0, n, {})
@@ -108,9 +119,7 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
     table.attrs["skipped"] = [dict(zip(("param", "direction", "value", "reason"), s, strict=True))
                               for s in skipped]
     table.attrs["metrics"] = list(base.headline.index)
-    if out is not None:
-        write_sensitivity(out, table, study, games, seed, base)
-    return table
+    return table, base
 
 
 def _plan(study: Study, steps: dict, current: dict, game: str):

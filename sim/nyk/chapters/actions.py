@@ -7,7 +7,7 @@ Rule ids: NYK-A0, NYK-A1, NYK-A2, NYK-A3, NYK-A8, NYK-C5.
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, bank_pays, player_pays_player, put
+from sim.nyk.chapters.base import ONE, ask, bank_pays, log, player_pays_player, put
 from sim.nyk.chapters.cards import draw_card, enforce_hand_limit, playable, spend_event
 from sim.nyk.chapters.fights import provoke
 from sim.nyk.chapters.missions import accept, accomplish, holders
@@ -19,6 +19,7 @@ from sim.nyk.decisions import (
     CTX_DECISION, D_ACTION, OP_ACCEPT, OP_ACCOMPLISH, OP_END, OP_PART, OP_PLAY, OP_PROVOKE, OP_RECRUIT, WIN_ACTIONS,
 )
 from sim.nyk.env import RP_R_KIND, RP_R_PARAMS, RP_WIN_KINDS
+from sim.nyk.events import EV_CARD_EFFECT
 from sim.nyk.state import (
     ACTED, ALIVE, C_CARD_INCOME, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, MS_HELD, M_ACCEPT, M_CREW, M_DEST,
     M_HOLDER, M_RISK, M_STATE, NO, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
@@ -165,7 +166,7 @@ def list_action_cards(game, env, p, opts, n):
             if kind == E_POACH_HENCHMAN and (not recruit_now
                                              or game.pl[p, MONEY] < env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
                 continue
-            top = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1 if kind == E_POACH_HENCHMAN else 0]
+            top = env.rp[RP_R_PARAMS + MAX_PARAMS * card + (1 if kind == E_POACH_HENCHMAN else 0)]  # max_rank
             for c in range(N_AFFRANCHI, N_CHARS):
                 q = game.ch[c, OWNER]
                 if (q != NO and q != p and game.ch[c, WHERE] == W_CONTROLLED
@@ -194,7 +195,9 @@ def action_card(game, env, p, card, kind, target, opts, ctx):
         return
     amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
     if kind == E_STEAL_MONEY:
-        game.pl[p, C_CARD_INCOME] += player_pays_player(game, target, p, amount)
+        taken = player_pays_player(game, target, p, amount)
+        game.pl[p, C_CARD_INCOME] += taken
+        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, taken, target)
     elif kind == E_BANK_INCOME:
         game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
     elif kind == E_DRAW_CARDS:
@@ -204,8 +207,10 @@ def action_card(game, env, p, card, kind, target, opts, ctx):
         police_check(game, env)
     elif kind == E_POACH_HENCHMAN:
         q = game.ch[target, OWNER]
-        player_pays_player(game, p, q, amount)
+        paid = player_pays_player(game, p, q, amount)
+        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, paid, q)
         set_owner(game, target, p)
         joins(game, env, target)
     elif kind == E_DISCARD_HENCHMAN:
+        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, 0, game.ch[target, OWNER])
         discard_henchman_card(game, target)

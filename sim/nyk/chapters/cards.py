@@ -269,10 +269,12 @@ def react(game, env, p, window, subject, opts, ctx):
 
 @njit(cache=True)
 def remove_one_car(game, env, d):
-    """A police car on district d goes back to BROADWAY (Payoff)."""
+    """A police car on district d goes back to BROADWAY (Payoff); the phase that played the card
+    checks BROADWAY for at-risk crews (`police_check`)."""
     for k in range(N_POLICE):
         if game.g[POLICE0 + k] == d and d != env.rp[RP_STATION]:
             game.g[POLICE0 + k] = env.rp[RP_STATION]
+            game.g[POLICE_CHECK] = 1  # NYK-P4: it arrives at BROADWAY like any car (`police_check`)
             log(game.g, game.events, EV_POLICE_BACK, k, d)
             return
 

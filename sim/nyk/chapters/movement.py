@@ -10,7 +10,9 @@ from numba import njit
 
 from sim.nyk.chapters.base import ONE, ask, log, pay_into, player_pays_player, put
 from sim.nyk.chapters.cards import discard_card, pay_with_card, playable, spend_event
-from sim.nyk.chapters.police import custody_phase, custody_step, interrogate, move_police, police_arrived
+from sim.nyk.chapters.police import (
+    custody_phase, custody_step, interrogate, move_police, police_arrived, questionable,
+)
 from sim.nyk.chapters.recruitment import list_partings, part_with
 from sim.nyk.decisions import (
     ANY_CARD, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_POT, CTX_STEPS, D_DEAL,
@@ -27,7 +29,8 @@ from sim.nyk.state import (
 from sim.rules.compiled import (
     E_EXTRA_MOVE, E_POLICE_MOVE, E_POLICE_PLACE, E_RELEASE_CUSTODY, MAX_PARAMS, P_BONUS_STEPS_PER_CARD,
     P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE, P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_MOVE_STEPS,
-    P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS,
+    P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_CARD_STEPS, P_SUBWAY_STEPS,
+    SUBWAY_CARD_STEPS_CHECKED,
 )
 
 
@@ -282,12 +285,14 @@ def journey(game, env, p, d, group, mode, opts, ctx):
     """
     limit = env.rp[P_MOVE_STEPS]
     ignore_police = False
-    log(game.g, game.events, EV_JOURNEY, p, d, group, mode)
+    start, set_out = d, False  # logged with the first step: a journey of no step tells nothing
     if mode == MODE_SUBWAY:
         limit = env.rp[P_SUBWAY_STEPS]
         ignore_police = env.rp[P_SUBWAY_IGNORES_POLICE] == 1
         game.pl[p, C_SUBWAY] += 1
     elif mode == MODE_HELI:
+        log(game.g, game.events, EV_JOURNEY, p, d, group, mode)
+        set_out = True
         d = helicopter(game, env, p, group, opts, ctx)
         limit = 0
     steps = 0  # steps of this ride (the special moves count their own)
@@ -338,10 +343,8 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             continue
         if op == OP_POLICE:
             drive(game, env, p, opts[k, 1], ctx)
-            if police_at(game, d) > 0 and not ignore_police:  # a car driven onto the group: a check
-                for c in range(N_CHARS):
-                    if in_mask(group, c):
-                        game.ch[c, STOPPED] = 1
+            if police_at(game, d) > 0 and not ignore_police:
+                stop_where_a_car_came(game, group, d)
             continue
         to, card = opts[k, 1], opts[k, 2]
         if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
@@ -354,6 +357,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             credit -= 1
         elif not normal:
             extra -= 1
+        if not set_out:
+            log(game.g, game.events, EV_JOURNEY, p, start, group, mode)
+            set_out = True
         d = to
         steps += 1
         rest = group
@@ -363,7 +369,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             game.ch[c, LOC] = d
             game.ch[c, STEPS] += 1
         log(game.g, game.events, EV_STEP, p, d, group)
-        if not ignore_police and police_at(game, d) > 0:
+        # NYK-M6/M8 (`subway.card_steps`): a district bought beyond the ride may be checked
+        checked = not ignore_police or (not normal and env.rp[P_SUBWAY_CARD_STEPS] == SUBWAY_CARD_STEPS_CHECKED)
+        if checked and police_at(game, d) > 0:
             credit = 0  # NYK-P2: only a new card goes on past this check
             arrive_at_police(game, env, p, d, group)
     rest = group
@@ -371,6 +379,19 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         c = lowest_bit(rest)
         rest &= rest - 1
         game.ch[c, MOVED] = 1
+
+
+@njit(cache=True)
+def stop_where_a_car_came(game, group, d):
+    """A car driven onto the travelling group stops the members that came to d this turn (a check,
+    NYK-M2); those still where their turn started leave freely, whichever way the car came (NYK-M3),
+    as they would from the movement menu."""
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, STEPS] > 0 or game.ch[c, START] != d:
+            game.ch[c, STOPPED] = 1
 
 
 @njit(cache=True)
@@ -383,7 +404,7 @@ def arrive_at_police(game, env, p, d, group):
         rest &= rest - 1
         game.ch[c, STOPPED] = 1
     log(game.g, game.events, EV_CHECK, p, d)
-    if carries_risk(game, group_at(game, p, d)):
+    if questionable(game, env, p, d):
         interrogate(game, env, p, d)
 
 

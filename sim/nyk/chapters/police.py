@@ -18,19 +18,20 @@ from sim.nyk.decisions import (
 )
 from sim.nyk.env import RP_STATION
 from sim.nyk.events import (
-    EV_AFFRANCHI_DIES, EV_ARREST, EV_CUSTODY_STEP, EV_ESCAPE, EV_INTERROGATION, EV_LOSE, EV_POLICE_MOVE, EV_RELEASED,
-    EV_RESIST,
+    EV_AFFRANCHI_DIES, EV_ARREST, EV_CUSTODY_CARD, EV_CUSTODY_STEP, EV_ESCAPE, EV_INTERROGATION, EV_LOSE,
+    EV_POLICE_MOVE, EV_RELEASED, EV_RESIST,
 )
 from sim.nyk.state import (
     ALIVE, BANK, CELL, C_AFFRANCHI_LOST, C_ARRESTS, C_CARDS_AS_MOVES, C_CHARS_LOST, C_CUSTODY_TURNS, C_INTERROGATIONS,
     C_MISSIONS_LOST, C_POLICE_MOVES, C_RESISTS, C_RESISTS_WON, FIRST, HAND0, HAND_N, HENCHMEN_MASK, LOC, MISSION,
     MONEY, MOVED, M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, N_POLICE, OWNER, PC_RETURNING, POLICE0, POLICE_CHECK,
-    POLICE_STEPS0, ROSTER, START, STEPS, STOPPED, S_DICE0, S_POLICE, VALUE, WHERE, W_CONTROLLED, W_CUSTODY, W_DEAD,
-    carries_risk, group_at, in_mask, lowest_bit, police_at, set_owner,
+    POLICE_STEPS0, QUESTIONED, ROSTER, START, STEPS, STOPPED, S_DICE0, S_POLICE, TURN, VALUE, WHERE, W_CONTROLLED,
+    W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit, police_at, set_owner,
 )
 from sim.rules.compiled import (
     CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, P_CUSTODY_CARD_STEPS, P_CUSTODY_CELLS, P_CUSTODY_STEPS, P_INTERROGATION_DICE,
-    P_POLICE_CAR_VALUE, P_RELEASE_FROZEN, P_RESIST_DICE,
+    P_POLICE_CAR_VALUE, P_POLICE_QUESTIONED, P_POLICE_REQUESTION, P_RELEASE_FROZEN, P_RESIST_DICE, QUESTIONED_ONE,
+    REQUESTION_EACH_ARRIVAL,
 )
 
 
@@ -126,19 +127,41 @@ def roll_n(game, src, packed, n):
 def police_arrived(game, env, d, mover):
     """NYK-P4: police on a district with at-risk carriers interrogate one player there, chosen
     by the police mover when several could be."""
-    if police_at(game, d) == 0:
-        return
     opts, ctx = game.opts2, game.ctx2  # own scratch: called in the middle of moves
-    n = 0
-    for p in range(game.g[N_PLAYERS]):
-        if game.pl[p, ALIVE] and carries_risk(game, group_at(game, p, d)):
-            n = put(opts, n, OP_PLAYER, p)
-    if n == 0:
-        return
-    ctx[CTX_DISTRICT] = d
-    ctx[CTX_DECISION] = D_WHOM
-    victim = opts[ask(game, env, mover, opts, n, ctx), 1]
-    interrogate(game, env, victim, d)
+    done = 0  # players questioned at this arrival (police.questioned = all)
+    while police_at(game, d) > 0:
+        n = 0
+        for p in range(game.g[N_PLAYERS]):
+            if not (done >> p) & 1 and game.pl[p, ALIVE] and questionable(game, env, p, d):
+                n = put(opts, n, OP_PLAYER, p)
+        if n == 0:
+            return
+        ctx[CTX_DISTRICT] = d
+        ctx[CTX_DECISION] = D_WHOM
+        victim = opts[ask(game, env, mover, opts, n, ctx), 1]
+        interrogate(game, env, victim, d)
+        if env.rp[P_POLICE_QUESTIONED] == QUESTIONED_ONE:
+            return
+        done |= 1 << victim
+
+
+@njit(cache=True)
+def questionable(game, env, p, d):
+    """NYK-P4: p has an at-risk crew on d that the police may question now (`police.requestion`:
+    with `once`, not a crew whose at-risk carriers were all questioned this turn already)."""
+    group = group_at(game, p, d)
+    if not carries_risk(game, group):
+        return False
+    if env.rp[P_POLICE_REQUESTION] == REQUESTION_EACH_ARRIVAL:
+        return True
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        m = game.ch[c, MISSION]
+        if m != NO and game.ms[m, M_RISK] and game.ch[c, QUESTIONED] != game.g[TURN] + 1:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -149,6 +172,7 @@ def interrogate(game, env, p, d):
     group = group_at(game, p, d)
     cars = police_at(game, d)
     game.pl[p, C_INTERROGATIONS] += 1
+    mark_questioned(game, group)
     if react(game, env, p, WIN_INTERROGATED, d, opts, ctx) > 0:  # e.g. Alibi
         log(game.g, game.events, EV_INTERROGATION, p, d, cars, -1, -1)
         return
@@ -187,6 +211,15 @@ def interrogate(game, env, p, d):
                 return
             lost = choose_loss(game, env, p, group, opts, ctx)
     arrest(game, env, p, group, lost)
+
+
+@njit(cache=True)
+def mark_questioned(game, group):
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        game.ch[c, QUESTIONED] = game.g[TURN] + 1
 
 
 @njit(cache=True)
@@ -274,6 +307,7 @@ def custody_phase(game, env, p, opts, ctx):
         card = pay_with_card(game, env, p, ctx)
         discard_card(game, env, p, card)
         game.pl[p, C_CARDS_AS_MOVES] += 1
+        log(game.g, game.events, EV_CUSTODY_CARD, p, card, target)
         cell = game.ch[target, CELL] if target != NO else 0
         todo = game.pl[p, ROSTER]
         while todo:

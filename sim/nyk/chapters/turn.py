@@ -107,3 +107,4 @@ def start_player_turn(game, env, p, opts, ctx):
                     d = game.ch[c, LOC]
                     if police_at(game, d) and d != env.rp[RP_STATION]:
                         react(game, env, q, WIN_TURN_START, d, opts, ctx)
+                        police_check(game, env)  # NYK-P4: a Payoff car arrives at BROADWAY
