@@ -65,9 +65,15 @@ def rulings_study(players: int = 4, strategies="simple", games: int = DEFAULT_GA
         raise TuningError(f"{game} has no ruling left to vary (every one is fixed by --set)")
     plan, skipped, current = _plan(study, keys)
     table, base = play_plan(study, plan, skipped, current, games, seed, out, force, on_point)
+    for column in ("current", "value"):  # a bool beside choices: one type for the Parquet column
+        table[column] = table[column].map(_text) if len(table) else table[column]
     if out is not None:
         write_rulings(out, table, study, games, seed, base)
     return table
+
+
+def _text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def write_rulings(out, table: pd.DataFrame, study: Study, games: int, seed: int, base) -> Path:

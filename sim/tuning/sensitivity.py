@@ -145,8 +145,8 @@ def _plan(study: Study, steps: dict, current: dict, game: str):
 def _z(diff: float, lo: float, hi: float) -> float:
     """The change in standard errors (0 when the step changed no game at all)."""
     se = (hi - lo) / (2 * Z95)
-    if not se > 0:
-        return 0.0 if diff == 0 else np.copysign(np.inf, diff)
+    if not se > 0:  # every game changed alike: a change of rounding size is no change
+        return 0.0 if abs(diff) < 1e-9 else np.copysign(np.inf, diff)
     return diff / se
 
 
