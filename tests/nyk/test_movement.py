@@ -124,13 +124,14 @@ def test_nyk_m5_the_first_player_moves_a_car_in_the_middle_of_a_journey():
     t.g[S.FIRST] = 0
     t.begin(0)
     # at SOHO: STOP, a step to each neighbour, then each car (car 0 at GREENWICH first); car 0's
-    # destinations; then, the group checked: STOP and the two cars (car 0 may go one more district)
+    # destinations; then the same menu again: the affranchi stood on SOHO at the start of its turn,
+    # so the car that came to it is no check (NYK-M3); it stops there
     n = 1 + len(neighbours(t, SOHO)) + 2
     onto_soho = neighbours(t, GREENWICH).index(SOHO)
-    t.steer((n, n - 2), (len(neighbours(t, GREENWICH)), onto_soho), (3, 0))  # then stop
+    t.steer((n, n - 2), (len(neighbours(t, GREENWICH)), onto_soho), (n, 0))  # then stop
     t.journey(0, SOHO, 1)
     assert t.cars()[:2] == [SOHO, BROADWAY] and t.pl[0, S.C_POLICE_MOVES] == 1
-    assert t.ch[0, S.LOC] == SOHO and t.ch[0, S.STOPPED] == 1  # a car driven onto the group: a check
+    assert t.ch[0, S.LOC] == SOHO and t.ch[0, S.STOPPED] == 0
     assert t.ch[0, S.MOVED] == 1
     t.check()
 
