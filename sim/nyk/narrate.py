@@ -132,8 +132,8 @@ def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event 
     if code == E.EV_CARD_MOVE:
         return f"{seat(a)} discards {n.cards[b]} for a bonus move."
     if code == E.EV_CUSTODY_CARD:
-        whom = "every character in custody" if c == NO else f"{n.characters[c]}'s cell"
-        return f"{seat(a)} discards {n.cards[b]}: {whom} moves one cell toward the exit."
+        whom = "every character" if c == NO else f"the cell of {n.characters[c]}"
+        return f"{seat(a)} discards {n.cards[b]} to move {whom} one custody cell toward the exit."
     if code == E.EV_CARD_EFFECT:
         return _card_effect(b, c, d, e, seat, n)
     if code == E.EV_HELI:

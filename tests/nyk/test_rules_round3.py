@@ -247,3 +247,50 @@ def test_nyk_m6_m8_ruling_subway_card_steps_checked_or_not(card_steps, stopped):
     t = subway_ride_then_a_paid_step(card_steps)
     assert t.ch[FURYO, S.STOPPED] == stopped
     t.check()
+
+
+# --- narration a reader can check ------------------------------------------------------------------
+
+def told(t):
+    from sim.nyk.narrate import Names, narrate
+    from sim.shared.narrate import recorded
+
+    names = Names(t_rules(), [f"seat {p}" for p in range(S.MAX_SEATS)])
+    return narrate(recorded(t.game, S.N_EVENTS), names)
+
+
+def t_rules():
+    from scenario import RULES
+    return RULES
+
+
+def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
+    t = rivals_henchmen_of_every_rank()
+    t.g[S.RECORD] = 1
+    t.money(0, 20000)
+    t.give(0, UNDERCOVER, LOYALTY)
+    actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, THE_LORD, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    text = "\n".join(told(t))
+    lord, furyo = (t_rules().characters.henchmen[c - S.N_AFFRANCHI].name for c in (THE_LORD, FURYO))
+    assert f"{lord} (K) (seat 1) is exposed and discarded" in text
+    assert f"{furyo} (J) leaves seat 1 for $5,000" in text
+
+
+def test_narration_a_journey_of_no_step_tells_nothing_and_a_custody_card_is_shown():
+    t = Table()
+    t.g[S.RECORD] = 1
+    t.hench(FURYO, 0, SOHO)
+    t.begin(0)
+    t.steer((1 + len(neighbours(t, SOHO)), 0), seat=0)  # stop at once
+    t.journey(0, SOHO, t.group(FURYO))
+    assert not any("set(s) out" in line for line in told(t))
+    (card, *_) = card_ids(E_BANK_INCOME)
+    t.give(0, card)
+    t.hench(LOOXY, 0, SOHO)
+    t.custody(LOOXY, 3)
+    t.steer((2, 1), seat=0)  # pay the card for one more cell
+    t.custody_phase(0)
+    lines = told(t)
+    assert any(t_rules().resources.expanded()[card].name in line and "custody" in line for line in lines)
+    assert t.ch[LOOXY, S.CELL] == 1
