@@ -1,8 +1,11 @@
-"""Jitted dice contests, rolled through the per-game generator (sim.rng).
+"""A second, stand-alone implementation of the dice contests, rolled through sim.rng.
 
-The engine resolves every contest with these functions, and the tests hold them against the exact
-odds of `sim.odds`: one implementation of each roll, two independent ways of computing its odds.
-Hands are packed per-rank counts (see `sim.hands`); `table` is a strength table of `sim.hands`.
+The engine never calls these functions: it rolls its contests in its own chapters
+(sim/nyk/chapters/recruitment.py, police.py, fights.py), with the ruleset's dice counts. This
+copy serves the benchmark of raw contest speed (sim.bench), notebook 03's Monte Carlo beside the
+exact odds, and tests/test_odds.py. Its `interrogation` rolls fixed dice counts and ignores the
+ruleset's: it is no evidence about the engine's odds. Hands are packed per-rank counts (see
+`sim.hands`); `table` is a strength table of `sim.hands`.
 """
 
 import numpy as np

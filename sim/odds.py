@@ -126,16 +126,19 @@ def cheapest_offer(value: int, target: float, terms: RecruitTerms, pay_hesitatio
 # --- interrogation (NYK-P4) and resisting (NYK-P5) --------------------------------------------
 
 def interrogation_odds(crew_ranks, police_cars: int, car_rank: int, table: np.ndarray,
-                       resist: bool = False) -> dict:
+                       resist: bool = False, dice: int = INTERROGATION_DICE) -> dict:
     """Exact outcome of an interrogation: the crew escapes only if strictly stronger (NYK-P4).
 
-    With `resist`, an arrested crew always resists: both sides roll a 4th and a 5th die; the crew
-    wins only if strictly stronger, a tie goes to the police (NYK-P5).
+    `dice`: each side's dice (`interrogation.dice`). With `resist`, an arrested crew always
+    resists: both sides roll a 4th and a 5th die; the crew wins only if strictly stronger, a tie
+    goes to the police (NYK-P5); the resisting odds hold for the book's 3 dice only.
     """
+    if resist and dice != INTERROGATION_DICE:
+        raise ValueError(f"dice = {dice}: the resisting odds are worked out for {INTERROGATION_DICE} dice")
     police = [car_rank] * police_cars
-    three = dice_space(INTERROGATION_DICE)
-    crew3 = side_strengths(crew_ranks, 3, table)
-    police3 = side_strengths(police, 3, table)
+    three = dice_space(dice)
+    crew3 = side_strengths(crew_ranks, dice, table)
+    police3 = side_strengths(police, dice, table)
     weight3 = three.orderings
     escape = crew3[:, None] > police3[None, :]
     pair_weight = weight3[:, None] * weight3[None, :]

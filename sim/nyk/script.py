@@ -9,16 +9,14 @@ the call graph stays acyclic (numba issue 6061: a cached recursive function cras
 A determinization made mid-turn is applied here, when the replay reaches its decision.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.nyk.decisions import CTX_DECISION
 from sim.nyk.state import (
     FW_DET_AT, FW_DET_DONE, FW_DET_KEY, FW_DET_SEAT, FW_HALT, FW_HALTED, FW_KIND, FW_KINDS0, FW_N,
-    FW_NOPTS, FW_POLICY, FW_POS, FW_SCRIPT0, FW_SEAT, FW_SWAP, N_STREAMS, S_POLICY0,
+    FW_NOPTS, FW_POLICY, FW_POS, FW_SCRIPT0, FW_SEAT, FW_SWAP,
 )
-from sim.nyk.view import redeal
-from sim.rng import splitmix64
+from sim.nyk.view import redeal, reseed_hidden
 
 
 class Halt(Exception):
@@ -57,17 +55,7 @@ def determinize_now(game, env, seat, key):
     """Re-deal what `seat` cannot see (sim.nyk.view.redeal) and re-seed every stream of luck it
     cannot predict (decks' reshuffles, dice, lots, the other seats' policy coins) from `key`."""
     redeal(game, env, seat, key)
-    x = np.uint64(key) ^ np.uint64(0x5DEECE66D)
-    for s in range(N_STREAMS):
-        if s == S_POLICY0 + seat:
-            continue  # its own coins it knows
-        zero = True
-        for i in range(4):
-            word, x = splitmix64(x)
-            game.rng[s, i] = word
-            zero = zero and word == 0
-        if zero:
-            game.rng[s, 0] = np.uint64(1)
+    reseed_hidden(game, seat, key)
 
 
 @njit(cache=True)

@@ -18,14 +18,16 @@ no such account: of a rival's fortune it knows the rewards that rival took for i
 import numpy as np
 from numba import njit
 
+from sim.nyk.decisions import CTX_DECISION, D_BID
 from sim.nyk.env import RP_PERIPH, RP_R_KIND
 from sim.nyk.state import (
-    ALIVE, BAG0, BAG_N, C_MISSION_INCOME, H_DECK0, H_DECK_N, HAND0, HAND_KINDS, HAND_N,
+    ALIVE, BAG0, BAG_N, C_MISSION_INCOME, END_CARD, END_CARD_POS, H_DECK0, H_DECK_N, HAND0, HAND_KINDS, HAND_N,
     HENCHMEN_MASK, LOC, M_DECK0, M_DECK_POS, M_DEST, M_HOLDER, M_SECRET, M_STATE, MONEY, MS_HELD,
-    N_MISSIONS, N_PLAYERS, NO, PERIPH0, R_DECK0, R_DECK_N, ROSTER, SUIT, VALUE, W_CONTROLLED,
-    W_CUSTODY, WHERE, lowest_bit,
+    N_MISSIONS, N_PLAYERS, N_STREAMS, NO, PERIPH0, R_DECK0, R_DECK_N, ROSTER, S_POLICY0, SUIT, VALUE, W_CONTROLLED,
+    W_CUSTODY, WHERE, ZEROS, lowest_bit,
 )
-from sim.rules.compiled import FORTUNES_TRACKED, P_VIEW_FORTUNES
+from sim.rng import splitmix64
+from sim.rules.compiled import FORTUNES_TRACKED, P_END_CARD_AMONG_LAST, P_VIEW_FORTUNES
 
 CHECK_VIEW = 2  # play(..., check): invariants and the information-set check at every decision
 
@@ -99,9 +101,11 @@ def _shuffle(state, values, n):
 @njit(cache=True)
 def redeal(game, env, viewer, seed):
     """Re-deal, in place, everything `viewer` cannot see: the other hands with the resource
-    pile (hand sizes kept), the henchman and mission piles, the others' secret destinations
-    (swapped with tiles of the bag) and, when fortunes are hidden, the others' money around what
-    the viewer can guess of it (`redeal_fortunes`)."""
+    pile (hand sizes kept), the henchman pile, the mission pile with the end card in its public
+    window (`redeal_missions`), the others' secret destinations (swapped with tiles of the bag),
+    when fortunes are hidden the others' money around what the viewer can guess of it
+    (`redeal_fortunes`), and at its bid the others' face-down bids (`redeal_bids`). The decision
+    pending is read from `game.ctx`."""
     state = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
     n_players = game.g[N_PLAYERS]
     pool = np.zeros(64, dtype=np.int64)
@@ -128,9 +132,7 @@ def redeal(game, env, viewer, seed):
         game.g[R_DECK0 + i] = pool[k]
         k += 1
     _shuffle(state, game.g[H_DECK0:], game.g[H_DECK_N])
-    start = game.g[M_DECK_POS]
-    if start <= N_MISSIONS:
-        _shuffle(state, game.g[M_DECK0 + start:], N_MISSIONS + 1 - start)
+    redeal_missions(game, env, state)
     for m in range(N_MISSIONS):
         if (game.ms[m, M_STATE] == MS_HELD and game.ms[m, M_SECRET] and game.ms[m, M_HOLDER] != viewer
                 and game.ms[m, M_DEST] != NO and game.g[BAG_N] > 0):
@@ -138,6 +140,79 @@ def redeal(game, env, viewer, seed):
             game.ms[m, M_DEST], game.g[BAG0 + i] = game.g[BAG0 + i], game.ms[m, M_DEST]
     if env.rp[P_VIEW_FORTUNES] != FORTUNES_TRACKED:
         redeal_fortunes(game, viewer, state)
+    redeal_bids(game, env, viewer, state)
+
+
+@njit(cache=True)
+def redeal_missions(game, env, state):
+    """The mission cards still on the deck in a new order, the end card within what is public
+    (NYK-S4/S5): setup put it uniformly among the last `missions.end_card_among_last` cards, so
+    while it has not shown it lies uniformly among those of them still on the deck."""
+    start = game.g[M_DECK_POS]
+    if start > N_MISSIONS:
+        return
+    pool = np.zeros(N_MISSIONS + 1, dtype=np.int64)
+    n, has_end = 0, False
+    for i in range(start, N_MISSIONS + 1):
+        m = game.g[M_DECK0 + i]
+        if m == END_CARD:
+            has_end = True
+        else:
+            pool[n] = m
+            n += 1
+    _shuffle(state, pool, n)
+    end_at = NO
+    if has_end:
+        first = max(N_MISSIONS + 1 - min(env.rp[P_END_CARD_AMONG_LAST], N_MISSIONS + 1), start)
+        end_at = first + _below(state, N_MISSIONS + 1 - first)
+        game.g[END_CARD_POS] = end_at
+    j = 0
+    for i in range(start, N_MISSIONS + 1):
+        if i == end_at:
+            game.g[M_DECK0 + i] = END_CARD
+        else:
+            game.g[M_DECK0 + i] = pool[j]
+            j += 1
+
+
+@njit(cache=True)
+def redeal_bids(game, env, viewer, state):
+    """NYK-T1: the bills are put down face down and revealed together. At `viewer`'s own bid
+    (ctx: D_BID, its bid not yet down) the bids the others already put down are unknown to it:
+    each is drawn again among the bids that seat could make."""
+    if game.ctx[CTX_DECISION] != D_BID or game.bids[viewer] != -1:
+        return
+    for q in range(game.g[N_PLAYERS]):
+        if q == viewer or game.bids[q] < 0:
+            continue
+        n = 0
+        for i in range(env.n_bids):
+            if env.bids[i, 1] <= game.pl[q, ZEROS] and env.bids[i, 0] <= game.pl[q, MONEY]:
+                n += 1
+        pick = _below(state, n)
+        for i in range(env.n_bids):
+            if env.bids[i, 1] <= game.pl[q, ZEROS] and env.bids[i, 0] <= game.pl[q, MONEY]:
+                if pick == 0:
+                    game.bids[q] = env.bids[i, 0]
+                    break
+                pick -= 1
+
+
+@njit(cache=True)
+def reseed_hidden(game, seat, key):
+    """Re-seed from `key` every stream of luck `seat` cannot predict (decks' reshuffles, dice,
+    lots, the other seats' policy coins); its own policy coins it knows."""
+    x = np.uint64(key) ^ np.uint64(0x5DEECE66D)
+    for s in range(N_STREAMS):
+        if s == S_POLICY0 + seat:
+            continue
+        zero = True
+        for i in range(4):
+            word, x = splitmix64(x)
+            game.rng[s, i] = word
+            zero = zero and word == 0
+        if zero:
+            game.rng[s, 0] = np.uint64(1)
 
 
 @njit(cache=True)

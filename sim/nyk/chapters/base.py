@@ -15,7 +15,7 @@ from sim.nyk.state import (
 )
 from sim.nyk.script import forward_choice
 from sim.nyk.state import FW_MODE, FW_POLICY
-from sim.nyk.view import CHECK_VIEW, redeal
+from sim.nyk.view import CHECK_VIEW, redeal, reseed_hidden
 from sim.rng import below_of, roll_die_of
 from sim.rules.compiled import P_BANK_FINITE
 from strategies.nyk.policy import choose
@@ -90,7 +90,10 @@ def view_check(game, env, p, opts, n, ctx):
     shadow.ch[:, :] = game.ch
     shadow.ms[:, :] = game.ms
     shadow.rng[:] = game.rng  # the policy's own coin: the same on both
+    shadow.ctx[:] = ctx       # the pending decision (a bid's face-down rivals, NYK-T1)
+    shadow.bids[:] = game.bids
     redeal(shadow, env, p, game.g[DECISIONS])
+    reseed_hidden(shadow, p, game.g[DECISIONS])  # dice, lots and the others' coins
     shadow.g[CHECK] = 0
     saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
     k = choose_once(game, env, p, opts, n, ctx)

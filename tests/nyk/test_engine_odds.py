@@ -1,0 +1,90 @@
+"""The engine's own dice against the exact odds (sim.odds): recruitment (NYK-A6) rolled by the
+engine's `recruit` through the scenario harness with free dice (no forced rolls), thousands of
+times, under the default ruleset and under changed dice counts (`recruit.offer_step`: dice per
+offer; `interrogation.dice`); interrogation (NYK-P4) likewise, by the engine's `interrogate`.
+Frequencies must lie within 4 standard errors of the exact probabilities (a false alarm
+about once in 16,000 comparisons)."""
+
+import numpy as np
+import pytest
+from scenario import BROOKLYN, Table
+
+from sim import hands, odds
+from sim.hands import parse_value
+from sim.nyk import state as S
+from sim.rules import Ruleset
+
+FURYO = 7  # J of spades
+N = 20_000
+SE = 4
+
+
+def within(count, n, p):
+    p = float(p)
+    se = max(np.sqrt(p * (1 - p) / n), 1 / n)
+    return abs(count / n - p) <= SE * se
+
+
+def recruit_outcomes(overrides, offer, n=N):
+    """Recruitment attempts of the engine's `recruit` from one position, the dice free: counts
+    of (recruited at once, hesitated, refused)."""
+    t = Table(overrides=overrides)
+    t.peripheral(0, FURYO)
+    t.at(0, BROOKLYN)
+    t.begin(0)
+    t.g[S.FORCED_N] = 0
+    saved = (t.g.copy(), t.pl.copy(), t.ch.copy(), t.ms.copy())
+    counts = np.zeros(3, np.int64)
+    for _ in range(n):
+        t.g[:], t.pl[:], t.ch[:], t.ms[:] = saved  # the position again; the dice stream runs on
+        t.recruit(0, FURYO, offer)
+        hesitated = t.pl[0, S.C_RECRUITS_HESITATED]
+        done = t.pl[0, S.C_RECRUITS_DONE]
+        counts[0 if done and not hesitated else 1 if hesitated else 2] += 1
+    return counts, t
+
+
+TWO_THOUSAND_A_DIE = {"recruit.offer_step": 2000, "recruit.min_offer": 2000}
+
+
+@pytest.mark.parametrize("overrides, offer", [({}, 2000), ({}, 1000), (TWO_THOUSAND_A_DIE, 4000)])
+def test_nyk_a6_the_engines_recruitment_rolls_the_exact_odds(overrides, offer):
+    rs = Ruleset.load(overrides=overrides)
+    counts, t = recruit_outcomes(overrides, offer)
+    value = int(t.ch[FURYO, S.VALUE])
+    exact = odds.recruit_odds(value, offer, odds.RecruitTerms.from_ruleset(rs))
+    for k, name in enumerate(("accept", "hesitate", "refuse")):
+        assert within(counts[k], N, exact[name]), (name, counts[k] / N, float(exact[name]), exact["dice"])
+
+
+def interrogation_outcomes(overrides, n=N):
+    """Interrogations by the engine's `interrogate` of a lone Q (Looxy) on a mission at risk
+    under one car, the dice free, no affranchi there to resist: the number of arrests."""
+    from scenario import HARLEM, SOHO, mission_ids
+
+    t = Table(overrides=overrides)
+    t.hench(LOOXY, 1, SOHO)
+    t.hold(mission_ids(crew=1, risk=1)[LOOXY % 3], [LOOXY], HARLEM)
+    t.police(SOHO)
+    t.g[S.FORCED_N] = 0
+    saved = (t.g.copy(), t.pl.copy(), t.ch.copy(), t.ms.copy())
+    arrests = 0
+    for _ in range(n):
+        t.g[:], t.pl[:], t.ch[:], t.ms[:] = saved
+        t.interrogate(1, SOHO)
+        assert t.pl[1, S.C_INTERROGATIONS] == 1
+        arrests += t.ch[LOOXY, S.WHERE] == S.W_CUSTODY
+    return arrests, t
+
+
+LOOXY = 8  # Q of spades
+
+
+@pytest.mark.parametrize("dice", [None, 2, 4])
+def test_nyk_p4_the_engines_interrogation_rolls_the_exact_odds(dice):
+    overrides = {} if dice is None else {"interrogation.dice": dice}
+    rs = Ruleset.load(overrides=overrides)
+    arrests, t = interrogation_outcomes(overrides)
+    exact = odds.interrogation_odds([int(t.ch[LOOXY, S.VALUE])], 1, parse_value(rs["police.car_value"]),
+                                    hands.table(rs["hands.five_of_a_kind"]), dice=rs["interrogation.dice"])
+    assert within(arrests, N, exact["arrest"]), (arrests / N, float(exact["arrest"]), rs["interrogation.dice"])
