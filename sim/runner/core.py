@@ -28,6 +28,9 @@ from sim.seating import mode as seating_mode
 
 DEFAULT_BATCH = 5000   # about a second of 4-player games on one core
 MIN_BATCH = 100
+# the manifest lists every batch (its checksums and tallies) and the plan holds one entry per batch:
+# a million fits in memory and on disk (the default batch size stays under it for any game count)
+MAX_BATCHES = 1_000_000
 MAX_GAME_ID = 2**31 - 1
 MAX_STRATEGY_NAME = 200  # a preset's file name, plus restrictions; the file system allows 255
 
@@ -312,6 +315,10 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         per_worker = math.ceil(games / (2 * workers))
         batch_size = max(MIN_BATCH, min(DEFAULT_BATCH, per_worker))
     batch_size = int(batch_size)
+    if math.ceil(games / batch_size) > MAX_BATCHES:
+        raise RunError(f"{games:,} games in batches of {batch_size:,} make {math.ceil(games / batch_size):,} "
+                       f"batches, more than a run can list ({MAX_BATCHES:,}): give --batch-size at least "
+                       f"{math.ceil(games / MAX_BATCHES):,} (or leave it out)", usage=True)
     fresh = {
         "format": store.FORMAT,
         "status": "running",
