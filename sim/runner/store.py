@@ -341,8 +341,9 @@ def check_part(root: Path, table: str, batch_id: int, rows: int | None = None,
 
 
 def damaged(path: Path, reason: str) -> RunError:
+    """A damaged part: the run given is bad input for any command that reads it (exit status 2)."""
     return RunError(f"{path} is damaged or missing ({reason}): play its batch again with the run's command "
-                    f"and --resume (mobsim verify {path.parent.parent} lists every damaged part)")
+                    f"and --resume (mobsim verify {path.parent.parent} lists every damaged part)", usage=True)
 
 
 def read_part(root: Path, table: str, batch_id: int, expected: str | None = None, columns=None):
