@@ -648,9 +648,15 @@ def _kill_pool(pool) -> None:
         for proc in processes:
             if proc.is_alive():
                 proc.kill()
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             proc.join(timeout=5)
+        # the pool's manager thread closes its wake-up pipe as it ends: left running, it races the
+        # interpreter's exit hook writing to that pipe ("OSError: Bad file descriptor" after the
+        # clean "interrupted" line); its processes dead, it ends at once
+        if manager is not None:
+            manager.join(timeout=5)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
