@@ -239,3 +239,16 @@ def test_a_killed_pool_leaves_no_manager_thread_to_race_the_exit():
     manager = pool._executor_manager_thread
     _kill_pool(pool)
     assert manager is not None and not manager.is_alive()
+
+
+def test_meta_resume_plays_a_damaged_profile_again(tmp_path):
+    out = tmp_path / "meta"
+    command = [str(MOBSIM), "meta", "--strategies", "random,simple", "--players", 2, "--games-per-profile", 2,
+               "--bootstrap", 0, "--workers", 1, "--out", out]
+    subprocess.run([*map(str, command)], check=True, capture_output=True, timeout=300)
+    part = next((out / "profiles").glob("*/games.parquet/part-000000.parquet"))
+    part.write_bytes(b"PAR1 damaged")
+    proc = subprocess.run([*map(str, command), "--resume"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    verify = subprocess.run([str(MOBSIM), "verify", str(part.parent.parent)], capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stdout

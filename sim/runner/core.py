@@ -114,7 +114,7 @@ def load(path, verify: bool = True) -> RunResult:
         problems, _, _ = store.verify(root, manifest)
         if problems:
             more = f" ({len(problems) - 1} more damaged parts)" if len(problems) > 1 else ""
-            raise RunError(f"{store.damaged(*problems[0])}{more}")
+            raise RunError(f"{store.damaged(*problems[0])}{more}", usage=True)
     return RunResult(root, manifest)
 
 
