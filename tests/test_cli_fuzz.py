@@ -252,3 +252,17 @@ def test_meta_resume_plays_a_damaged_profile_again(tmp_path):
     assert proc.returncode == 0, proc.stderr
     verify = subprocess.run([str(MOBSIM), "verify", str(part.parent.parent)], capture_output=True, text=True)
     assert verify.returncode == 0, verify.stdout
+
+
+def test_an_assumed_content_point_keeps_the_given_ruleset(tmp_path):
+    # sensitivity --assumed --ruleset FILE: each content point varies one file around FILE's rules
+    from sim.rules import Ruleset
+    from sim.tuning.assumed import load_ranges, ruleset_with_content, varied_content
+
+    base = tmp_path / "mine.toml"
+    base.write_text("[provocation]\nstake = 3000\n")
+    v = next(v for v in load_ranges("nyk")[0] if v.content == "missions")
+    path = ruleset_with_content(tmp_path / "point", v.content, varied_content("nyk", v, v.high, base), base)
+    rs = Ruleset.load(path, game="nyk")
+    assert rs.values["provocation.stake"] == 3000
+    assert rs.sources["missions"] == str(tmp_path / "point" / "missions.toml")
