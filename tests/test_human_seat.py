@@ -84,7 +84,7 @@ def test_cli_human_seat_bad_options(args, message):
 
 def test_cli_input_ending_early_is_an_error():
     out = CliRunner().invoke(main, ["play", "--game", "ag", "--human", "0"], input="0\n0\n")
-    assert out.exit_code == 1 and "the input ended before the game did" in out.output
+    assert out.exit_code == 2 and "the input ended before the game did" in out.output   # bad input (docs/cli.md)
 
 
 def test_nyk_human_plays_to_the_end_seeing_its_own_view():

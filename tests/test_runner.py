@@ -402,12 +402,12 @@ def test_a_flipped_byte_is_refused_everywhere_and_resume_plays_its_batch_again(t
         load(out)
     assert "\n" not in str(err.value)
     verify = cli("verify", str(out))
-    assert verify.exit_code == 1
+    assert verify.exit_code == 2   # a damaged run is bad input for every command (docs/cli.md)
     assert "part-000001.parquet: its checksum differs" in verify.output
     assert "1 damaged or missing parts" in verify.output and "--resume" in verify.output
     for args in (["report", str(out), "--out", str(tmp_path / "rep")],
-                 ["compare", str(out), str(out)]):
-        proc = subprocess.run([str(MOBSIM), *args], capture_output=True, text=True)
+                 ["compare", str(out), str(out)], ["replay", str(out), 60, "--html", tmp_path / "r.html"]):
+        proc = subprocess.run([str(MOBSIM), *map(str, args)], capture_output=True, text=True)
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
         assert "part-000001.parquet is damaged" in proc.stderr and "--resume" in proc.stderr
     with pytest.warns(UserWarning, match="batch 1 will be played again.*checksum"):
@@ -428,7 +428,7 @@ def test_a_run_without_checksums_is_checked_by_its_footers(tmp_path):
     assert "4 parts have no checksum" in result.output and "footers" in result.output
     assert len(load(out).games) == 100
     (out / "games.parquet" / "part-000000.parquet").write_bytes(b"PAR1 truncated")
-    assert cli("verify", str(out)).exit_code == 1
+    assert cli("verify", str(out)).exit_code == 2
 
 
 def test_verify_json_and_bad_directories(tmp_path):
@@ -438,7 +438,7 @@ def test_verify_json_and_bad_directories(tmp_path):
     assert got["ok"] and got["checked_by_checksum"] == 2 and got["damaged"] == []
     (out / "games.parquet" / "part-000000.parquet").unlink()
     result = cli("verify", str(out), "--json")
-    assert result.exit_code == 1 and json.loads(result.output)["damaged"][0]["problem"] == "missing"
+    assert result.exit_code == 2 and json.loads(result.output)["damaged"][0]["problem"] == "missing"
     proc = subprocess.run([str(MOBSIM), "verify", str(tmp_path / "nothing")], capture_output=True, text=True)
     assert proc.returncode == 2 and "no such run directory" in proc.stderr
 

@@ -27,6 +27,7 @@ from sim.analysis.scan import GenericScan
 from sim.analysis.stats import BOOT_REPS, BOOT_SEED
 from sim.analysis.tables import GENERIC, ReportRun, game_count, run_parts, table_columns
 from sim.analysis.watch import add_opening
+from sim.runner.store import run_state
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
                 "tiebreak_rate", "winrate_max", "strategy_gap")
@@ -56,7 +57,7 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
                     run_meta(run, command or report_command(run, out_dir), scan.games_seen))
     if manifest.get("status") != "complete":
         report.text(f"Warning: this run is not finished ({scan.games_seen:,} of {manifest.get('games', 0):,} "
-                    "games); the report covers the finished batches only.")
+                    f"games; {run_state(run.path, manifest)}); the report covers the finished batches only.")
     head = run_estimates(run)
     seat_test = scan.seat_test.result(BOOT_REPS, BOOT_SEED)
     pairs = scan.strategy_pairs.table()
@@ -144,7 +145,7 @@ def run_meta(run, command: str, n_games: int | None = None) -> dict:
         "run": str(run.path) if run.path else "(in memory)",
         "game": game_title(m),
         "games": f"{game_count(run) if n_games is None else n_games:,} of {m.get('games', 0):,} "
-                 f"({m.get('status', '?')})",
+                 f"({run_state(run.path, m)})",
         "players": str(m.get("players")),
         "strategies (by slot)": ", ".join(strategies) + f"; seating {seating}",
         "seed": str(m.get("seed")),

@@ -24,10 +24,25 @@ INTRO = [
     "`mobsim COMMAND --help` (or `-h`) prints the same text. Every command that takes rules accepts",
     "`--ruleset FILE` (a TOML file holding only what it changes) and repeated `--set key=value`",
     "(the options are listed in [ruleset.md](ruleset.md)). `--json` prints one JSON object for",
-    "scripts. Bad input gives one line on stderr (`mobsim: error: ...`) and exit status 2; a",
-    "failure while working (a full disk, a killed worker, a damaged file) one line and exit status 1.",
-    "Ctrl-C or SIGTERM stops a command cleanly (exit status 130 or 143; a run keeps its finished",
-    "batches); a second one stops it at once.",
+    "scripts. An error is one line on stderr (`mobsim: error: ...`). Ctrl-C or SIGTERM stops a",
+    "command cleanly (a run keeps its finished batches); a second one stops it at once.",
+    "",
+    "## Exit statuses",
+    "",
+    "Every command follows this table.",
+    "",
+    "| status | meaning | examples |",
+    "|---|---|---|",
+    "| 0 | done | a run played, a report written, `verify` found every part sound |",
+    "| 1 | the work failed for a reason outside what was given | a full disk, a killed worker, "
+    "`docs cli --check` finding the page out of date |",
+    "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, a bad "
+    "ruleset or `--set` key (one of another game), an unknown strategy, a name that is not plain, "
+    "a shipped file to replace without `--force`, runs of other games, players or seating to "
+    "compare; a damaged or missing run or study (the same from `report`, `compare`, `meta "
+    "--resume`, `verify`, `replay`) |",
+    "| 130 | stopped by Ctrl-C (SIGINT) | finished batches and profiles kept: finish with `--resume` |",
+    "| 143 | stopped by SIGTERM | as 130 |",
     "",
 ]
 

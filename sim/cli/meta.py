@@ -7,6 +7,7 @@ import sys
 import click
 
 from sim.cli.common import GAMES, parse_sets, ruleset_options
+from sim.cli.signals import interrupt_status
 
 DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
 
@@ -52,7 +53,7 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the finished profiles are kept in {out}; finish with the "
                    f"same command and --resume", err=True)
-        sys.exit(130)
+        sys.exit(interrupt_status())
     if as_json:
         keys = ("verdict", "equilibrium", "alpharank", "cycles", "dominated", "bootstrap", "provenance")
         click.echo(json.dumps({k: meta[k] for k in keys}))

@@ -2,6 +2,7 @@
 `mobsim replay`: any game of a run as a page to step through (both with `--html`)."""
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -79,6 +80,9 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
 
     if other_output:
         raise click.UsageError("--human plays in the terminal: leave out --json and --html")
+    if sys.stdin is None or sys.stdin.closed:
+        raise click.UsageError("--human reads your answers from standard input, which is closed: "
+                               "run it in a terminal (or pipe the answers in)")
     if seat >= players:
         raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats 0 to "
                                  f"{players - 1}", param_hint="--human")
@@ -93,9 +97,9 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
         raise click.BadParameter(str(err), param_hint="--strategies/--players") from err
     try:
         play_human(fw, seat, ask=input, say=click.echo)
-    except EOFError as err:
-        raise click.ClickException("the input ended before the game did: answer every decision "
-                                   "with an option number") from err
+    except (EOFError, RuntimeError) as err:   # input() raises RuntimeError when stdin goes away
+        raise click.UsageError("the input ended before the game did: answer every decision "
+                               "with an option number") from err
 
 
 def _write_page(spec, rs, path: Path, played=None) -> Path:

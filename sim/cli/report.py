@@ -87,8 +87,22 @@ def report_cmd(run_dir, out, target_turns, replays):
     out = _out_dir(out or Path("reports") / run_dir.resolve().name, [run_dir])
     command = shlex.join(["mobsim", "report", str(run_dir), "--out", str(out)])
     index = _written(lambda: report_run(run, out, command=command, replays=replays, target_turns=target), out)
+    if run.manifest.get("status") != "complete":
+        from sim.runner.store import run_state
+
+        click.echo(f"mobsim: warning: {run_dir} is not finished ({run_state(run_dir, run.manifest)})", err=True)
     click.echo(f"report written: {index}")
     click.echo(f"open it in a browser: file://{index.resolve()}")
+
+
+def _comparable(a: dict, b: dict) -> None:
+    """Two runs of another game, table size or seating measure different things (a 4-player
+    win rate of 25% against a 3-player one of 33%): refused in one line."""
+    for key, what in (("game", "games"), ("players", "numbers of players"), ("seating", "seatings")):
+        if a.get(key) != b.get(key):
+            raise click.UsageError(f"the runs are of different {what} ({key} {a.get(key)} in RUN_A, "
+                                   f"{b.get(key)} in RUN_B): their metrics do not compare; compare runs "
+                                   f"that differ only in rules or strategies")
 
 
 @click.command("compare")
@@ -107,9 +121,7 @@ def compare_cmd(run_a, run_b, out, as_json):
     from sim.analysis.run_report import compare_report, compare_shown, run_label
 
     a, b = open_run(run_a, "RUN_A", read_turns=False), open_run(run_b, "RUN_B", read_turns=False)
-    if a.manifest["game"] != b.manifest["game"]:
-        raise click.UsageError(f"the runs are of different games ({a.manifest['game']}, {b.manifest['game']}); "
-                               "compare runs of one game")
+    _comparable(a.manifest, b.manifest)
     table = compare(a, b)
     paired = bool(table["paired"].all())
     gains = pairing_gain(a, b) if paired else None

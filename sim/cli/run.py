@@ -137,7 +137,7 @@ def _lines(s: dict) -> list[str]:
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def verify_cmd(run_dir, as_json):
-    """Check every part of the run in RUN_DIR against the checksum its manifest recorded; exit 1
+    """Check every part of the run in RUN_DIR against the checksum its manifest recorded; exit 2
     when a part is damaged or missing (play its batch again with the run's command and
     --resume). A run written before checksums (format 1) has only its parts' footers and row
     counts checked."""
@@ -149,7 +149,7 @@ def verify_cmd(run_dir, as_json):
         manifest = store.read_manifest(run_dir)
         problems, by_sum, by_footer = store.verify(run_dir, manifest)
     except RunError as err:
-        raise click.ClickException(str(err)) from None
+        raise click.UsageError(" ".join(str(err).split())) from None
     done, batches = len(manifest["batches_done"]), manifest["batches"]
     if as_json:
         click.echo(json.dumps({"run": str(run_dir), "ok": not problems,
@@ -160,7 +160,7 @@ def verify_cmd(run_dir, as_json):
         for line in _verify_lines(run_dir, problems, by_sum, by_footer, done, batches):
             click.echo(line)
     if problems:
-        sys.exit(1)
+        sys.exit(2)   # a damaged run, as every command that reads it says (docs/cli.md: exit statuses)
 
 
 def _verify_lines(run_dir, problems, by_sum, by_footer, done, batches) -> list[str]:

@@ -99,6 +99,9 @@ def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json):
     from sim.league import ladder
 
     names = [r.strip() for r in rungs.split(",") if r.strip()]
+    if len(names) < 2 or len(set(names)) < len(names):
+        raise click.BadParameter(f"{rungs!r}: give at least two different strategies, weakest first "
+                                 f"(e.g. --rungs random,simple,balanced)", param_hint="--rungs")
     for name in names:
         _load(name, "nyk")
     ruleset_from_options(ruleset, sets)  # a bad ruleset is a one-line error before any game
@@ -153,12 +156,13 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Preset file to write (default: the game's shipped tuned preset).")
+              help="Preset file to write (default: the game's shipped tuned preset, with --force).")
+@click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
 @click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
               help="nyk: New York Kings; ag: American Gangsters (its parametric policy's knobs).")
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
-             out, game, ruleset, sets):
+             out, force, game, ruleset, sets):
     """Search the knobs for a player that beats the presets, and save it with its provenance."""
     from sim.league import tune
     from sim.league.games import knobs
@@ -170,12 +174,11 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
         _check(name, game, "--opponents")
     _check(start, game, "--start")
     ruleset_from_options(ruleset, sets, game)
-    target = out or knobs(game).preset_dir() / "tuned.toml"
+    target = _tuned_target(out, knobs(game).preset_dir(), force)
     result = tune(seed=seed, generations=generations, population=population, elite=elite, games=games,
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                   game=game)
-    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".toml.tmp")
     tmp.write_text(result.toml(name=target.stem))
     tmp.replace(target)
@@ -184,6 +187,20 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
         click.echo(f"tuned {verdict:<13} {row['opponent']:<10} {row['win_rate']:6.1%} "
                    f"[{row['low']:.1%}, {row['high']:.1%}] (fair share {row['fair']:.0%}, {row['games']} games)")
     click.echo(f"saved {target} ({result.provenance['games_spent']:,} games)")
+
+
+def _tuned_target(out, presets: Path, force: bool) -> Path:
+    """Where the tuned preset goes: --out, a .toml file whose folder exists, or the shipped
+    tuned preset; a file in the presets folder is replaced only with --force."""
+    target = Path(out) if out is not None else presets / "tuned.toml"
+    if target.suffix != ".toml" or not target.stem.strip():
+        raise click.BadParameter(f"{target} is not a .toml file name (e.g. runs/tuned.toml)", param_hint="--out")
+    if not target.parent.is_dir():
+        raise click.BadParameter(f"{target.parent} is not a directory: create it first", param_hint="--out")
+    if target.exists() and target.resolve().parent == presets.resolve() and not force:
+        raise click.BadParameter(f"{target} is a shipped preset: add --force to replace it, or give "
+                                 f"--out another file (e.g. runs/tuned.toml)", param_hint="--out")
+    return target
 
 
 @strategies_cmd.command("psro")
@@ -213,7 +230,8 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 @click.option("--ship", default=None, metavar="NAME",
               help="Also write the result as shipped presets NAME-<k> and the mixture meta:NAME.")
 @click.option("--resume", is_flag=True, help="Go on with the study in --out (played profiles kept).")
-@click.option("--force", is_flag=True, help="Clear --out (a PSRO study) and start over.")
+@click.option("--force", is_flag=True, help="Clear --out (a PSRO study) and start over; with --ship, "
+                                            "also replace shipped presets and mixture of that name.")
 @ruleset_options
 def psro_cmd(iterations, game, population, players, games_per_profile, generations, candidates, games,
              final_games, seed, workers, out, ship, resume, force, ruleset, sets):
@@ -229,6 +247,11 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
         raise click.UsageError("--resume and --force exclude each other")
     from sim.league.games import knobs
 
+    if ship is not None:
+        try:
+            psro.check_ship_name(ship, game, force)   # before any game: the study is long
+        except MetaError as err:
+            raise click.BadParameter(str(err), param_hint="--ship") from None
     names = ([p.strip() for p in population.split(",") if p.strip()] if population
              else list(knobs(game).population))
     for name in names:
@@ -252,7 +275,7 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
     click.echo(f"equilibrium mixture: {mix}")
     click.echo(f"use it as a strategy: {'--game ag ' if game == 'ag' else ''}--strategies meta:{out}")
     if ship:
-        for name, path in psro.ship(result, ship).items():
+        for name, path in psro.ship(result, ship, force).items():
             click.echo(f"shipped {name}: {path}")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, parse_sets, ruleset_options
+from sim.cli.common import GAMES, parse_sets, ruleset_from_options, ruleset_options
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
 MAX_POINTS = 1000  # points of a sweep grid, unless --max-points allows more
@@ -224,10 +224,16 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     if assumed:
         from sim.tuning.assumed import assumed_lines
 
+        for given, name in ((params, "--param"), (force, "--force")):
+            if given:
+                raise click.UsageError(f"{name} does not apply with --assumed (the values varied and "
+                                       f"their ranges come from sim/rules/{game}/assumed.toml): drop it")
+        ruleset_from_options(ruleset, sets, game)   # a bad file or a key of another game: one line
         try:
             lines = assumed_lines(game=game, players=players, strategies=strategies, games=games, seed=seed,
                                   workers=workers, work=out, as_json=as_json, top=top,
-                                  on_point=_progress(as_json))
+                                  on_point=_progress(as_json), ruleset=ruleset,
+                                  overrides=parse_sets(sets))
         except (TuningError, ValueError) as err:
             raise _usage(err) from None
         for line in lines:

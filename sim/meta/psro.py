@@ -20,7 +20,9 @@ population's meta-game report (`meta.json`, `index.html`: the mixture's bootstra
 
 from __future__ import annotations
 
+import glob
 import json
+import re
 import time
 from pathlib import Path
 
@@ -28,7 +30,7 @@ import numpy as np
 
 from sim.provenance import engine_commit
 from sim.meta.solvers import expected_payoffs, nash
-from sim.meta.table import play_profiles
+from sim.meta.table import MetaError, play_profiles
 
 POPULATION = ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned")  # NYK's
 SEARCH = {"generations": 4, "population": 8, "elite": 2, "games": 400, "final_games": 2000}
@@ -140,14 +142,42 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
     return result
 
 
-def ship(result: dict, name: str = "equilibrium") -> dict[str, Path]:
+_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+
+def check_ship_name(name: str, game: str = "nyk", force: bool = False) -> None:
+    """A ship name is a plain name (letters, digits, - and _; it becomes file names inside the
+    presets and mixtures folders, never a path), and shipping it replaces no file there unless
+    `force`; MetaError otherwise."""
+    if not _PLAIN.match(name or ""):
+        raise MetaError(f"--ship {name!r} is not a plain name: use letters, digits, - and _ (at most "
+                        f"64, e.g. --ship equilibrium2); it names files in the shipped presets and mixtures")
+    if force:
+        return
+    taken = [p for p in _ship_targets(name, game) if p.exists()]
+    if taken:
+        raise MetaError(f"--ship {name}: {taken[0]} is already shipped: choose another name, or add "
+                        f"--force to replace it")
+
+
+def _ship_targets(name: str, game: str) -> list[Path]:
+    """The files shipping `name` could replace: the mixture and any preset `name-<k>`."""
+    from sim.league.games import knobs
+    from strategies import mixture
+
+    return [mixture.mixture_dir(game) / f"{name}.toml",
+            *sorted(knobs(game).preset_dir().glob(f"{glob.escape(name)}-*.toml"))]
+
+
+def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[str, Path]:
     """Copy a PSRO study's best responses into the game's shipped presets (`<name>-<k>.toml`) and
     its final mixture into `strategies/<game>/mixtures/<name>.toml`, naming the presets; returns
-    the files."""
+    the files. A name that is not plain, or one already shipped (without `force`), is refused."""
     from sim.league.games import knobs
     from strategies import mixture
 
     game = result.get("game", "nyk")
+    check_ship_name(name, game, force)
     presets = knobs(game).preset_dir()
     renamed, written = [], {}
     for spec in result["history"][-1]["population"]:

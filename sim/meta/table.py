@@ -152,15 +152,27 @@ def _play_profile(task) -> int:
     index, out, game, players, names, games, seed, ruleset, overrides = task
     out = Path(out)
     if (out / store.MANIFEST).is_file():
-        if store.read_manifest(out).get("status") == "complete":
+        if _sound(out):
             return index
-        resume = True
+        resume = True   # interrupted or damaged: as `run --resume`, its damaged batches played again
     else:
         resume = False
     sim.run(game=game, players=players, strategies=names, games=games, seed=seed, out=out,
             ruleset=ruleset, overrides=overrides or None, workers=1, rotate=True, resume=resume,
             progress=False)
     return index
+
+
+def _sound(out: Path) -> bool:
+    """A profile's run is complete and every part of it matches its checksum."""
+    from sim.runner import store
+    from sim.runner.store import RunError
+
+    try:
+        manifest = store.read_manifest(out)
+        return manifest.get("status") == "complete" and not store.verify(out, manifest)[0]
+    except (RunError, OSError, ValueError, KeyError):
+        return False
 
 
 def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0, out=None,

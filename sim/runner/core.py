@@ -28,6 +28,9 @@ from sim.seating import mode as seating_mode
 
 DEFAULT_BATCH = 5000   # about a second of 4-player games on one core
 MIN_BATCH = 100
+# the manifest lists every batch (its checksums and tallies) and the plan holds one entry per batch:
+# a million fits in memory and on disk (the default batch size stays under it for any game count)
+MAX_BATCHES = 1_000_000
 MAX_GAME_ID = 2**31 - 1
 MAX_STRATEGY_NAME = 200  # a preset's file name, plus restrictions; the file system allows 255
 
@@ -111,7 +114,7 @@ def load(path, verify: bool = True) -> RunResult:
         problems, _, _ = store.verify(root, manifest)
         if problems:
             more = f" ({len(problems) - 1} more damaged parts)" if len(problems) > 1 else ""
-            raise RunError(f"{store.damaged(*problems[0])}{more}")
+            raise RunError(f"{store.damaged(*problems[0])}{more}", usage=True)
     return RunResult(root, manifest)
 
 
@@ -312,6 +315,10 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         per_worker = math.ceil(games / (2 * workers))
         batch_size = max(MIN_BATCH, min(DEFAULT_BATCH, per_worker))
     batch_size = int(batch_size)
+    if math.ceil(games / batch_size) > MAX_BATCHES:
+        raise RunError(f"{games:,} games in batches of {batch_size:,} make {math.ceil(games / batch_size):,} "
+                       f"batches, more than a run can list ({MAX_BATCHES:,}): give --batch-size at least "
+                       f"{math.ceil(games / MAX_BATCHES):,} (or leave it out)", usage=True)
     fresh = {
         "format": store.FORMAT,
         "status": "running",
@@ -641,9 +648,15 @@ def _kill_pool(pool) -> None:
         for proc in processes:
             if proc.is_alive():
                 proc.kill()
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             proc.join(timeout=5)
+        # the pool's manager thread closes its wake-up pipe as it ends: left running, it races the
+        # interpreter's exit hook writing to that pipe ("OSError: Bad file descriptor" after the
+        # clean "interrupted" line); its processes dead, it ends at once
+        if manager is not None:
+            manager.join(timeout=5)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)

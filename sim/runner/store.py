@@ -239,6 +239,35 @@ def _is_tally(tally) -> bool:
         for c in tally.values())
 
 
+def is_live(root: Path) -> bool:
+    """Whether a process holds the run's lock now (the run is being played, not interrupted)."""
+    try:
+        import fcntl
+    except ImportError:  # not on a POSIX system: no lock to ask
+        return False
+    try:
+        with open(Path(root) / LOCK, "rb") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            return False
+    except OSError:  # no lock file: nobody plays it
+        return False
+
+
+def run_state(root, manifest: dict) -> str:
+    """`complete`, `running` (its lock is held) or `interrupted`, with how to finish it."""
+    status = manifest.get("status", "?")
+    if status != "running" or root is None:
+        return status
+    if is_live(root):
+        return "running"
+    return (f"interrupted: finish it with the command that started it and --resume (mobsim run --out "
+            f"{root} --games {manifest.get('games')} --seed {manifest.get('seed')} ... --resume)")
+
+
 def is_run_dir(root: Path) -> bool:
     """Holds a manifest, or only names a run writes."""
     return (root / MANIFEST).is_file() or not foreign(root)
@@ -312,8 +341,9 @@ def check_part(root: Path, table: str, batch_id: int, rows: int | None = None,
 
 
 def damaged(path: Path, reason: str) -> RunError:
+    """A damaged part: the run given is bad input for any command that reads it (exit status 2)."""
     return RunError(f"{path} is damaged or missing ({reason}): play its batch again with the run's command "
-                    f"and --resume (mobsim verify {path.parent.parent} lists every damaged part)")
+                    f"and --resume (mobsim verify {path.parent.parent} lists every damaged part)", usage=True)
 
 
 def read_part(root: Path, table: str, batch_id: int, expected: str | None = None, columns=None):

@@ -102,13 +102,10 @@ def assumed_options(game: str) -> list[str]:
 
 # --- content files changed -----------------------------------------------------------------------
 
-def varied_content(game: str, v: Variation, value) -> dict:
-    """The content file's table with the variation applied at `value`; a TuningError when it
-    changes nothing (the range's end is the current value)."""
-    from sim.rules.ruleset import game_dir
-
-    with open(game_dir(game) / f"{v.content}.toml", "rb") as handle:
-        table = tomllib.load(handle)
+def varied_content(game: str, v: Variation, value, ruleset=None) -> dict:
+    """The content file's table (the one `ruleset` gives, else the game's) with the variation
+    applied at `value`; a TuningError when it changes nothing (the range's end is the current value)."""
+    table = _content_table(game, v.content, ruleset)
     entries = table.get(v.list)
     entries = [entries] if isinstance(entries, dict) else entries
     if not isinstance(entries, list):
@@ -129,6 +126,24 @@ def varied_content(game: str, v: Variation, value) -> dict:
     if changed == 0:
         raise TuningError(f"{v.name} = {value}: the current value (nothing to vary)")
     return table
+
+
+def _content_table(game: str, kind: str, ruleset=None) -> dict:
+    """The `kind` content table in force: the ruleset file's replacement of it, else the game's file."""
+    from sim.rules.ruleset import game_dir
+
+    replaced = _ruleset_table(ruleset).get("content", {}).get(kind) if ruleset is not None else None
+    if isinstance(replaced, dict):
+        return replaced
+    path = Path(ruleset).parent / replaced if isinstance(replaced, str) else game_dir(game) / f"{kind}.toml"
+    with open(path, "rb") as handle:
+        return tomllib.load(handle)
+
+
+def _ruleset_table(ruleset) -> dict:
+    """A ruleset file's TOML (it was validated by the study's check before any point)."""
+    with open(ruleset, "rb") as handle:
+        return tomllib.load(handle)
 
 
 def _varied(current, value, v: Variation):
@@ -168,14 +183,31 @@ def _key(key: str) -> str:
     return key if _BARE.match(key) else json.dumps(key)
 
 
-def ruleset_with_content(folder: Path, kind: str, table: dict) -> Path:
-    """A ruleset file replacing one content file by `table` (written beside it)."""
+def ruleset_with_content(folder: Path, kind: str, table: dict, base=None) -> Path:
+    """A ruleset file replacing one content file by `table` (written beside it), on top of the
+    ruleset file `base` (its values and its other content replacements kept)."""
     folder.mkdir(parents=True, exist_ok=True)
     data = folder / f"{kind}.toml"
     data.write_text("".join(f"{_key(k)} = {_toml(v)}\n" for k, v in table.items()), encoding="utf-8")
+    values, content = _base_parts(base)
+    content[kind] = f"{kind}.toml"
+    lines = [f"{'.'.join(_key(part) for part in k.split('.'))} = {_toml(v)}\n" for k, v in values.items()]
+    lines += ["[content]\n"] + [f"{_key(k)} = {_toml(v)}\n" for k, v in content.items()]
     rules = folder / "ruleset.toml"
-    rules.write_text(f'[content]\n{kind} = "{kind}.toml"\n', encoding="utf-8")
+    rules.write_text("".join(lines), encoding="utf-8")
     return rules
+
+
+def _base_parts(base) -> tuple[dict, dict]:
+    """A ruleset file's values (flat dotted keys) and content replacements (files made absolute)."""
+    from sim.rules.spec import flatten
+
+    if base is None:
+        return {}, {}
+    raw = _ruleset_table(base)
+    content = {k: str((Path(base).parent / v).resolve()) if isinstance(v, str) else v
+               for k, v in raw.pop("content", {}).items()}
+    return flatten(raw), content
 
 
 # --- the study ------------------------------------------------------------------------------------
@@ -203,9 +235,12 @@ def informer_rate(ev) -> float:
 
 
 def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games: int = DEFAULT_GAMES,
-                  seed: int = 0, workers: int | None = None, work=None, on_point=None) -> pd.DataFrame:
-    """Every assumed value at the low and high ends of its range, against the current rules (long
-    table: value, side, setting, metric, base, diff, lo, hi, z); attrs: skipped, informer_base."""
+                  seed: int = 0, workers: int | None = None, work=None, on_point=None,
+                  ruleset=None, overrides=None) -> pd.DataFrame:
+    """Every assumed value at the low and high ends of its range, against the current rules (the
+    game's, or the ruleset file `ruleset` with `overrides` on top: each point varies one assumed
+    value around them) (long table: value, side, setting, metric, base, diff, lo, hi, z); attrs:
+    skipped, informer_base."""
     check_games(games, seed)
     variations, skip = load_ranges(game)
     missing = [k for k in assumed_options(game) if k not in skip
@@ -213,7 +248,8 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
     if missing:
         raise TuningError(f"{ranges_file(game)}: assumed options without a range or a [skip] reason: "
                           f"{', '.join(missing)}")
-    base_study = Study(players=players, strategies=strategies, game=game, workers=workers)
+    base_study = Study(players=players, strategies=strategies, game=game, workers=workers,
+                       ruleset=ruleset, overrides=overrides or {})
     base_study.check()
     root = Path(work) if work is not None else None
     base = base_study.evaluate({}, games, seed)
@@ -238,6 +274,7 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
                 now = base.metric(metric)[0]
             else:
                 continue
+            lo, hi = centred(diff, lo, hi)
             rows.append({"value": v.name, "side": side, "setting": str(value), "metric": metric,
                          "base": now, "diff": diff, "lo": lo, "hi": hi, "z": _z(diff, lo, hi),
                          "why": v.why})
@@ -262,11 +299,24 @@ def _evaluate(base_study: Study, v: Variation, value, game, games, seed, root, i
 
 
 def _content_point(base_study, v, value, game, games, seed, folder):
-    path = ruleset_with_content(folder, v.content, varied_content(game, v, value))
+    table = varied_content(game, v, value, base_study.ruleset)
+    path = ruleset_with_content(folder, v.content, table, base_study.ruleset)
     study = Study(players=base_study.players, strategies=base_study.strategies, ruleset=path,
-                  game=game, workers=base_study.workers)
+                  overrides=base_study.overrides, game=game, workers=base_study.workers)
     study.check()
     return study.evaluate({}, games, seed)
+
+
+def centred(diff, lo, hi) -> tuple[float, float]:
+    """The interval made symmetric about the change, with the half-width of its side farther
+    from it. A bootstrap interval of a biased statistic (the seat gap: a maximum minus a minimum)
+    is off-centre and can even miss the change it measures; a z read from its width alone then
+    overstates the change. Widened so, the interval holds the change, and |z| > 1.96 exactly
+    when it leaves out zero."""
+    if not (math.isfinite(diff) and math.isfinite(lo) and math.isfinite(hi)):
+        return lo, hi
+    half = max(hi - diff, diff - lo, 0.0)
+    return diff - half, diff + half
 
 
 def _z(diff, lo, hi) -> float:
@@ -274,6 +324,12 @@ def _z(diff, lo, hi) -> float:
     if not se > 0 or not math.isfinite(se):
         return 0.0 if diff == 0 or not math.isfinite(diff) else float(np.copysign(np.inf, diff))
     return float(diff / se)
+
+
+def _around(ruleset, overrides) -> str:
+    """Which rules the values are varied around, when not the game's own."""
+    given = ([str(ruleset)] if ruleset is not None else []) + [f"{k}={v}" for k, v in (overrides or {}).items()]
+    return f" (around {', '.join(given)})" if given else ""
 
 
 def ranking(table: pd.DataFrame) -> pd.DataFrame:
@@ -292,10 +348,11 @@ def ranking(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES, seed=0, workers=None,
-                  work=None, as_json=False, top=30, on_point=None) -> list[str]:
+                  work=None, as_json=False, top=30, on_point=None, ruleset=None, overrides=None) -> list[str]:
     """`mobsim sensitivity --assumed`: the study, as printed lines (or one JSON line)."""
     table = assumed_study(game=game, players=players, strategies=strategies, games=games, seed=seed,
-                          workers=workers, work=work, on_point=on_point)
+                          workers=workers, work=work, on_point=on_point, ruleset=ruleset,
+                          overrides=overrides)
     ranked = ranking(table)
     if as_json:
         return [json.dumps({"ranking": json.loads(ranked.to_json(orient="records")),
@@ -303,7 +360,8 @@ def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES
                             "skipped": table.attrs["skipped"], "skip": table.attrs["skip"]})]
     lines = [f"{len(set(table['value'])) if len(table) else 0} assumed values of {game} at both ends of "
              f"their ranges, {games:,} games per point (seed {seed}, the same games at every point); "
-             "the largest change of each in standard errors, with its paired 95% interval", "",
+             "the largest change of each in standard errors, with its paired 95% interval"
+             + _around(ruleset, overrides), "",
              f"{'assumed value':<44}{'max |z|':>8}  {'metric':<17}{'end':<5}{'change':>9}  interval"]
     for row in ranked.head(top).itertuples():
         lines.append(f"{row.value[:43]:<44}{row.max_abs_z:>8.1f}  {row.metric:<17}{row.side:<5}"
