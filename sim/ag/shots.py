@@ -37,7 +37,7 @@ from sim.ag.env import (
 from sim.ag.readers import bang_chance, recruit_price, titles
 from sim.ag.state import (
     ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
-    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, TOK0, WON0, WOUNDS, bag_count,
+    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, TOK0, WALK_CAP, WALK_F, WON0, WOUNDS, bag_count,
 )
 from strategies.ag.params import INDEX
 
@@ -46,8 +46,9 @@ BAG_RESERVE = INDEX["bag_reserve"]
 TIE = 1e-12
 # a family's state in the walk
 F_OCC, F_HENCH, F_KILLER, F_BOSS, F_LIVES, F_BAGS, F_CARDS, F_TOKENS, F_RENOWN = range(9)
-N_F = 9
-MAX_FRAMES = 2048
+N_F = WALK_F
+SAMPLES = 400   # shoot-outs sampled when the exact walk is too large (sampled_values)
+DONE, CUR, NEXT = range(3)   # the walk's buffers (game.walk): the shooter's turn over, its BANGs now, next
 
 
 @njit(cache=True)
@@ -298,7 +299,7 @@ def targets_of(game, env, state, fixed, shooter, tied):
 
 
 @njit(cache=True)
-def leaf(game, mask, state, acc, weight, total, second, out):
+def leaf(game, mask, state, wacc, weight, total, second, out):
     survivors = 0
     for q in range(game.g[N_PLAYERS]):
         if (mask >> q) & 1 and on_card(state, q) > 0:
@@ -309,14 +310,69 @@ def leaf(game, mask, state, acc, weight, total, second, out):
         keep = 0.0
         if on_card(state, q) > 0 and (survivors == 1 or second):
             keep = total / survivors
-        out[q] += weight * (keep + acc[q])
+        out[q] += weight * keep + wacc[q]
+
+
+@njit(cache=True)
+def state_hash(state, left, n):
+    h = left + 1
+    for q in range(n):
+        for f in range(N_F):
+            h = (h * 1000003 + state[q, f]) & 0xFFFFFFFFFFFF
+    return h
+
+
+@njit(cache=True)
+def same_state(game, buf, j, state, left, n):
+    if game.walk_left[buf, j] != left:
+        return False
+    for q in range(n):
+        for f in range(N_F):
+            if game.walk[buf, j, q, f] != state[q, f]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def empty_buffer(game, buf):
+    game.walk_slot[buf, :] = 0
+    return 0
+
+
+@njit(cache=True)
+def merge_in(game, buf, size, state, left, weight, wacc, scale, delta):
+    """Add a state of the walk to buffer `buf` (game.walk*), merged with an equal one (found by
+    its hash): its probability, and its probability-weighted worths wacc * scale + weight *
+    delta. Returns the buffer's new size, -1 when it is full."""
+    n = game.g[N_PLAYERS]
+    cells = 2 * WALK_CAP
+    cell = state_hash(state, left, n) % cells
+    while game.walk_slot[buf, cell] != 0:
+        j = game.walk_slot[buf, cell] - 1
+        if same_state(game, buf, j, state, left, n):
+            game.walk_w[buf, j] += weight
+            for q in range(n):
+                game.walk_acc[buf, j, q] += wacc[q] * scale + weight * delta[q]
+            return size
+        cell = (cell + 1) % cells
+    if size == WALK_CAP:
+        return -1   # full: the caller samples the shoot-out instead (sampled_values)
+    game.walk_slot[buf, cell] = size + 1
+    game.walk[buf, size, :n, :] = state[:n, :]
+    game.walk_left[buf, size] = left
+    game.walk_w[buf, size] = weight
+    for q in range(n):
+        game.walk_acc[buf, size, q] = wacc[q] * scale + weight * delta[q]
+    return size + 1
 
 
 @njit(cache=True)
 def shootout_values(game, env, slot, mask, total, out):
     """out[q]: family q's exact expected outcome, in bags, of the shoot-out the engine would play
     on the slot between the families of `mask` over a card worth `total` (see the module doc);
-    0 for the families not in it."""
+    0 for the families not in it. The walk goes shooter by shooter in turn order and BANG by BANG;
+    equal states reached by different paths (aim ties in a symmetric contest) are merged, their
+    probabilities added and their worths carried probability-weighted (the values are linear)."""
     n_players = game.g[N_PLAYERS]
     out[:] = 0.0
     laws = np.zeros((MAX_SEATS, 4 * 4 + 4))
@@ -326,53 +382,102 @@ def shootout_values(game, env, slot, mask, total, out):
         if (mask >> q) & 1:
             tops[q] = bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC],
                                1 if q == converted else 0, laws[q])
-    shooters = np.zeros(MAX_SEATS, np.int64)
-    n_shooters = 0
-    for i in range(n_players):
-        q = game.g[ORDER0 + i]
-        if (mask >> q) & 1:
-            shooters[n_shooters] = q
-            n_shooters += 1
     fixed = np.zeros((MAX_SEATS, 5), np.int64)
     fixed_terms(game, env, slot, mask, fixed)
-    states = np.zeros((MAX_FRAMES, MAX_SEATS, N_F), np.int64)
-    accs = np.zeros((MAX_FRAMES, MAX_SEATS))
-    weights = np.zeros(MAX_FRAMES)
-    turn = np.zeros(MAX_FRAMES, np.int64)     # index in `shooters` of the family firing
-    left = np.zeros(MAX_FRAMES, np.int64)     # its BANGs still to fire
-    start_state(game, env, slot, mask, states[0])
+    state = np.zeros((MAX_SEATS, N_F), np.int64)
+    start_state(game, env, slot, mask, state)
+    delta = np.zeros(MAX_SEATS)   # worths paid before the rolls: the Arms power's price
     if converted != NO and game.g[BARON0 + ARMS] != converted:   # the buyer pays the price
-        accs[0, converted] -= env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
-    weights[0], turn[0], left[0] = 1.0, -1, 0
+        delta[converted] = -env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
+    origin = state.copy()
+    if walk(game, env, mask, total, laws, tops, fixed, state, delta.copy(), out):
+        return
+    out[:] = 0.0
+    sampled_values(game, env, mask, total, laws, tops, fixed, origin, delta, out)
+
+
+@njit(cache=True)
+def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
+    """The exact walk of shootout_values; False when its buffers fill (too many distinct states)."""
+    n_players = game.g[N_PLAYERS]
+    zero = np.zeros(MAX_SEATS)
+    start = state.copy()
+    done = merge_in(game, DONE, empty_buffer(game, DONE), start, 0, 1.0, zero, 0.0, delta)
+    tied = np.zeros(MAX_SEATS, np.int64)
+    child = np.zeros((MAX_SEATS, N_F), np.int64)
+    for i in range(n_players):
+        p = game.g[ORDER0 + i]
+        if not (mask >> p) & 1:
+            continue
+        cur = empty_buffer(game, CUR)
+        for j in range(done):   # p's roll: each BANG count with its probability
+            for b in range(tops[p] + 1):
+                if laws[p, b] > 0.0:
+                    cur = merge_in(game, CUR, cur, game.walk[DONE, j], b, game.walk_w[DONE, j] * laws[p, b],
+                                   game.walk_acc[DONE, j], laws[p, b], zero)
+                    if cur < 0:
+                        return False
+        done = empty_buffer(game, DONE)
+        while cur > 0:   # one BANG of p's at a time
+            nxt = empty_buffer(game, NEXT)
+            for j in range(cur):
+                state[:n_players, :] = game.walk[CUR, j, :n_players, :]
+                weight, left = game.walk_w[CUR, j], game.walk_left[CUR, j]
+                k = targets_of(game, env, state, fixed, p, tied) if left > 0 else 0
+                if k == 0:
+                    done = merge_in(game, DONE, done, state, 0, weight, game.walk_acc[CUR, j], 1.0, zero)
+                    if done < 0:
+                        return False
+                    continue
+                for t in range(k):
+                    child[:n_players, :] = state[:n_players, :]
+                    delta[:] = 0.0
+                    apply_hit(env, child, delta, fixed, tied[t], p)
+                    nxt = merge_in(game, NEXT, nxt, child, left - 1, weight / k, game.walk_acc[CUR, j],
+                                   1.0 / k, delta)
+                    if nxt < 0:
+                        return False
+            game.walk_slot[CUR] = game.walk_slot[NEXT]
+            game.walk[CUR, :nxt] = game.walk[NEXT, :nxt]
+            game.walk_left[CUR, :nxt] = game.walk_left[NEXT, :nxt]
+            game.walk_w[CUR, :nxt] = game.walk_w[NEXT, :nxt]
+            game.walk_acc[CUR, :nxt] = game.walk_acc[NEXT, :nxt]
+            cur = nxt
+    second = env.rp[P_SECOND_ROUND] != 0
+    for j in range(done):
+        leaf(game, mask, game.walk[DONE, j], game.walk_acc[DONE, j], game.walk_w[DONE, j], total, second, out)
+    return True
+
+
+@njit(cache=True)
+def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out):
+    """The same shoot-out sampled SAMPLES times when the exact walk has more than WALK_CAP
+    distinct states at a step (five large crews on one card): the same rolls, aims (ties drawn)
+    and hits, from numba's generator seeded by the contest, so the values stay a function of the
+    position (standard error about 1/sqrt(SAMPLES) of a shoot-out's spread)."""
+    n_players = game.g[N_PLAYERS]
+    seed = mask
+    for q in range(n_players):
+        for f in range(N_F):
+            seed = (seed * 1000003 + origin[q, f] + 7 * f) % 2147483647
+    np.random.seed(seed)
     second = env.rp[P_SECOND_ROUND] != 0
     tied = np.zeros(MAX_SEATS, np.int64)
-    top = 1
-    while top > 0:
-        top -= 1
-        f = top
-        if left[f] == 0:
-            nxt = turn[f] + 1
-            if nxt == n_shooters:
-                leaf(game, mask, states[f], accs[f], weights[f], total, second, out)
+    acc = np.zeros(MAX_SEATS)
+    for _ in range(SAMPLES):
+        state = origin.copy()
+        acc[:] = paid
+        for i in range(n_players):
+            p = game.g[ORDER0 + i]
+            if not (mask >> p) & 1:
                 continue
-            p = shooters[nxt]
-            state, acc, weight = states[f].copy(), accs[f].copy(), weights[f]
-            for b in range(tops[p] + 1):
-                if laws[p, b] <= 0.0:
-                    continue
-                states[top], accs[top] = state, acc
-                weights[top], turn[top], left[top] = weight * laws[p, b], nxt, b
-                top += 1
-            continue
-        p = shooters[turn[f]]
-        k = targets_of(game, env, states[f], fixed, p, tied)
-        if k == 0:
-            left[f] = 0
-            top += 1
-            continue
-        state, acc, weight, rest = states[f].copy(), accs[f].copy(), weights[f] / k, left[f] - 1
-        for j in range(k):
-            states[top], accs[top] = state, acc
-            apply_hit(env, states[top], accs[top], fixed, tied[j], p)
-            weights[top], turn[top], left[top] = weight, turn[f], rest
-            top += 1
+            u, b = np.random.random(), 0
+            while b < tops[p] and u >= laws[p, b]:
+                u -= laws[p, b]
+                b += 1
+            for _ in range(b):
+                k = targets_of(game, env, state, fixed, p, tied)
+                if k == 0:
+                    break
+                apply_hit(env, state, acc, fixed, tied[np.random.randint(k)], p)
+        leaf(game, mask, state, acc / SAMPLES, 1.0 / SAMPLES, total, second, out)
