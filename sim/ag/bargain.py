@@ -1,9 +1,16 @@
 """The bargaining models' arithmetic (AG-N1..N3), jitted for the engine.
 
-`threat_values` is each present family's exact expected outcome, in bags, of the shoot-out that
-follows a failed bargain (the disagreement point): the shoot-out the engine plays, by the same
-aiming and hit-taking rules (sim.ag.shots). `sim.ag.odds.shootout_values` is the exact value of
-a two-family shoot-out in fractions, where the aim is forced (tests hold the two together).
+`threat_values` is each present family's expected outcome, in bags, of the shoot-out that follows
+a failed bargain (the disagreement point), by the model negotiation.threat names (AG-N2):
+- fixed_aim (default, `fixed_aim_values`, the jitted twin of `sim.ag.odds.shootout_values`): the
+  exact value of a stated model: everyone rolls; each family's BANGs all go to the other family
+  with the most expected BANGs (ties: earlier in turn order); a family gives up its members
+  cheapest first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds,
+  its death); hits beyond its members are wasted; a family left alone takes the card, several
+  survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost;
+- shootout (sim.ag.shots.shootout_values): the exact value of the shoot-out the engine plays (its
+  aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); exact but some 30 times
+  slower, so not the default until its values are tabulated.
 `alternating_values` solves the alternating-offers variant by backward induction;
 `allocate` turns target worths into units of the gains plus side payments in bags.
 `expected_share` is what a family placing its pieces can expect of a card from the bargain
@@ -14,13 +21,16 @@ import numpy as np
 from numba import njit
 
 from sim.ag.env import (
-    MODEL_ALTERNATING, P_MODEL, P_PATIENCE, P_ROUNDS, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN,
+    MODEL_ALTERNATING, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND,
+    P_SUCCESSOR, P_THREAT, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
+    P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
-from sim.ag.readers import card_items
+from sim.ag.readers import bang_chance, card_items, recruit_price
 from sim.ag.shots import shootout_values
 from sim.ag.state import (
-    MAX_SEATS, N_ITEMS, N_PLAYERS, ORDER0, SV_CLAIM, SV_TARGET,
-    SV_THREAT, bag_count, pieces_at,
+    BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
+    ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
+    SV_THREAT, TOK0, WON0, WOUNDS, bag_count, pieces_at,
 )
 
 @njit(cache=True)
@@ -29,11 +39,168 @@ def worth(env, key):
 
 
 @njit(cache=True)
+def death_loss(game, env, q):
+    """What a boss's death costs family q (AG-K4): renown, half its bags, a card and a token if it
+    has them, and the member who takes the boss's place (by the ruling)."""
+    have = bag_count(game, q)
+    half = (have + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else have // 2
+    loss = env.rp[P_DEATH_RENOWN] * worth(env, P_VAL_RENOWN) + half * worth(env, P_VAL_BAG)
+    cards, tokens = 0, 0
+    for d in range(N_DISTRICTS):
+        cards += game.pl[q, WON0 + d]
+    for t in range(N_TRAFFICS):
+        tokens += game.pl[q, TOK0 + t]
+    if cards:
+        loss += worth(env, P_VAL_CARD)
+    if tokens:
+        loss += worth(env, P_VAL_TOKEN)
+    if env.rp[P_SUCCESSOR] == SUCCESSOR_HENCHMAN and game.pl[q, HENCHMEN] > 0:
+        loss += recruit_price(game, env, HENCH) * worth(env, P_VAL_BAG)
+    return loss
+
+
+@njit(cache=True)
+def hit_costs(game, env, slot, q, costs):
+    """costs[0 .. n-1]: what the 1st, 2nd, ... hit costs family q on the slot; returns n."""
+    n = 0
+    for _ in range(game.at[slot, q, OCC]):
+        costs[n] = worth(env, P_VAL_OCC)
+        n += 1
+    for _ in range(game.at[slot, q, HENCH]):
+        costs[n] = recruit_price(game, env, HENCH) * worth(env, P_VAL_BAG)
+        n += 1
+    for _ in range(game.at[slot, q, KILLER]):
+        costs[n] = recruit_price(game, env, KILLER) * worth(env, P_VAL_BAG)
+        n += 1
+    if game.at[slot, q, BOSS]:
+        lives = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
+        for _ in range(lives - 1):
+            costs[n] = worth(env, P_VAL_WOUND)
+            n += 1
+        costs[n] = death_loss(game, env, q)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def bang_dist(game, env, slot, q, out):
+    """out[b] = P(family q fires b BANGs on the slot), b = 0 .. the most it can fire (returned)."""
+    dice = game.at[slot, q, HENCH] + game.at[slot, q, KILLER] + game.at[slot, q, OCC]
+    out[: dice + 1] = 0.0
+    out[0] = 1.0
+    top = 0
+    for piece in (HENCH, KILLER, OCC):
+        p = bang_chance(env, piece)
+        for _ in range(game.at[slot, q, piece]):
+            top += 1
+            for b in range(top, 0, -1):
+                out[b] = out[b] * (1.0 - p) + out[b - 1] * p
+            out[0] *= 1.0 - p
+    return top
+
+
+@njit(cache=True)
+def expected_bangs(game, env, slot, q):
+    return (game.at[slot, q, HENCH] * bang_chance(env, HENCH) + game.at[slot, q, KILLER] * bang_chance(env, KILLER)
+            + game.at[slot, q, OCC] * bang_chance(env, OCC))
+
+
+@njit(cache=True)
+def aim_all(game, mask, bangs, aims):
+    """aims[p]: the family p shoots at in the model, for every family in `mask`: the other present
+    family with the most expected BANGs (`bangs`), ties to the earlier in turn order from the
+    godfather."""
+    for p in range(game.g[N_PLAYERS]):
+        if not (mask >> p) & 1:
+            continue
+        best, most = -1, -1.0
+        for i in range(game.g[N_PLAYERS]):
+            q = game.g[ORDER0 + i]
+            if q != p and (mask >> q) & 1 and bangs[q] > most + 1e-12:
+                best, most = q, bangs[q]
+        aims[p] = best
+
+
+@njit(cache=True)
+def hits_on(game, mask, q, tops):
+    """game.bang[HITS_ROW, 0 .. top]: P(family q takes that many hits), the BANGs of every family
+    aiming at it added up (game.si[SI_AIM] and the BANG distributions in game.bang); returns top."""
+    hits, step, dists = game.bang[HITS_ROW], game.bang[STEP_ROW], game.bang
+    hits[0] = 1.0
+    top = 0
+    for p in range(game.g[N_PLAYERS]):
+        if p != q and (mask >> p) & 1 and game.si[SI_AIM, p] == q:
+            step[: top + tops[p] + 1] = 0.0
+            for a in range(top + 1):
+                for b in range(tops[p] + 1):
+                    step[a + b] += hits[a] * dists[p, b]
+            top += tops[p]
+            hits[: top + 1] = step[: top + 1]
+    return top
+
+
+@njit(cache=True)
 def threat_values(game, env, slot, mask, total, out):
-    """out[p]: family p's exact expected outcome in bags of the shoot-out the engine would play
-    after a failed bargain (sim.ag.shots.shootout_values: its aiming, hit-taking, Arms power and
-    boss-death spoils), for every family in `mask`; 0 for the others."""
-    shootout_values(game, env, slot, mask, total, out)
+    """out[p]: family p's expected shoot-out outcome in bags by the negotiation.threat model (AG-N2,
+    see the module doc), for every family in `mask`; 0 for the others."""
+    if env.rp[P_THREAT] == THREAT_SHOOTOUT:
+        shootout_values(game, env, slot, mask, total, out)
+    else:
+        fixed_aim_values(game, env, slot, mask, total, out)
+
+
+@njit(cache=True)
+def fixed_aim_values(game, env, slot, mask, total, out):
+    """out[p]: family p's exact expected shoot-out outcome in bags under the fixed-aim model (see
+    the module doc), for every family in `mask`; 0 for the others. Works in the game's bargaining
+    scratch (game.bang, costs, sv, si): no allocation, it runs for every candidate crew."""
+    n_players = game.g[N_PLAYERS]
+    tops = game.si[SI_TOPS]
+    bangs, alive, loss = game.sv[SV_BANGS], game.sv[SV_ALIVE], game.sv[SV_LOSS]
+    for p in range(n_players):
+        alive[p], loss[p] = 0.0, 0.0
+        if (mask >> p) & 1:
+            tops[p] = bang_dist(game, env, slot, p, game.bang[p])
+            bangs[p] = expected_bangs(game, env, slot, p)
+    aim_all(game, mask, bangs, game.si[SI_AIM])
+    costs = game.costs
+    for q in range(n_players):
+        out[q] = 0.0
+        if not (mask >> q) & 1:
+            continue
+        top = hits_on(game, mask, q, tops)
+        hits = game.bang[HITS_ROW]
+        m = hit_costs(game, env, slot, q, costs)
+        cumulative = 0.0
+        for j in range(top + 1):
+            if j > 0 and j <= m:
+                cumulative += costs[j - 1]
+            loss[q] += hits[j] * cumulative
+            if j < m:
+                alive[q] += hits[j]
+    second = env.rp[P_SECOND_ROUND] != 0
+    others = game.si[SI_OTHERS]
+    for q in range(n_players):
+        if not (mask >> q) & 1:
+            continue
+        k = 0
+        for j in range(n_players):
+            if j != q and (mask >> j) & 1:
+                others[k] = j
+                k += 1
+        keep = 0.0
+        for pattern in range(1 << k):
+            chance, survivors = alive[q], 1
+            for bit in range(k):
+                j = others[bit]
+                if (pattern >> bit) & 1:
+                    chance *= alive[j]
+                    survivors += 1
+                else:
+                    chance *= 1.0 - alive[j]
+            if survivors == 1 or second:
+                keep += chance * total / survivors
+        out[q] = keep - loss[q]
 
 
 @njit(cache=True)
