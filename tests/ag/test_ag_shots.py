@@ -2,12 +2,14 @@
 engine plays. Sampled contests of 2 to 5 families are fought many times by the engine's own
 `shootout` (parametric players, dice from the game's streams); each family's mean outcome in bags
 (pieces lost, wounds, a boss's death and its spoils, the Arms power's price, its part of the card)
-must match `sim.ag.shots.shootout_values` within 4.5 standard errors."""
+must match the model's values within 4.5 standard errors. The model is the bargain's
+`threat_values` under negotiation.threat = "shootout" (the exact walk, sim.ag.shots); the default
+"fixed_aim" model is held to its fractions in tests/ag/test_ag_nash.py."""
 
 import numpy as np
 import pytest
 
-from sim.ag import shots
+from sim.ag import bargain as B
 from sim.ag import state as S
 from sim.ag.chapters import shootout
 from sim.ag.env import (
@@ -16,11 +18,14 @@ from sim.ag.env import (
 from sim.ag.readers import recruit_price
 from strategies.ag.params import INDEX
 from strategies.ag.policy import DEFAULTS, PARAMETRIC
-from tests.ag.ag_scenario import RULES, Table, card_id
+from sim.rules import Ruleset
+from tests.ag.ag_scenario import Table, card_id
 
 TRIALS = 1500
 Z = 4.5
 FIELDS = ("g", "pl", "at", "bags", "lc", "dice")
+WALK = {"negotiation.threat": "shootout"}   # AG-N2: the model these tests hold against the engine
+WALK_RULES = Ruleset.load(game="ag", overrides=WALK)
 
 
 def worths(env):
@@ -56,8 +61,8 @@ def sampled_table(n, rng):
     aggression; the Arms Baron a random seat (or nobody)."""
     params = np.tile(DEFAULTS, (S.MAX_SEATS, 1))
     params[:, INDEX["aggression"]] = rng.choice([0.2, 0.5, 0.9], S.MAX_SEATS)
-    t = Table(n, kind=PARAMETRIC)
-    t.env = make_env(RULES, [PARAMETRIC] * S.MAX_SEATS, params)
+    t = Table(n, kind=PARAMETRIC, overrides=WALK)
+    t.env = make_env(WALK_RULES, [PARAMETRIC] * S.MAX_SEATS, params)
     t.show(card_id("racket"))
     districts = ["Queens", "Manhattan", "Bronx"]
     for q in range(n):
@@ -102,7 +107,7 @@ def test_ag_n2_model_holds_against_the_engine_shootout(n):
         mask = (1 << n) - 1
         total = 7.5
         model = np.zeros(S.MAX_SEATS)
-        shots.shootout_values(t.game, t.env, 1, mask, total, model)
+        B.threat_values(t.game, t.env, 1, mask, total, model)
         mean, se = engine_means(t, mask, total, TRIALS)
         for q in range(n):
             assert abs(mean[q] - model[q]) <= Z * se[q] + 1e-9, (n, q, mean, se, model[:n])
@@ -112,13 +117,13 @@ def test_ag_n2_an_aim_tie_is_split_not_given_to_the_earlier_seat():
     """AG-N2: the godfather's killers shoot at two bosses alike (seats 1 and 2, no dice, the same
     score): the model splits the tie, so both are worth the same, and the engine's draws hit each
     about as often (the earlier rule aimed every BANG at seat 1)."""
-    t = Table(3, kind=PARAMETRIC)
+    t = Table(3, kind=PARAMETRIC, overrides=WALK)
     t.show(card_id("bakery"))
     t.put(1, 0, killer=1, hench=2)
     t.put(1, 1, boss=1)
     t.put(1, 2, boss=1)
     model = np.zeros(S.MAX_SEATS)
-    shots.shootout_values(t.game, t.env, 1, 0b111, 6.0, model)
+    B.threat_values(t.game, t.env, 1, 0b111, 6.0, model)
     assert model[1] == pytest.approx(model[2], abs=1e-12) and model[1] < 2.0
     mean, se = engine_means(t, 0b111, 6.0, 2000)
     assert np.all(np.abs(mean - model[:3]) <= Z * se)
