@@ -1,12 +1,16 @@
 """The bargaining models' arithmetic (AG-N1..N3), jitted for the engine.
 
-`threat_values` is the jitted twin of `sim.ag.odds.shootout_values`: each present family's exact
-expected outcome, in bags, of the shoot-out that follows a failed bargain (the disagreement point),
-under the same stated model: everyone rolls; each family's BANGs all go to the other family with
-the most expected BANGs (ties: earlier in turn order); a family gives up its members cheapest
-first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds, its death);
-hits beyond its members are wasted; a family left alone takes the card, several survivors share it
-equally (the Nash split when failing loses it, AG-N3), nobody left: it is lost.
+`threat_values` is each present family's expected outcome, in bags, of the shoot-out that follows
+a failed bargain (the disagreement point), by the model negotiation.threat names (AG-N2):
+- fixed_aim (default, `fixed_aim_values`, the jitted twin of `sim.ag.odds.shootout_values`): the
+  exact value of a stated model: everyone rolls; each family's BANGs all go to the other family
+  with the most expected BANGs (ties: earlier in turn order); a family gives up its members
+  cheapest first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds,
+  its death); hits beyond its members are wasted; a family left alone takes the card, several
+  survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost;
+- shootout (sim.ag.shots.shootout_values): the exact value of the shoot-out the engine plays (its
+  aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); exact but some 30 times
+  slower, so not the default until its values are tabulated.
 `alternating_values` solves the alternating-offers variant by backward induction;
 `allocate` turns target worths into units of the gains plus side payments in bags.
 `expected_share` is what a family placing its pieces can expect of a card from the bargain
@@ -18,10 +22,11 @@ from numba import njit
 
 from sim.ag.env import (
     MODEL_ALTERNATING, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND,
-    P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, P_WOUNDS_TO_DIE,
-    ROUND_UP, SUCCESSOR_HENCHMAN,
+    P_SUCCESSOR, P_THREAT, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
+    P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
 from sim.ag.readers import bang_chance, card_items, recruit_price
+from sim.ag.shots import shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
@@ -136,9 +141,19 @@ def hits_on(game, mask, q, tops):
 
 @njit(cache=True)
 def threat_values(game, env, slot, mask, total, out):
-    """out[p]: family p's exact expected shoot-out outcome in bags (see the module doc), for every
-    family in `mask`; 0 for the others. Works in the game's bargaining scratch (game.bang, costs,
-    sv, si): no allocation, it runs for every candidate crew of a placement."""
+    """out[p]: family p's expected shoot-out outcome in bags by the negotiation.threat model (AG-N2,
+    see the module doc), for every family in `mask`; 0 for the others."""
+    if env.rp[P_THREAT] == THREAT_SHOOTOUT:
+        shootout_values(game, env, slot, mask, total, out)
+    else:
+        fixed_aim_values(game, env, slot, mask, total, out)
+
+
+@njit(cache=True)
+def fixed_aim_values(game, env, slot, mask, total, out):
+    """out[p]: family p's exact expected shoot-out outcome in bags under the fixed-aim model (see
+    the module doc), for every family in `mask`; 0 for the others. Works in the game's bargaining
+    scratch (game.bang, costs, sv, si): no allocation, it runs for every candidate crew."""
     n_players = game.g[N_PLAYERS]
     tops = game.si[SI_TOPS]
     bangs, alive, loss = game.sv[SV_BANGS], game.sv[SV_ALIVE], game.sv[SV_LOSS]

@@ -142,6 +142,7 @@ S_DICE0 = 5                           # seat p's dice: S_DICE0 + p
 S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + p
 N_STREAMS = S_POLICY0 + MAX_SEATS
 
+WALK_CAP, WALK_F = 1024, 9   # distinct states of a shoot-out's walk at one step; fields of a family's
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),
@@ -159,6 +160,11 @@ GAME_DTYPE = np.dtype([
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
     ("si", np.int64, (3, MAX_SEATS)),                    # ... per-seat seats (SI_*)
+    ("walk", np.int64, (3, WALK_CAP, MAX_SEATS, WALK_F)),   # shoot-out walk (sim.ag.shots): states
+    ("walk_slot", np.int64, (3, 2 * WALK_CAP)),         # ... its hash table: 1 + index, 0 empty
+    ("walk_left", np.int64, (3, WALK_CAP)),              # ... BANGs the shooter has left
+    ("walk_w", np.float64, (3, WALK_CAP)),               # ... probabilities
+    ("walk_acc", np.float64, (3, WALK_CAP, MAX_SEATS)),  # ... probability-weighted worths won and lost
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

@@ -28,6 +28,7 @@ from sim.ag.env import (
     MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
 )
 from sim.ag.bargain import expected_share
+from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
@@ -346,15 +347,15 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_SHOOT:
         return shoot_at(game, env, p, opts, n, ctx)
     if decision == D_HIT:
-        return take_hit(game, env, p, opts, n)
+        return take_hit(game, env, p, opts, n, ctx)
     if decision == D_HOSPITAL:
         return at_hospital(game, env, p, opts, n)
     if decision == D_MOVE:
         return best_move(game, env, p, opts, n)
     if decision == D_BUY:
         rich = bag_count(game, p) >= env.rp[P_POWER_PRICE] + w[BAG_RESERVE]
-        if ctx[CTX_POWER] == POWER_ARMS:
-            want = w[AGGRESSION] >= 0.5
+        if ctx[CTX_POWER] == POWER_ARMS:   # AG-B3: the rule the shoot-out values assume
+            return pick(opts, n, OP_YES) if buys_arms(game, env, p) else 0
         else:   # AG-B4: only when a move is worth more to it than the price
             want = best_move_gain(game, env, p) > env.rp[P_POWER_PRICE] * w[VAL_BAG]
         return pick(opts, n, OP_YES) if want and rich else 0
@@ -487,41 +488,39 @@ def accepts(game, env, p, ctx):
 
 @njit(cache=True)
 def shoot_at(game, env, p, opts, n, ctx):
-    """AG-N2: the most dangerous family on the card, the leader for an aggressive one."""
-    w = env.params[p]
+    """AG-N2: the family the shared aiming rule picks (sim.ag.shots.aim_worth: the most dangerous,
+    the leader for an aggressive one); an exact tie is drawn from p's stream, not given to a seat."""
     slot = ctx[CTX_SLOT]
-    best, k = -1e18, 0
+    best, k, tied = -1e18, 0, 0
     for i in range(n):
         q = opts[i, 1]
-        worth = threat(game, env, slot, q) + w[AGGRESSION] * score(game, env, q) / 3.0
-        if game.at[slot, q, BOSS] and game.pl[q, WOUNDS] > 0:
-            worth += w[AGGRESSION]
-        if worth > best:
-            best, k = worth, i
+        wounded = game.at[slot, q, BOSS] > 0 and game.pl[q, WOUNDS] > 0
+        worth = aim_worth(env, p, threat(game, env, slot, q), score(game, env, q), wounded)
+        if worth > best + AIM_TIE:
+            best, k, tied = worth, i, 1
+        elif worth > best - AIM_TIE:
+            tied += 1
+    if tied > 1:
+        j = below_of(game.rng, S_POLICY0 + p, tied)
+        for i in range(n):
+            q = opts[i, 1]
+            wounded = game.at[slot, q, BOSS] > 0 and game.pl[q, WOUNDS] > 0
+            if aim_worth(env, p, threat(game, env, slot, q), score(game, env, q), wounded) > best - AIM_TIE:
+                if j == 0:
+                    return i
+                j -= 1
     return k
 
 
 @njit(cache=True)
-def take_hit(game, env, p, opts, n):
-    """AG-N2: lose what costs least: an occasional die, then a henchman, the boss's first wound, a
-    killer; a wounded boss last."""
-    w = env.params[p]
-    best, k = 1e18, 0
+def take_hit(game, env, p, opts, n, ctx):
+    """AG-N2: give up the cheapest member at the bargaining worths (sim.ag.shots.hit_choice), the
+    rule the bargaining model's shoot-out values assume."""
+    piece = hit_choice(game, env, ctx[CTX_SLOT], p)
     for i in range(n):
-        piece = opts[i, 1]
-        if piece == OCC:
-            cost = 0.5 * w[VAL_OCC]
-        elif piece == HENCH:
-            cost = 1.0 + recruit_price(game, env, HENCH) * w[VAL_BAG]
-        elif piece == KILLER:
-            cost = 1.5 + recruit_price(game, env, KILLER) * w[VAL_BAG]
-        elif game.pl[p, WOUNDS] > 0:
-            cost = 1e6
-        else:
-            cost = 1.0 + 3.0 * w[HEAL]
-        if cost < best:
-            best, k = cost, i
-    return k
+        if opts[i, 1] == piece:
+            return i
+    return 0
 
 
 @njit(cache=True)

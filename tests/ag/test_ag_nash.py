@@ -10,6 +10,7 @@ import pytest
 from ag_scenario import CLIC, Table, card_id
 
 from sim.ag import bargain as B
+from sim.ag import shots
 from sim.ag import state as S
 from sim.ag.odds import Crew, DiceFaces, Party, aims, nash_split, shootout_values
 
@@ -80,10 +81,13 @@ def test_ag_n1_a_boss_alone_has_a_shootout_value_and_a_share():
     assert values[0] > 0 and nash_split(values, CASINO)[0] > values[0]
 
 
-def test_ag_n2_the_engine_kernel_equals_the_exact_values():
+WALK = {"negotiation.threat": "shootout"}   # AG-N2: the exact walk of the shoot-out as played
+
+
+def three_on_a_racket(overrides=None):
     """Three families on a racket: seat 0 boss (wounded) + 2 henchmen, seat 1 killer + occasional,
-    seat 2 a henchman; seat 0 holds a card and a token (its boss's death costs them)."""
-    t = Table(3)
+    seat 2 a henchman; seat 0 holds a card, a token and 5 bags (its boss's death costs them)."""
+    t = Table(3, overrides=overrides)
     t.show(card_id("racket"))
     t.put(1, 0, boss=1, hench=2)
     t.put(1, 1, killer=1, occ=1)
@@ -92,15 +96,62 @@ def test_ag_n2_the_engine_kernel_equals_the_exact_values():
     t.win_card(card_id("grocery", "Queens"), 0)
     t.token(0, S.DRUGS)
     t.set_bags(0, 5)
-    out = np.zeros(S.MAX_SEATS)
-    total = 12.5
-    B.threat_values(t.game, t.env, 1, 0b111, total, out)
+    return t
+
+
+def fixed_aim_exact(total):
+    """The odds kernel's fractions for three_on_a_racket (the fixed-aim model)."""
     bag = F(1)
     death = 1 * F(3) + 2 * bag + F(3, 2) + F(3, 2) + 1 * bag   # renown, half of 5 bags, card, token, a henchman
     parties = [Party(Crew(2, 0, 0), boss_lives=1, loss_death=death),
                Party(Crew(0, 1, 1)), Party(Crew(1, 0, 0))]
+    return [float(v) for v in shootout_values(parties, F(total), FACES)]
+
+
+def test_ag_n2_the_engine_kernel_equals_the_exact_values():
+    """AG-N2, default negotiation.threat = fixed_aim: the jitted kernel is the odds kernel."""
+    t = three_on_a_racket()
+    out = np.zeros(S.MAX_SEATS)
+    B.threat_values(t.game, t.env, 1, 0b111, 12.5, out)
+    assert out[:3] == pytest.approx(fixed_aim_exact(F(25, 2)), abs=1e-12)
+
+
+def test_ag_n2_the_threat_option_switches_the_model():
+    """AG-N2: the same contest is worth the fixed-aim values by default and the walk's values
+    (sim.ag.shots) under negotiation.threat = shootout; the two models differ on it (the walk
+    aims BANG by BANG and gives a dead boss's spoils to its killer)."""
+    fixed, walked = np.zeros(S.MAX_SEATS), np.zeros(S.MAX_SEATS)
+    t = three_on_a_racket()
+    B.threat_values(t.game, t.env, 1, 0b111, 12.5, fixed)
+    w = three_on_a_racket(WALK)
+    B.threat_values(w.game, w.env, 1, 0b111, 12.5, walked)
+    walk = np.zeros(S.MAX_SEATS)
+    shots.shootout_values(w.game, w.env, 1, 0b111, 12.5, walk)
+    assert fixed[:3] == pytest.approx(fixed_aim_exact(F(25, 2)), abs=1e-12)
+    assert walked[:3] == pytest.approx(walk[:3], abs=1e-12)
+    assert np.max(np.abs(walked[:3] - fixed[:3])) > 1e-3
+
+
+def test_ag_n2_the_walk_equals_the_exact_values_of_two_families():
+    """Two families (the aim is forced, so the fractions of sim.ag.odds are exact for the engine's
+    shoot-out), under negotiation.threat = shootout: seat 0 boss (wounded) + 2 henchmen, holding a
+    card and a token (its boss's death costs them; to the bank by the ruling, no spoils), seat 1
+    killer + occasional. Three or more families: tests/ag/test_ag_shots.py."""
+    t = Table(2, overrides={"boss_death.to": "bank", **WALK})
+    t.show(card_id("racket"))
+    t.put(1, 0, boss=1, hench=2)
+    t.put(1, 1, killer=1, occ=1)
+    t.pl[0, S.WOUNDS] = 1
+    t.win_card(card_id("grocery", "Queens"), 0)
+    t.token(0, S.DRUGS)
+    t.set_bags(0, 5)
+    out = np.zeros(S.MAX_SEATS)
+    B.threat_values(t.game, t.env, 1, 0b11, 12.5, out)
+    bag = F(1)
+    death = 1 * F(3) + 2 * bag + F(3, 2) + F(3, 2) + 1 * bag   # renown, half of 5 bags, card, token, a henchman
+    parties = [Party(Crew(2, 0, 0), boss_lives=1, loss_death=death), Party(Crew(0, 1, 1))]
     exact = shootout_values(parties, F(25, 2), FACES)
-    assert out[:3] == pytest.approx([float(v) for v in exact], abs=1e-12)
+    assert out[:2] == pytest.approx([float(v) for v in exact], abs=1e-12)
 
 
 def casino_killer_against_henchman(overrides=None):
