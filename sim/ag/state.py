@@ -142,7 +142,7 @@ S_DICE0 = 5                           # seat p's dice: S_DICE0 + p
 S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + p
 N_STREAMS = S_POLICY0 + MAX_SEATS
 
-WALK_CAP, WALK_F = 1024, 9   # distinct states of a shoot-out's walk at one step; fields of a family's
+WALK_CAP, WALK_F = 1024, 9   # the most distinct states of a shoot-out walk at one step; fields per state
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),

@@ -419,7 +419,40 @@ def car_step_gain(game, env, p, k, car, to, watched):
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
-    return gain
+    return gain + arrival_gain(game, p, k, to)
+
+
+@njit(cache=True)
+def arrival_gain(game, p, k, to):
+    """A car arriving on `to` questions an at-risk crew there (NYK-P4), the mover choosing whom
+    among several players: a rival's at stake is worth pushing for, one's own alone is a blunder
+    (about half the time an arrest, the mission lost)."""
+    own, rivals = 0.0, 0.0
+    for q in range(game.g[N_PLAYERS]):
+        if game.pl[q, ALIVE]:
+            at_stake = reward_at_risk(game, q, to)
+            if q == p:
+                own = at_stake
+            else:
+                rivals += at_stake
+    if rivals > 0.0:
+        return 0.5 * k[K_POLICE_BLOCK] * rivals
+    return -own
+
+
+@njit(cache=True)
+def reward_at_risk(game, q, d):
+    """The rewards of q's held at-risk missions whose crew stands on d (each mission once)."""
+    total, seen = 0.0, np.int64(0)
+    rest = group_at(game, q, d)
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        m = game.ch[c, MISSION]
+        if m != NO and game.ms[m, M_RISK] and not (seen >> np.int64(m)) & 1:
+            seen |= np.int64(1) << np.int64(m)
+            total += game.ms[m, M_REWARD]
+    return total
 
 
 @njit(cache=True)

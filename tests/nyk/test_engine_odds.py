@@ -88,3 +88,84 @@ def test_nyk_p4_the_engines_interrogation_rolls_the_exact_odds(dice):
     exact = odds.interrogation_odds([int(t.ch[LOOXY, S.VALUE])], 1, parse_value(rs["police.car_value"]),
                                     hands.table(rs["hands.five_of_a_kind"]), dice=rs["interrogation.dice"])
     assert within(arrests, N, exact["arrest"]), (arrests / N, float(exact["arrest"]), rs["interrogation.dice"])
+
+
+# --- provocation (NYK-A4): the engine's `provoke`, dice free, against exact enumeration -----------
+
+def provocation_outcomes(kind, crews, n=N, overrides=None, params=None):
+    """Provocations by seat 0 of seat 1 on SOHO from one position: counts of (provoker wins,
+    tie, provoked wins), a fold counted as the other side's win."""
+    from scenario import SOHO
+
+    t = Table(kind=kind, overrides=overrides)
+    if params is not None:
+        t.env = t.env.copy()
+        for column, value in params.items():
+            t.env["params"][:, column] = value
+    for p, crew in enumerate(crews):
+        for c in crew:
+            t.hench(c, p, SOHO)
+    t.begin(0)
+    t.g[S.FORCED_N] = 0
+    saved = (t.g.copy(), t.pl.copy(), t.ch.copy(), t.ms.copy())
+    counts = np.zeros(3, np.int64)
+    for _ in range(n):
+        t.g[:], t.pl[:], t.ch[:], t.ms[:] = saved
+        t.provoke(0, SOHO, 1, crews[0][0])
+        if t.pl[1, S.C_FOLDS] or t.pl[0, S.C_FIGHTS_WON]:
+            counts[0] += 1
+        elif t.pl[0, S.C_FIGHTS_TIED]:
+            counts[1] += 1
+        else:
+            counts[2] += 1
+    return counts, t
+
+
+def folding_odds(ranks_p, ranks_q, table, category):
+    """Exact (provoker wins, tie) when each side folds as `simple` does: the weaker hand folds
+    when its category (strength // category) is lower, at intimidation and at artillery."""
+    three = odds.dice_space(3)
+    w = three.orderings / 6.0 ** 3
+    masses, wins, prev = np.outer(w, w), 0.0, three
+    for k in (3, 4, 5):
+        space = odds.dice_space(k)
+        if k > 3:  # one more die each: the previous stage's mass spread over the six faces
+            step = np.zeros((len(prev.packed), len(space.packed)))
+            np.add.at(step, (np.repeat(np.arange(len(prev.packed)), 6), prev.add_die.ravel()), 1 / 6)
+            masses = step.T @ masses @ step
+        sp = odds.side_strengths(ranks_p, k, table)[:, None]
+        sq = odds.side_strengths(ranks_q, k, table)[None, :]
+        if k == 5:
+            return wins + masses[sp > sq].sum(), masses[sp == sq].sum()
+        q_folds, p_folds = sp // category > sq // category, sq // category > sp // category
+        wins += masses[q_folds].sum()
+        masses = np.where(q_folds | p_folds, 0.0, masses)
+        prev = space
+
+
+CREWS = ((7, 10), (8,))  # J of spades and 9 of hearts against Q of spades
+
+
+def test_nyk_a4_the_engines_provocation_without_folds_rolls_the_exact_odds():
+    from scenario import PARAM
+    from strategies.nyk.params import K_FOLD_BELOW
+
+    counts, t = provocation_outcomes(PARAM, CREWS, params={K_FOLD_BELOW: 0.0})  # never folds
+    ranks = [[int(t.ch[c, S.VALUE]) for c in crew] for crew in CREWS]
+    exact = odds.fight_odds(*ranks, hands.table("four"))
+    for k, name in enumerate(("provoker_wins", "tie", "provoked_wins")):
+        assert within(counts[k], N, exact[name]), (name, counts[k] / N, float(exact[name]))
+
+
+@pytest.mark.parametrize("overrides", [{}, {"hands.five_of_a_kind": "top"}])
+def test_nyk_a4_the_engines_folding_provocation_rolls_the_exact_odds(overrides):
+    from scenario import SIMPLE
+    from strategies.nyk.policy import HAND_SCALE
+
+    counts, t = provocation_outcomes(SIMPLE, CREWS, overrides=overrides)
+    ranks = [[int(t.ch[c, S.VALUE]) for c in crew] for crew in CREWS]
+    rs = Ruleset.load(overrides=overrides)
+    win, tie = folding_odds(*ranks, hands.table(rs["hands.five_of_a_kind"]), HAND_SCALE)
+    assert within(counts[0], N, win), (counts[0] / N, win)
+    assert within(counts[1], N, tie), (counts[1] / N, tie)
+    assert within(counts[2], N, 1 - win - tie)

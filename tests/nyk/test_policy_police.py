@@ -1,0 +1,45 @@
+"""The heuristic's police moves (NYK-M5, P4): a car driven onto one's own at-risk crew, with no
+rival's there to question instead, costs what the crew's mission is worth; onto a rival's it gains."""
+
+from scenario import GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
+
+from sim.nyk import state as S
+from strategies.nyk import policy
+from strategies.nyk.params import K_POLICE_BLOCK
+
+FURYO, LOOXY = 7, 8
+
+
+def step_worth(t, p, to):
+    watched = policy.watched_missions(t.game, p)
+    return policy.car_step_gain(t.game, t.env, p, t.env["params"][p], 0, to, watched)
+
+
+def table(n_players=2):
+    t = Table(n_players=n_players, kind=PARAM)
+    t.police(GREENWICH, HARLEM)
+    return t
+
+
+def test_nyk_p4_a_car_onto_ones_own_at_risk_crew_costs_its_mission():
+    risky = mission_ids(crew=1, risk=1)[0]
+    t = table()
+    t.hench(FURYO, 0, SOHO)
+    t.hold(risky, [FURYO], HARLEM)
+    with_crew = step_worth(t, 0, SOHO)
+    t.at(FURYO, HARLEM)  # the same mission, its crew elsewhere
+    assert with_crew - step_worth(t, 0, SOHO) == -t.ms[risky, S.M_REWARD]
+
+
+def test_nyk_p4_a_car_onto_a_rivals_at_risk_crew_gains_even_beside_ones_own():
+    risky = mission_ids(crew=1, risk=1)
+    t = table(3)
+    t.hench(LOOXY, 1, SOHO)
+    t.hold(risky[1], [LOOXY], HARLEM)
+    k = t.env["params"][0]
+    reward = t.ms[risky[1], S.M_REWARD]
+    assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
+    t.hench(FURYO, 0, SOHO)  # one's own crew there too: the mover questions the rival (D_WHOM)
+    t.hold(risky[0], [FURYO], HARLEM)
+    assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
+    assert policy.arrival_gain(t.game, 0, k, GREENWICH) == 0.0
