@@ -1,7 +1,7 @@
 """The heuristic's police moves (NYK-M5, P4): a car driven onto one's own at-risk crew, with no
 rival's there to question instead, costs what the crew's mission is worth; onto a rival's it gains."""
 
-from scenario import GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
+from scenario import CHELSEA, GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
 
 from sim.nyk import state as S
 from strategies.nyk import policy
@@ -40,6 +40,6 @@ def test_nyk_p4_a_car_onto_a_rivals_at_risk_crew_gains_even_beside_ones_own():
     reward = t.ms[risky[1], S.M_REWARD]
     assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
     t.hench(FURYO, 0, SOHO)  # one's own crew there too: the mover questions the rival (D_WHOM)
-    t.hold(risky[0], [FURYO], HARLEM)
+    t.hold(risky[0], [FURYO], CHELSEA)
     assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
     assert policy.arrival_gain(t.game, 0, k, GREENWICH) == 0.0
