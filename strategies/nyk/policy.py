@@ -419,25 +419,19 @@ def car_step_gain(game, env, p, k, car, to, watched):
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
-    return gain + arrival_gain(game, p, k, to)
+    return gain + arrival_gain(game, p, to)
 
 
 @njit(cache=True)
-def arrival_gain(game, p, k, to):
+def arrival_gain(game, p, to):
     """A car arriving on `to` questions an at-risk crew there (NYK-P4), the mover choosing whom
-    among several players: a rival's at stake is worth pushing for, one's own alone is a blunder
-    (about half the time an arrest, the mission lost)."""
-    own, rivals = 0.0, 0.0
+    among several players: onto one's own alone it is a blunder that risks the mission (the whole
+    reward counted: an arrest also puts the crew in custody). With a rival's there too, the mover
+    questions the rival, and the step is judged by the destinations alone, as before."""
     for q in range(game.g[N_PLAYERS]):
-        if game.pl[q, ALIVE]:
-            at_stake = reward_at_risk(game, q, to)
-            if q == p:
-                own = at_stake
-            else:
-                rivals += at_stake
-    if rivals > 0.0:
-        return 0.5 * k[K_POLICE_BLOCK] * rivals
-    return -own
+        if q != p and game.pl[q, ALIVE] and reward_at_risk(game, q, to) > 0.0:
+            return 0.0
+    return -reward_at_risk(game, p, to)
 
 
 @njit(cache=True)

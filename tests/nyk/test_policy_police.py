@@ -1,11 +1,10 @@
 """The heuristic's police moves (NYK-M5, P4): a car driven onto one's own at-risk crew, with no
-rival's there to question instead, costs what the crew's mission is worth; onto a rival's it gains."""
+rival's there to question instead, costs what the crew's mission is worth."""
 
 from scenario import CHELSEA, GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
 
 from sim.nyk import state as S
 from strategies.nyk import policy
-from strategies.nyk.params import K_POLICE_BLOCK
 
 FURYO, LOOXY = 7, 8
 
@@ -31,15 +30,14 @@ def test_nyk_p4_a_car_onto_ones_own_at_risk_crew_costs_its_mission():
     assert with_crew - step_worth(t, 0, SOHO) == -t.ms[risky, S.M_REWARD]
 
 
-def test_nyk_p4_a_car_onto_a_rivals_at_risk_crew_gains_even_beside_ones_own():
+def test_nyk_p4_a_car_onto_ones_own_crew_beside_a_rivals_costs_nothing_the_rival_is_questioned():
     risky = mission_ids(crew=1, risk=1)
     t = table(3)
-    t.hench(LOOXY, 1, SOHO)
-    t.hold(risky[1], [LOOXY], HARLEM)
-    k = t.env["params"][0]
-    reward = t.ms[risky[1], S.M_REWARD]
-    assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
-    t.hench(FURYO, 0, SOHO)  # one's own crew there too: the mover questions the rival (D_WHOM)
-    t.hold(risky[0], [FURYO], CHELSEA)
-    assert policy.arrival_gain(t.game, 0, k, SOHO) == 0.5 * k[K_POLICE_BLOCK] * reward
-    assert policy.arrival_gain(t.game, 0, k, GREENWICH) == 0.0
+    t.hench(FURYO, 0, SOHO)
+    t.hold(risky[0], [FURYO], CHELSEA, accept=SOHO)
+    assert policy.arrival_gain(t.game, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
+    t.hench(LOOXY, 1, SOHO)  # a rival's at-risk crew there too: the mover questions it (D_WHOM)
+    t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
+    assert policy.arrival_gain(t.game, 0, SOHO) == 0.0
+    assert policy.arrival_gain(t.game, 1, SOHO) == 0.0
+    assert policy.arrival_gain(t.game, 0, GREENWICH) == 0.0
