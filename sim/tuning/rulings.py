@@ -21,7 +21,7 @@ import pandas as pd
 
 from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
-from sim.tuning.sensitivity import DEFAULT_GAMES, current_rules, play_plan, ranking
+from sim.tuning.sensitivity import DEFAULT_GAMES, PageWords, play_plan, ranking, write_study
 from sim.tuning.study import Study, check_games
 
 
@@ -76,36 +76,22 @@ def _text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+RULINGS_WORDS = PageWords(
+    title="Which findings rest on a ruling",
+    intro="Each ruling (a reading where the book is silent, docs/ruleset.md) is played at each of its "
+          "other values; every run plays the same {games:,} games (seed {seed}), so each change is paired "
+          "game by game. Bars: change; whiskers: 95% interval; |z|: the change in standard errors; p_holm: "
+          "adjusted by Holm's method over every change of the study.",
+    top="Which rulings matter most", ranked="Rulings by their largest change, in standard errors (|z|)",
+    figure="Rulings and {metric}", every="Change in each metric for each other value (paired 95% intervals)",
+    left_out="Values left out", refused="Values the rules refuse")
+
+
 def write_rulings(out, table: pd.DataFrame, study: Study, games: int, seed: int, base) -> Path:
     """rulings.parquet, a chart per metric that a ruling moved, the ranking and the index pages."""
-    from sim import __version__
-    from sim.analysis.report import Report
-    from sim.tuning.figures import png, rulings_figure
+    from sim.tuning.figures import rulings_figure
 
-    root = Path(out)
-    root.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(root / "rulings.parquet", index=False)
-    meta = {"mobsim version": __version__, "game": study.game, "players": str(study.players),
-            "strategies": ",".join(study.strategies), "games per run": f"{games:,}", "seed": str(seed),
-            "current rules": f"{current_rules(study)} ({base.fingerprint[:12]})"}
-    report = Report("Which findings rest on a ruling", meta)
-    report.text(f"Each ruling (a reading where the book is silent, docs/ruleset.md) is played at each of "
-                f"its other values; every run plays the same {games:,} games (seed {seed}), so each change "
-                "is paired game by game. Bars: change; whiskers: 95% interval; |z|: the change in standard "
-                "errors; p_holm: adjusted by Holm's method over every change of the study.")
-    report.heading("Which rulings matter most")
-    report.table(ranking(table), "Rulings by their largest change, in standard errors (|z|)", name="ranking")
-    moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"])
-    for metric in table.attrs["metrics"]:
-        if metric in moved:
-            report.figure(png(rulings_figure(table, metric)), f"rulings-{metric}", f"Rulings and {metric}")
-    report.heading("Every change")
-    report.table(table, "Change in each metric for each other value (paired 95% intervals)", name="changes")
-    if table.attrs["skipped"]:
-        report.heading("Values left out")
-        report.table(pd.DataFrame(table.attrs["skipped"]), "Values the rules refuse", name="skipped")
-    report.write(root)
-    return root / "rulings.parquet"
+    return write_study(out, "rulings", table, study, games, seed, base, RULINGS_WORDS, rulings_figure, "rulings")
 
 
 def rulings_lines(table: pd.DataFrame, games: int, seed: int, out=None, top: int = 30,

@@ -14,6 +14,7 @@ study's players is left out and listed with its reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -184,35 +185,66 @@ def current_rules(study: Study) -> str:
     return ", ".join(parts) or "the defaults"
 
 
+@dataclass(frozen=True)
+class PageWords:
+    """What a study page of paired changes says (the numeric sensitivity, the rulings)."""
+
+    title: str
+    intro: str            # formatted with games and seed
+    top: str
+    ranked: str
+    figure: str           # formatted with metric
+    every: str
+    left_out: str
+    refused: str
+
+
+SENSITIVITY_WORDS = PageWords(
+    title="Sensitivity of the headline metrics",
+    intro="Each option is stepped once down and once up around the current rules; every run plays the "
+          "same {games:,} games (seed {seed}), so each change is paired game by game. Bars: change; "
+          "whiskers: 95% interval; |z|: the change in standard errors; p_holm: its p-value adjusted by "
+          "Holm's method over every change of the study, and `significant` counts an option's changes "
+          "with p_holm < 0.05.",
+    top="Which knobs matter most", ranked="Options by their largest change, in standard errors (|z|)",
+    figure="Sensitivity of {metric}", every="Change in each metric for each step (paired 95% intervals)",
+    left_out="Steps left out", refused="Steps the rules refuse")
+
+
 def write_sensitivity(out, table: pd.DataFrame, study: Study, games: int, seed: int, base) -> Path:
     """sensitivity.parquet, a tornado chart per metric, the ranking and the index pages."""
+    from sim.tuning.figures import tornado_figure
+
+    return write_study(out, "sensitivity", table, study, games, seed, base, SENSITIVITY_WORDS,
+                       tornado_figure, "tornado")
+
+
+def write_study(out, name: str, table: pd.DataFrame, study: Study, games: int, seed: int, base,
+                words: PageWords, figure, figure_key: str) -> Path:
+    """<name>.parquet, `figure(table, metric)` for each metric a change moved, the ranking and the
+    index pages of a study of paired changes."""
     from sim import __version__
     from sim.analysis.report import Report
-    from sim.tuning.figures import png, tornado_figure
+    from sim.tuning.figures import png
 
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(root / "sensitivity.parquet", index=False)
+    table.to_parquet(root / f"{name}.parquet", index=False)
     meta = {"mobsim version": __version__, "game": study.game, "players": str(study.players),
             "strategies": ",".join(study.strategies), "games per run": f"{games:,}", "seed": str(seed),
             "current rules": f"{current_rules(study)} ({base.fingerprint[:12]})"}
-    report = Report("Sensitivity of the headline metrics", meta)
-    report.text(f"Each option is stepped once down and once up around the current rules; every run "
-                f"plays the same {games:,} games (seed {seed}), so each change is paired game by game. "
-                "Bars: change; whiskers: 95% interval; |z|: the change in standard errors; p_holm: its "
-                "p-value adjusted by Holm's method over every change of the study, and `significant` "
-                "counts an option's changes with p_holm < 0.05.")
-    report.heading("Which knobs matter most")
-    report.table(ranking(table), "Options by their largest change, in standard errors (|z|)",
-                 name="ranking")
+    report = Report(words.title, meta)
+    report.text(words.intro.format(games=games, seed=seed))
+    report.heading(words.top)
+    report.table(ranking(table), words.ranked, name="ranking")
     moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"])
     for metric in table.attrs["metrics"]:
-        if metric in moved:  # a metric no step moved at all has nothing to draw
-            report.figure(png(tornado_figure(table, metric)), f"tornado-{metric}", f"Sensitivity of {metric}")
+        if metric in moved:  # a metric no change moved at all has nothing to draw
+            report.figure(png(figure(table, metric)), f"{figure_key}-{metric}", words.figure.format(metric=metric))
     report.heading("Every change")
-    report.table(table, "Change in each metric for each step (paired 95% intervals)", name="changes")
+    report.table(table, words.every, name="changes")
     if table.attrs["skipped"]:
-        report.heading("Steps left out")
-        report.table(pd.DataFrame(table.attrs["skipped"]), "Steps the rules refuse", name="skipped")
+        report.heading(words.left_out)
+        report.table(pd.DataFrame(table.attrs["skipped"]), words.refused, name="skipped")
     report.write(root)
-    return root / "sensitivity.parquet"
+    return root / f"{name}.parquet"
