@@ -142,7 +142,8 @@ def reference_halving(value, n, default, budget, guard):
     return best
 
 
-@pytest.mark.parametrize("game_id, guard", [(3, 0.0), (3, 2.0), (8, 1.0), (8, 10.0)])
+# guards off the values a paired z of a few 0/1 outcomes hits exactly (there, the two sums compare rounding)
+@pytest.mark.parametrize("game_id, guard", [(3, 0.0), (3, 2.0), (8, 1.05), (8, 10.0)])
 def test_halving_picks_what_brute_force_over_the_same_worlds_picks(game_id, guard):
     fw = Forward.new(None, ["tuned"] * 4, seed=11, game_id=game_id, stop=[0], kinds=["action"])
     while not 3 <= len(fw.decision().options) <= 6 or fw.game.g[S.TURN] < 4:

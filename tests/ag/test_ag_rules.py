@@ -18,7 +18,7 @@ def rs():
 def test_every_option_names_an_ag_rule_and_a_source():
     for key, option in options("ag").items():
         assert option.rule.startswith("AG-"), key
-        assert option.source in ("rulebook", "assumed")
+        assert option.source in ("rulebook", "ruling", "assumed")
 
 
 def test_ag_c7_forty_location_cards_ten_kinds_in_each_district(rs):
