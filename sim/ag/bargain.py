@@ -26,7 +26,7 @@ from sim.ag.env import (
     P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
 from sim.ag.readers import bang_chance, card_items, recruit_price
-from sim.ag.shots import shootout_values
+from sim.ag.shots import bang_law, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
@@ -85,18 +85,7 @@ def hit_costs(game, env, slot, q, costs):
 @njit(cache=True)
 def bang_dist(game, env, slot, q, out):
     """out[b] = P(family q fires b BANGs on the slot), b = 0 .. the most it can fire (returned)."""
-    dice = game.at[slot, q, HENCH] + game.at[slot, q, KILLER] + game.at[slot, q, OCC]
-    out[: dice + 1] = 0.0
-    out[0] = 1.0
-    top = 0
-    for piece in (HENCH, KILLER, OCC):
-        p = bang_chance(env, piece)
-        for _ in range(game.at[slot, q, piece]):
-            top += 1
-            for b in range(top, 0, -1):
-                out[b] = out[b] * (1.0 - p) + out[b - 1] * p
-            out[0] *= 1.0 - p
-    return top
+    return bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC], 0, out)
 
 
 @njit(cache=True)

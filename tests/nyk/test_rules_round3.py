@@ -4,7 +4,7 @@ silently, each now an option (`police.questioned`, `police.requestion`, `subway.
 
 import pytest
 from scenario import (
-    BROADWAY, CHELSEA, GARMENT, GRAND_CENTRAL, GREENWICH, HARLEM, SOHO, Table, card_ids, mission_ids,
+    BROADWAY, CHELSEA, GARMENT, GRAND_CENTRAL, GREENWICH, HARLEM, RULES, SOHO, Table, card_ids, mission_ids,
 )
 
 from sim.nyk.chapters import actions
@@ -255,13 +255,8 @@ def told(t):
     from sim.nyk.narrate import Names, narrate
     from sim.shared.narrate import recorded
 
-    names = Names(t_rules(), [f"seat {p}" for p in range(S.MAX_SEATS)])
+    names = Names(RULES, [f"seat {p}" for p in range(S.MAX_SEATS)])
     return narrate(recorded(t.game, S.N_EVENTS), names)
-
-
-def t_rules():
-    from scenario import RULES
-    return RULES
 
 
 def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
@@ -272,7 +267,7 @@ def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
     actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, THE_LORD, t.opts, t.ctx)
     actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
     text = "\n".join(told(t))
-    lord, furyo = (t_rules().characters.henchmen[c - S.N_AFFRANCHI].name for c in (THE_LORD, FURYO))
+    lord, furyo = (RULES.characters.henchmen[c - S.N_AFFRANCHI].name for c in (THE_LORD, FURYO))
     assert f"{lord} (K) (seat 1) is exposed and discarded" in text
     assert f"{furyo} (J) leaves seat 1 for $5,000" in text
 
@@ -292,5 +287,5 @@ def test_narration_a_journey_of_no_step_tells_nothing_and_a_custody_card_is_show
     t.steer((2, 1), seat=0)  # pay the card for one more cell
     t.custody_phase(0)
     lines = told(t)
-    assert any(t_rules().resources.expanded()[card].name in line and "custody" in line for line in lines)
+    assert any(RULES.resources.expanded()[card].name in line and "custody" in line for line in lines)
     assert t.ch[LOOXY, S.CELL] == 1
