@@ -99,13 +99,13 @@ def _fill(codes, packed, dice, weights, table, out):
 
 
 @cache
-def fight_table(five_of_a_kind: str = "four", dice: int = 5) -> np.ndarray:
+def fight_table(five_of_a_kind: str = "four", dice: int = 5, two_pairs: str = "lower_pair") -> np.ndarray:
     """`[a, b, WIN|LOSE]`: probability that crew code a beats (loses to) crew code b when each
     rolls `dice` dice (ties: the rest). Read-only; cached per ruling and dice count."""
     codes, packed = _crews()
     space = dice_space(dice)
     out = np.zeros((N_CODES, N_CODES, 2), dtype=np.float32)
     _fill(codes, packed, space.packed, space.orderings.astype(np.float64),
-          hands.table(five_of_a_kind), out)
+          hands.table(five_of_a_kind, two_pairs), out)
     out.flags.writeable = False
     return out

@@ -36,6 +36,9 @@ CATEGORY_NAMES = ("high card", "pair", "two pairs", "three of a kind", "straight
 CATEGORY_SCALE = 7**5
 
 RULINGS = ("four", "top")  # NYK-H4: five equal values as four of a kind + kicker, or a top category
+# NYK-H3 ruling: two pairs under the same higher pair compare the lower pair, then the kicker (the
+# checklist, as in poker), or the kicker first (the book: "the highest unused value" after the stronger pair)
+TWO_PAIRS_RULINGS = ("lower_pair", "kicker")
 N_KEYS = 6**N_RANKS
 _TABLE_PATH = Path(__file__).parent / "data" / "hand_tables.npy"
 
@@ -44,6 +47,12 @@ def ruling_index(five_of_a_kind: str) -> int:
     if five_of_a_kind not in RULINGS:
         raise ValueError(f"five_of_a_kind must be one of {RULINGS}, got {five_of_a_kind!r}")
     return RULINGS.index(five_of_a_kind)
+
+
+def two_pairs_index(two_pairs: str) -> int:
+    if two_pairs not in TWO_PAIRS_RULINGS:
+        raise ValueError(f"two_pairs must be one of {TWO_PAIRS_RULINGS}, got {two_pairs!r}")
+    return TWO_PAIRS_RULINGS.index(two_pairs)
 
 
 def parse_value(value) -> int:
@@ -64,7 +73,7 @@ def parse_values(values) -> list[int]:
 
 # --- plain-Python reference (brute force, the definition the tables are tested against) ----------
 
-def reference_five(values, five_of_a_kind: str = "four") -> int:
+def reference_five(values, five_of_a_kind: str = "four", two_pairs: str = "lower_pair") -> int:
     """Strength of at most five values, straight from NYK-H2/H3/H4/H5."""
     assert len(values) <= HAND_SIZE
     counts = Counter(values)
@@ -89,15 +98,17 @@ def reference_five(values, five_of_a_kind: str = "four") -> int:
         category = HIGH_CARD
     ordered = [rank for rank, count in groups for _ in range(count)]
     digits = [rank + 1 for rank in ordered] + [0] * (HAND_SIZE - len(ordered))
+    if category == TWO_PAIRS and two_pairs == "kicker":  # higher pair, the unused value (0: none), lower pair
+        digits = digits[:2] + digits[4:] + digits[2:4]
     return category * CATEGORY_SCALE + sum(d * 7 ** (4 - i) for i, d in enumerate(digits))
 
 
-def reference_strength(values, five_of_a_kind: str = "four") -> int:
+def reference_strength(values, five_of_a_kind: str = "four", two_pairs: str = "lower_pair") -> int:
     """Best hand of at most five among any number of values, by trying every choice (NYK-H1)."""
     values = sorted(values)
     if len(values) <= HAND_SIZE:
-        return reference_five(tuple(values), five_of_a_kind)
-    return max(reference_five(c, five_of_a_kind) for c in set(combinations(values, HAND_SIZE)))
+        return reference_five(tuple(values), five_of_a_kind, two_pairs)
+    return max(reference_five(c, five_of_a_kind, two_pairs) for c in set(combinations(values, HAND_SIZE)))
 
 
 # --- lookup tables ----------------------------------------------------------------------------
@@ -113,27 +124,29 @@ def _all_count_vectors(limit: int) -> np.ndarray:
 
 
 def build_tables() -> np.ndarray:
-    """Strength tables, shape (2, 6**6), one row per NYK-H4 ruling, indexed by clipped counts.
+    """Strength tables, shape (2, 6**6), one row per NYK-H4 ruling (NYK-H3: lower pair first),
+    indexed by clipped counts: the shipped file."""
+    return np.stack([build_table(ruling) for ruling in RULINGS])
 
-    Built another way than the reference: a hand's strength is the maximum over every
-    sub-multiset of exactly five values it contains (or the hand itself when it has fewer).
-    """
+
+def build_table(five_of_a_kind: str = "four", two_pairs: str = "lower_pair") -> np.ndarray:
+    """One strength table, built another way than the reference: a hand's strength is the
+    maximum over every sub-multiset of exactly five values it contains (or the hand itself when
+    it has fewer). The ruling decides which five count (NYK-H1): 9 9 10 10 J J keeps J J 10 10 9
+    with the lower pair first, J J 9 9 10 with the kicker first."""
     vectors = _all_count_vectors(5)
     totals = vectors.sum(axis=1)
-    fives = np.array([v for v in _all_count_vectors(5) if v.sum() == HAND_SIZE])
-    tables = np.zeros((len(RULINGS), N_KEYS), dtype=np.int32)
-    for row, ruling in enumerate(RULINGS):
-        five_strength = np.array([_strength_of_counts(v, ruling) for v in fives])
-        contains = (fives[None, :, :] <= vectors[:, None, :]).all(axis=2)
-        best = np.where(contains, five_strength[None, :], -1).max(axis=1)
-        small = totals < HAND_SIZE
-        best[small] = [_strength_of_counts(v, ruling) for v in vectors[small]]
-        tables[row] = best
-    return tables
+    fives = np.array([v for v in vectors if v.sum() == HAND_SIZE])
+    five_strength = np.array([_strength_of_counts(v, five_of_a_kind, two_pairs) for v in fives])
+    contains = (fives[None, :, :] <= vectors[:, None, :]).all(axis=2)
+    best = np.where(contains, five_strength[None, :], -1).max(axis=1).astype(np.int32)
+    small = totals < HAND_SIZE
+    best[small] = [_strength_of_counts(v, five_of_a_kind, two_pairs) for v in vectors[small]]
+    return best
 
 
-def _strength_of_counts(counts, ruling) -> int:
-    return reference_five(tuple(r for r, c in enumerate(counts) for _ in range(c)), ruling)
+def _strength_of_counts(counts, ruling, two_pairs: str = "lower_pair") -> int:
+    return reference_five(tuple(r for r, c in enumerate(counts) for _ in range(c)), ruling, two_pairs)
 
 
 @cache
@@ -141,9 +154,18 @@ def tables() -> np.ndarray:
     return np.load(_TABLE_PATH)
 
 
-def table(five_of_a_kind: str = "four") -> np.ndarray:
-    """The strength table of one NYK-H4 ruling, for the jitted functions below."""
-    return tables()[ruling_index(five_of_a_kind)]
+@cache
+def table(five_of_a_kind: str = "four", two_pairs: str = "lower_pair") -> np.ndarray:
+    """The strength table of one NYK-H4 and one NYK-H3 ruling, for the jitted functions below
+    (read-only, cached). The shipped file holds the lower-pair-first tables; the kicker-first
+    ones are built on first use (about a second)."""
+    row = ruling_index(five_of_a_kind)
+    if two_pairs_index(two_pairs) == 0:
+        out = tables()[row].copy()
+    else:
+        out = build_table(five_of_a_kind, two_pairs)
+    out.flags.writeable = False
+    return out
 
 
 # --- jitted path ------------------------------------------------------------------------------
@@ -199,11 +221,11 @@ def strengths_of_rows(rows, table, out):
 
 # --- public Python API ------------------------------------------------------------------------
 
-def strength(values, five_of_a_kind: str = "four") -> int:
+def strength(values, five_of_a_kind: str = "four", two_pairs: str = "lower_pair") -> int:
     """Strength of the best hand among `values` (labels or ranks), larger is stronger."""
     ranks = parse_values(values)
     counts = np.bincount(np.asarray(ranks, dtype=np.int64), minlength=N_RANKS)
-    return int(table(five_of_a_kind)[_key_of_counts(counts)])
+    return int(table(five_of_a_kind, two_pairs)[_key_of_counts(counts)])
 
 
 def category_of(strength_value: int) -> int:
@@ -232,8 +254,9 @@ def describe_strength(s: int) -> str:
         return f"high card, {top[five[0]]}"
     if cat == PAIR:
         return f"pair of {plural[five[0]]}"
-    if cat == TWO_PAIRS:
-        return f"two pairs, {plural[five[0]]} and {plural[five[2]]}"
+    if cat == TWO_PAIRS:  # the lower pair: the other value found twice (either NYK-H3 order)
+        low = next(v for v in five[2:] if five.count(v) == 2)
+        return f"two pairs, {plural[five[0]]} and {plural[low]}"
     if cat == THREE:
         return f"three of a kind, {plural[five[0]]}"
     if cat == STRAIGHT:

@@ -15,13 +15,34 @@ def test_shipped_tables_equal_rebuilt_tables():
     assert np.array_equal(hands.tables(), hands.build_tables())
 
 
+@pytest.mark.parametrize("two_pairs", hands.TWO_PAIRS_RULINGS)
 @pytest.mark.parametrize("ruling", hands.RULINGS)
-def test_table_matches_brute_force_on_every_multiset_of_1_to_10_values(ruling):
-    # NYK-H1: best five of up to ten values; NYK-H4 under both rulings.
-    table = hands.table(ruling)
+def test_table_matches_brute_force_on_every_multiset_of_1_to_10_values(ruling, two_pairs):
+    # NYK-H1: best five of up to ten values; NYK-H4 and NYK-H3 under both rulings each.
+    table = hands.table(ruling, two_pairs)
     for values in ALL_MULTISETS:
         counts = np.bincount(values, minlength=6)
-        assert table[hands._key_of_counts(counts)] == hands.reference_strength(values, ruling), values
+        assert table[hands._key_of_counts(counts)] == hands.reference_strength(values, ruling, two_pairs), values
+
+
+@pytest.mark.parametrize("two_pairs, winner", [("lower_pair", "A,A,J,J,Q"), ("kicker", "A,A,10,10,K")])
+def test_nyk_h3_two_pairs_under_the_same_higher_pair(two_pairs, winner):
+    # NYK-H3 ruling: lower pair before kicker (as in poker), or the unused value first (the book's
+    # "highest unused value" once the stronger pairs are equal)
+    a, b = hands.strength("A,A,J,J,Q", two_pairs=two_pairs), hands.strength("A,A,10,10,K", two_pairs=two_pairs)
+    assert (a > b) == (winner == "A,A,J,J,Q")
+    assert hands.describe("A,A,10,10,K") == "two pairs, aces and tens"
+    assert hands.describe_strength(b) == "two pairs, aces and tens"
+
+
+def test_nyk_h3_kicker_ruling_changes_only_two_pair_comparisons():
+    base, kicker = hands.table(), hands.table("four", "kicker")
+    two = base // hands.CATEGORY_SCALE == hands.TWO_PAIRS
+    assert np.array_equal(base[~two], kicker[~two])
+    assert np.array_equal(kicker[two] // hands.CATEGORY_SCALE, base[two] // hands.CATEGORY_SCALE)
+    assert (base[two] != kicker[two]).any()
+    with pytest.raises(ValueError, match="two_pairs must be one of"):
+        hands.table("four", "middle")
 
 
 @pytest.mark.parametrize("ruling", hands.RULINGS)

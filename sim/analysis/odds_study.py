@@ -67,7 +67,7 @@ def recruitment(rs, pay_hesitation: bool = True) -> pd.DataFrame:
 def interrogation(rs, crews=INTERROGATION_CREWS) -> pd.DataFrame:
     """One row per crew x police cars (1..max): escape without resisting and, for crews with their
     affranchi, the outcomes when an arrested crew resists (NaN for crews that may not resist)."""
-    table = hands.table(rs["hands.five_of_a_kind"])
+    table = hands.table(rs["hands.five_of_a_kind"], rs["hands.two_pairs"])
     car = hands.parse_value(rs["police.car_value"])
     rows = []
     for crew in crews:
@@ -91,7 +91,7 @@ def interrogation(rs, crews=INTERROGATION_CREWS) -> pd.DataFrame:
 def provocation(rs, crews=PROVOCATION_CREWS,
                 character_value: int = CHARACTER_VALUE) -> pd.DataFrame:
     """One row per provoking crew x provoked crew x (subgame-perfect folds | nobody folds)."""
-    table = hands.table(rs["hands.five_of_a_kind"])
+    table = hands.table(rs["hands.five_of_a_kind"], rs["hands.two_pairs"])
     stakes = odds.Stakes.from_ruleset(rs)
     parsed = [hands.parse_values(c) for c in crews]
     rows = []

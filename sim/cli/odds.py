@@ -204,7 +204,7 @@ def interrogation_cmd(crew, police, resist, ruleset, sets, as_json):
     if resist and AFFRANCHI not in crew:
         raise click.BadParameter("only a crew with its affranchi (A) may resist",
                                  param_hint="--resist")
-    table = hands.table(rs["hands.five_of_a_kind"])
+    table = hands.table(rs["hands.five_of_a_kind"], rs["hands.two_pairs"])
     car = hands.parse_value(rs["police.car_value"])
     result = odds.interrogation_odds(crew, police, car, table, resist)
     result = {**result, "exact": _exact(result)}
@@ -240,7 +240,7 @@ def provocation_cmd(provoker, provoked, no_fold, character_value, save_table, ru
     for name, crew in (("--provoker", provoker), ("--provoked", provoked)):
         if len(crew) > max_crew:
             raise click.BadParameter(f"a crew of {len(crew)}: at most {max_crew}", param_hint=name)
-    table = hands.table(rs["hands.five_of_a_kind"])
+    table = hands.table(rs["hands.five_of_a_kind"], rs["hands.two_pairs"])
     label = ",".join(hands.RANK_LABELS[r] for r in provoker) + " vs " + ",".join(
         hands.RANK_LABELS[r] for r in provoked)
     if no_fold:

@@ -107,7 +107,7 @@ def make_env(ruleset, kinds, params, restrict=None):
     env.nbr[:n, 0] = R.degree
     env.nbr[:n, 1:1 + R.neighbours.shape[1]] = R.neighbours
     env.dist[:n, :n] = R.distance
-    env.table[:] = hands.table(ruleset["hands.five_of_a_kind"])
+    env.table[:] = hands.table(ruleset["hands.five_of_a_kind"], ruleset["hands.two_pairs"])
     kinds, params = np.asarray(kinds, dtype=np.int64), np.asarray(params, dtype=np.float64)
     env.kinds[: len(kinds)] = kinds
     env.params[: params.shape[0], : params.shape[1]] = params
@@ -121,7 +121,7 @@ def make_env(ruleset, kinds, params, restrict=None):
                          f"of at most 8 bills")
     env.bids[: len(bids)] = bids
     env.n_bids = len(bids)
-    env.fight[:] = fights.fight_table(ruleset["hands.five_of_a_kind"], fusillade_dice)
+    env.fight[:] = fights.fight_table(ruleset["hands.five_of_a_kind"], fusillade_dice, ruleset["hands.two_pairs"])
     for k in range(MAX_MSET_DICE + 1):
         space = dice_space(k)
         env.mcount[k] = len(space.packed)

@@ -108,7 +108,8 @@ P_VIEW_FORTUNES = 60
 P_POLICE_QUESTIONED = 61
 P_POLICE_REQUESTION = 62
 P_SUBWAY_CARD_STEPS = 63
-N_PARAMS = 64
+P_TWO_PAIRS = 64
+N_PARAMS = 65
 
 PARAM_KEYS = {
     P_PLAYERS_MIN: "players.min",
@@ -175,6 +176,7 @@ PARAM_KEYS = {
     P_POLICE_QUESTIONED: "police.questioned",
     P_POLICE_REQUESTION: "police.requestion",
     P_SUBWAY_CARD_STEPS: "subway.card_steps",
+    P_TWO_PAIRS: "hands.two_pairs",
 }
 
 # --- encoded rulings (index of the choice in rules.toml) ----------------------------------------
@@ -182,6 +184,7 @@ CREW_ACTIONS_EACH, CREW_ACTIONS_ONE = 0, 1        # NYK-A1
 TIE_POT_BANK, TIE_POT_RETURN = 0, 1               # NYK-A4
 PROVOKE_ACTION_ONE, PROVOKE_ACTION_ALL = 0, 1     # NYK-A4
 FIVE_AS_FOUR, FIVE_TOP = 0, 1                     # NYK-H4, same order as sim.hands.RULINGS
+TWO_PAIRS_LOWER, TWO_PAIRS_KICKER = 0, 1          # NYK-H3, same order as sim.hands.TWO_PAIRS_RULINGS
 TIEBREAK_RANDOM, TIEBREAK_SHARED = 0, 1           # NYK-E1
 START_RANDOM = -1                                 # start.district = "random"
 RESHUFFLE_EMPTY, RESHUFFLE_NEXT_DRAW = 0, 1       # NYK-T2

@@ -370,8 +370,11 @@ def nearest_to(env, goal, opts, n):
 
 @njit(cache=True)
 def best_move(game, env, p, k, opts, n):
-    """NYK-M1..M7: police first (as first player), then each crew toward its goal."""
+    """NYK-M1..M7: police first (as first player), then each crew toward its goal. The journey
+    options are listed before the movement cards, so a card that lengthens the journey to come
+    (Fast Car) is judged against the best journey already scored."""
     best, pick = 0.0, 0
+    best_journey = 0.0
     memo = decision_memo()  # each journey option asks its group's goal, each car the watched jobs
     for i in range(n):
         op = opts[i, 0]
@@ -381,9 +384,11 @@ def best_move(game, env, p, k, opts, n):
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
-            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], memo)
+            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], memo, best_journey)
         if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
             best, pick = score, i
+        if op == OP_JOURNEY and score > best_journey and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
+            best_journey = score
     return pick
 
 
@@ -505,13 +510,15 @@ def same_job(game, group, m):
 
 
 @njit(cache=True)
-def movement_card_gain(game, env, p, k, kind, target, memo):
+def movement_card_gain(game, env, p, k, kind, target, memo, best_journey):
     if kind == E_RELEASE_CUSTODY:
         return 4000.0 * k[K_CARD_EVENTS]
     if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
         return place_gain(game, env, p, k, ANYWHERE)
-    if kind == E_EXTRA_MOVE:  # before the journey it lengthens: above a journey's worth
-        return 8000.0 * k[K_CARD_EVENTS] if far_goal(game, env, p, k, memo) else 0.0
+    if kind == E_EXTRA_MOVE:  # played just before the journey it lengthens, when a goal lies beyond it
+        if best_journey > 0.0 and far_goal(game, env, p, k, memo):
+            return best_journey + 1.0 + 1000.0 * k[K_CARD_EVENTS]
+        return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
         return max(car_gain(game, env, p, k, target, remembered_watch(game, p, memo)), 0.0) * k[K_CARD_EVENTS]
     return 0.0

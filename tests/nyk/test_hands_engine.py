@@ -61,6 +61,14 @@ def test_nyk_h3_full_house_by_its_triple_then_kickers():
     assert winner(t) == 0
 
 
+@pytest.mark.parametrize("ruling, expected", [("lower_pair", 0), ("kicker", 1)])
+def test_nyk_h3_ruling_two_pairs(ruling, expected):
+    # seat 0: Q + A,A,J,J,9 (aces and jacks, queen); seat 1: Q + A,A,10,10,K (aces and tens, king)
+    t = fusillade(LOOXY, LUCKY_ROSE, ["A", "A", "J", "A", "A", "10", "J", "10", "9", "K"],
+                  {"hands.two_pairs": ruling})
+    assert winner(t) == expected
+
+
 @pytest.mark.parametrize("ruling, expected", [("four", 1), ("top", 0)])
 def test_nyk_h4_ruling_five_of_a_kind(ruling, expected):
     # seat 0: Q + Q,Q,Q,Q,9 (five queens); seat 1: K + K,K,K,A,9 (four kings, ace)

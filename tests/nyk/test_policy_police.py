@@ -1,6 +1,7 @@
 """The heuristic's police moves (NYK-M5, P4): a car driven onto one's own at-risk crew, with no
-rival's there to question instead, costs what the crew's mission is worth."""
+rival's there to question instead, costs what the crew's mission is worth; its Fast Car (NYK-C5)."""
 
+import numpy as np
 from scenario import CHELSEA, GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
 
 from sim.nyk import state as S
@@ -41,3 +42,25 @@ def test_nyk_p4_a_car_onto_ones_own_crew_beside_a_rivals_costs_nothing_the_rival
     assert policy.arrival_gain(t.game, 0, SOHO) == 0.0
     assert policy.arrival_gain(t.game, 1, SOHO) == 0.0
     assert policy.arrival_gain(t.game, 0, GREENWICH) == 0.0
+
+
+def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_card_appetite():
+    """Valued above the journey that follows it (and only then): it adds steps to that journey."""
+    from sim.nyk.decisions import MODE_NORMAL, OP_END, OP_JOURNEY, OP_PLAY
+    from sim.rules.compiled import E_EXTRA_MOVE
+    from scenario import card_ids
+    from strategies.nyk.params import INDEX
+
+    t = Table(kind=PARAM)
+    fast = card_ids(E_EXTRA_MOVE)[0]
+    t.give(0, fast)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM, accept=SOHO)
+    rows = [(OP_END, 0, 0, 0, 0), (OP_JOURNEY, SOHO, 1 << FURYO, MODE_NORMAL, 0), (OP_PLAY, fast, E_EXTRA_MOVE, -1, 0)]
+    opts = np.array(rows + [(0,) * 5] * 5, dtype=np.int64)
+    for appetite in (0.0, 0.6, 1.0):
+        k = t.env["params"][0].copy()
+        k[INDEX["card_events"]] = appetite
+        assert policy.best_move(t.game, t.env, 0, k, opts, 3) == 2, appetite
+    t.at(FURYO, HARLEM)  # at its goal: nothing to lengthen, the card is kept
+    assert policy.best_move(t.game, t.env, 0, t.env["params"][0], opts, 3) != 2

@@ -1,0 +1,69 @@
+"""The blunder audit across strategies: how often each one makes the mistakes of sim.nyk.audit.
+
+Game i seats the strategies taken in turn around the list from position i (as sim.nyk.checkrun
+does), so every strategy sits at every seat and meets every other; each game is the batch game
+of (seed, game id), played through the forward model, so the table depends on the seed alone,
+whatever the number of workers. Rates carry 95% Wilson intervals.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import wilson
+
+CHUNK = 10  # games a task: a forward-model game costs tens of milliseconds
+
+
+def table_of(strategies, players: int, game_id: int) -> list[str]:
+    return [strategies[(game_id + i) % len(strategies)] for i in range(players)]
+
+
+def _audit_chunk(task):
+    from sim.nyk.audit import CHECKS, audit_game
+    from sim.rules import Ruleset
+
+    strategies, players, ruleset, overrides, seed, first_id, n = task
+    rs = Ruleset.load(ruleset, overrides=dict(overrides))
+    counts = {}
+    for game_id in range(first_id, first_id + n):
+        names, tally, _ = audit_game(rs, table_of(strategies, players, game_id), seed, game_id, players)
+        for seat, name in enumerate(names):
+            row = counts.setdefault(name, np.zeros((3, len(CHECKS)), np.int64))
+            row[0] += tally.opportunities[seat]
+            row[1] += tally.blunders[seat]
+            row[2] += 1  # games: the same for every check
+    return counts
+
+
+def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0, ruleset=None,
+                  overrides=None, workers: int = 1) -> pd.DataFrame:
+    """One row per strategy and check: games, opportunities, blunders, the rate per opportunity
+    (with its interval) and per game."""
+    from sim.nyk.audit import CHECKS
+
+    tasks = [(tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
+              min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
+    if workers > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+            parts = list(pool.map(_audit_chunk, tasks))
+    else:
+        parts = [_audit_chunk(t) for t in tasks]
+    total = {}
+    for part in parts:
+        for name, row in part.items():
+            total[name] = total.get(name, 0) + row
+    rows = []
+    for name in dict.fromkeys(strategies):
+        opp, bad, seats = total.get(name, np.zeros((3, len(CHECKS)), np.int64))
+        lo, hi = wilson(bad, opp)
+        for i, check in enumerate(CHECKS):
+            rows.append({"strategy": name, "check": check.name, "rule": check.rule, "seat_games": int(seats[i]),
+                         "opportunities": int(opp[i]), "blunders": int(bad[i]),
+                         "rate": bad[i] / opp[i] if opp[i] else float("nan"), "low": float(lo[i]),
+                         "high": float(hi[i]), "per_game": bad[i] / seats[i] if seats[i] else float("nan")})
+    return pd.DataFrame(rows)
