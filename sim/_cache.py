@@ -43,6 +43,8 @@ def refresh_rooms(cache_dir: str, rooms: dict, kernel: str, root, tops=_imports.
     `root`'s top packages `tops`. A room whose stamp changed loses its own cache folders; a
     changed `kernel` room empties the whole cache."""
     cache = Path(cache_dir)
+    if not _writable(cache):
+        return  # numba caches nothing there, and nothing there could be emptied
     sources = Sources(root, tops, cache / MEMO)
     for name, modules in stamped_modules(sources, rooms, kernel).items():
         stamp = cache / f"{STAMP}.{name}"
@@ -53,9 +55,9 @@ def refresh_rooms(cache_dir: str, rooms: dict, kernel: str, root, tops=_imports.
             previous = None
         if previous == current:
             continue
-        if previous is not None and cache.is_dir():
+        if previous is not None:
             _empty(cache, None if name == kernel else _folders(*rooms[name]))
-        _write(cache, stamp, current)
+        _write(stamp, current)
     sources.save_memo()
 
 
@@ -64,7 +66,7 @@ def stamped_modules(sources: "Sources", rooms: dict, kernel: str) -> dict[str, s
     held = {name: set() for name in rooms}
     folders = {name: _prefixes(*rooms[name]) for name in rooms if name != kernel}
     for module in sources.jitted():
-        path = str(sources.path(module))
+        path = sources.path(module)
         owners = [name for name, (deep, flat) in folders.items()
                   if path.startswith(deep) or os.path.dirname(path) in flat or path in flat]
         for name in owners or [kernel]:  # a jitted module no game holds is the kernel's
@@ -76,13 +78,13 @@ class Sources:
     """mobsim's sources as bytes, each read with `ast` once per content (the memo)."""
 
     def __init__(self, root, tops=_imports.TOPS, memo: Path | None = None):
-        self.modules = _imports.find_modules(root, tops)
-        self.data = {m: path.read_bytes() for m, (path, _) in self.modules.items()}
+        self.modules, self.tops = _imports.find_modules(root, tops), set(tops)
+        self.data = {m: _read(path) for m, (path, _) in self.modules.items()}
         self.hashes = {m: hashlib.sha1(data).hexdigest() for m, data in self.data.items()}
         self._memo_path, self._memo = memo, _read_memo(memo)
-        self._facts, self._read = {}, False
+        self._facts, self._read, self._imports = {}, False, {}
 
-    def path(self, module: str) -> Path:
+    def path(self, module: str) -> str:
         return self.modules[module][0]
 
     def jitted(self) -> list[str]:
@@ -90,10 +92,12 @@ class Sources:
 
     def imports(self, module: str) -> set[str]:
         """The modules of ours `module` imports when it is loaded."""
-        facts = self._known(module)
-        if facts[2] is None:
-            self._parse(module)
-        return _imports.resolve(map(tuple, self._facts[module][2]), self.modules) - {module}
+        if module not in self._imports:
+            if self._known(module)[2] is None:
+                self._parse(module)
+            found = _imports.resolve(map(tuple, self._facts[module][2]), self.modules)
+            self._imports[module] = found - {module}
+        return self._imports[module]
 
     def digest(self, modules) -> str:
         digest = hashlib.sha256()
@@ -103,7 +107,7 @@ class Sources:
 
     def save_memo(self) -> None:
         if self._memo_path is not None and (self._read or self._facts.keys() != self._memo.keys()):
-            _write(self._memo_path.parent, self._memo_path, json.dumps(self._facts, sort_keys=True))
+            _write(self._memo_path, json.dumps(self._facts, sort_keys=True))
 
     def _known(self, module: str) -> list:
         """[hash, jitted, imports run at load or None if not read yet], from the memo if it has them."""
@@ -119,9 +123,23 @@ class Sources:
     def _parse(self, module: str) -> list:
         path, package = self.modules[module]
         tree = _imports.parse(path, self.data[module])
-        facts = [self.hashes[module], _imports.is_jitted(tree), _imports.read_imports(tree, module, package, True)]
+        ours = [c for c in _imports.read_imports(tree, module, package, True) if c[1].partition(".")[0] in self.tops]
+        facts = [self.hashes[module], _imports.is_jitted(tree), ours]
         self._facts[module], self._read = facts, True
         return facts
+
+
+def _writable(cache: Path) -> bool:
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(cache, os.W_OK)
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as source:
+        return source.read()
 
 
 def _read_memo(path: Path | None) -> dict:
@@ -152,11 +170,10 @@ def _empty(cache: Path, only: set[str] | None) -> None:
         shutil.rmtree(entry, ignore_errors=True) if entry.is_dir() else entry.unlink(missing_ok=True)
 
 
-def _write(cache: Path, target: Path, text: str) -> None:
+def _write(target: Path, text: str) -> None:
     try:
-        cache.mkdir(parents=True, exist_ok=True)
-        tmp = cache / f".{target.name}.{os.getpid()}"
+        tmp = target.with_name(f".{target.name}.{os.getpid()}")
         tmp.write_text(text)
         os.replace(tmp, target)
     except OSError:
-        pass  # a read-only place: numba will simply not cache there
+        pass  # not written now: written at the next import

@@ -23,16 +23,18 @@ JIT_HINTS = (b"jit", b"vectorize", b"cfunc", b"stencil", b"overload", b"intrinsi
 Candidate = tuple[str, str]
 
 
-def find_modules(root, tops: Iterable[str] = TOPS) -> dict[str, tuple[Path, bool]]:
-    """Every module under `root`'s top packages: dotted name -> (path, is a package's __init__)."""
+def find_modules(root, tops: Iterable[str] = TOPS) -> dict[str, tuple[str, bool]]:
+    """Every module under `root`'s top packages: dotted name -> (path, is a package's __init__).
+    Plain strings and os.walk: this runs at every `import sim` (sim/_cache.py)."""
     found = {}
+    root = os.fspath(root)
     for top in tops:
-        for folder, dirs, files in os.walk(Path(root, top)):
+        for folder, dirs, files in os.walk(os.path.join(root, top)):
             dirs.sort()
-            package = ".".join(Path(folder).relative_to(root).parts)
+            package = os.path.relpath(folder, root).replace(os.sep, ".")
             for name in sorted(f for f in files if f.endswith(".py")):
                 init = name == "__init__.py"
-                found[package if init else f"{package}.{name[:-3]}"] = (Path(folder, name), init)
+                found[package if init else f"{package}.{name[:-3]}"] = (os.path.join(folder, name), init)
     return found
 
 
@@ -41,8 +43,8 @@ def may_be_jitted(source: bytes) -> bool:
     return any(hint in source for hint in JIT_HINTS)
 
 
-def parse(path: Path, source: bytes | None = None) -> ast.Module:
-    return ast.parse(path.read_bytes() if source is None else source, str(path))
+def parse(path, source: bytes | None = None) -> ast.Module:
+    return ast.parse(Path(path).read_bytes() if source is None else source, os.fspath(path))
 
 
 def read_imports(tree: ast.Module, module: str, package: bool, top_level: bool = False) -> list[Candidate]:
@@ -55,12 +57,18 @@ def read_imports(tree: ast.Module, module: str, package: bool, top_level: bool =
         elif isinstance(node, ast.ImportFrom):
             base = _absolute(node, module, package)
             found += [(f"{base}.{a.name}", base) for a in node.names]
-    return found
+    return list(dict.fromkeys(found))
 
 
 def resolve(candidates: Iterable[Candidate], modules) -> set[str]:
     """The modules of ours the imports land in (a name imported from a module is its module)."""
-    found = {full if full in modules else _known(base, modules) for full, base in candidates}
+    found, bases = set(), set()
+    for full, base in candidates:
+        if full in modules:
+            found.add(full)
+        else:
+            bases.add(base)
+    found |= {_known(base, modules) for base in bases}
     found.discard(None)
     return found
 

@@ -109,6 +109,10 @@ def test_the_stamps_are_the_same_read_from_the_memo_without_parsing(tree, monkey
     monkeypatch.undo()
     memo.write_text("{not json")  # a broken memo is read again from the sources
     assert _cache.stamped_modules(_cache.Sources(tree, memo=memo), rooms_of(tree), "kernel") == fresh
+    _cache.refresh_rooms(str(tree / "cache"), rooms_of(tree), kernel="kernel", root=tree)
+    (tree / "sim/nyk/consts.py").write_text("from strategies.lineup import SEATS\n")  # an edited source is read again
+    stamped = _cache.stamped_modules(_cache.Sources(tree, memo=memo), rooms_of(tree), "kernel")
+    assert stamped["nyk"] == fresh["nyk"] | {"strategies.lineup"}
 
 
 @pytest.mark.parametrize("source, expected", [
