@@ -11,8 +11,8 @@ entries are emptied when those change:
   jitted module imports (a game's narration, the runner, the CLI) is in no stamp;
 - the kernel (the jitted modules directly in `sim/`, and any jitted module no other room holds):
   every game calls into it, so a change empties the whole cache;
-- each game (`sim/nyk` with `strategies/nyk` and `sim/search`, `sim/ag` ...): a change empties
-  that game's cache folders only, so work on one game does not recompile the other.
+- each game (`sim/<game>` with `strategies/<game>`), and the search (`sim/search`): a change
+  empties that room's cache folders only, so work on one game does not recompile the other.
 
 It runs at every `import sim`, so it stays cheap: every source is read and hashed, and a source
 is parsed (sim/_imports.py) only if it may hold jitted code or is in a closure, and only when
