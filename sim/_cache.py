@@ -82,18 +82,18 @@ class Sources:
         self.data = {m: _read(path) for m, (path, _) in self.modules.items()}
         self.hashes = {m: hashlib.sha1(data).hexdigest() for m, data in self.data.items()}
         self._memo_path, self._memo = memo, _read_memo(memo)
-        self._facts, self._read, self._imports = {}, False, {}
+        self._facts, self._changed, self._imports = {}, False, {}
 
     def path(self, module: str) -> str:
         return self.modules[module][0]
 
     def jitted(self) -> list[str]:
-        return [m for m in self.modules if self._known(m)[1]]
+        return [m for m in self.modules if self._facts_of(m)[1]]
 
     def imports(self, module: str) -> set[str]:
         """The modules of ours `module` imports when it is loaded."""
         if module not in self._imports:
-            if self._known(module)[2] is None:
+            if self._facts_of(module)[2] is None:
                 self._parse(module)
             found = _imports.resolve(map(tuple, self._facts[module][2]), self.modules)
             self._imports[module] = found - {module}
@@ -106,17 +106,17 @@ class Sources:
         return digest.hexdigest()
 
     def save_memo(self) -> None:
-        if self._memo_path is not None and (self._read or self._facts.keys() != self._memo.keys()):
+        if self._memo_path is not None and (self._changed or self._facts.keys() != self._memo.keys()):
             _write(self._memo_path, json.dumps(self._facts, sort_keys=True))
 
-    def _known(self, module: str) -> list:
+    def _facts_of(self, module: str) -> list:
         """[hash, jitted, imports run at load or None if not read yet], from the memo if it has them."""
         if module not in self._facts:
             facts = self._memo.get(module)
             if not (isinstance(facts, list) and len(facts) == 3 and facts[0] == self.hashes[module]):
                 facts = self._parse(module) if _imports.may_be_jitted(self.data[module]) else [
                     self.hashes[module], False, None]
-                self._read = True
+                self._changed = True
             self._facts[module] = facts
         return self._facts[module]
 
@@ -125,7 +125,7 @@ class Sources:
         tree = _imports.parse(path, self.data[module])
         ours = [c for c in _imports.read_imports(tree, module, package, True) if c[1].partition(".")[0] in self.tops]
         facts = [self.hashes[module], _imports.is_jitted(tree), ours]
-        self._facts[module], self._read = facts, True
+        self._facts[module], self._changed = facts, True
         return facts
 
 
