@@ -18,18 +18,19 @@ from sim.rooms import game_names as _game_names
 __version__ = "0.1.0"
 
 # Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True),
-# and the cache is emptied when mobsim's sources change (see sim/_cache.py).
+# and a room of the cache is emptied when the sources its jitted code imports change (sim/_cache.py).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 _HERE = Path(__file__).resolve().parent
-_CACHE_ROOMS = {
-    # the jitted kernel modules, and the rule constants jitted code reads (sim.rules.compiled)
-    "kernel": ([], [_HERE / f"{m}.py" for m in ("rng", "hands", "dice", "odds", "fights")]
-               + [_HERE / "rules" / "compiled.py"]),
-    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies" / "nyk", _HERE / "search"], [_HERE.parent / "strategies"]),
+_CACHE_ROOMS = {  # name -> (folders, folders without their subfolders) holding the room's jitted modules
+    "kernel": ([], [_HERE]),  # and any jitted module no game holds
+    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies" / "nyk"], []),
+    # the search imports the players' plumbing (sim.nyk.game, strategies.lineup) that the engine
+    # does not: its own room, so an edit there recompiles the search, not the engine
+    "search": ([_HERE / "search"], []),
 }
 for _game in _game_names():  # every other game: its engine, its rules' content and its players
     _CACHE_ROOMS.setdefault(_game, ([_HERE / _game, _HERE / "rules" / _game, _HERE.parent / "strategies" / _game], []))
-_refresh_cache(os.environ["NUMBA_CACHE_DIR"], _CACHE_ROOMS, kernel="kernel")
+_refresh_cache(os.environ["NUMBA_CACHE_DIR"], _CACHE_ROOMS, kernel="kernel", root=_HERE.parent)
 
 
 def __getattr__(name):

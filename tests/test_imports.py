@@ -1,56 +1,19 @@
 """The imports of `sim` and `strategies` go one way (sim/rooms.py): no circle, no import into a
-room above, no game importing another game. Read from the source with ast, nothing is run."""
+room above, no game importing another game. Read from the source with ast (sim/_imports.py), nothing is run."""
 
-import ast
 from pathlib import Path
 
 import pytest
 
-from sim import rooms
+from sim import _imports, rooms
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def modules() -> dict[str, tuple[Path, bool]]:
-    found = {}
-    for top in ("sim", "strategies"):
-        for path in (ROOT / top).rglob("*.py"):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
-            package = parts[-1] == "__init__"
-            found[".".join(parts[:-1] if package else parts)] = (path, package)
-    return found
-
-
-MODULES = modules()
-
-
-def _known(name: str) -> str | None:
-    """The module of ours a dotted name lands in (a name imported from a module is its module)."""
-    while name and name not in MODULES:
-        name = name.rpartition(".")[0]
-    return name or None
+MODULES = _imports.find_modules(ROOT)
 
 
 def imports_of(module: str) -> set[str]:
     """Every module of ours `module` imports, at the top or inside a function."""
-    path, package = MODULES[module]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found |= {_known(a.name) for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = module if package else module.rpartition(".")[0]
-                for _ in range(node.level - 1):
-                    anchor = anchor.rpartition(".")[0]
-                base = f"{anchor}.{base}" if base else anchor
-            for alias in node.names:
-                full = f"{base}.{alias.name}"
-                found.add(full if full in MODULES else _known(base))
-    found.discard(None)
-    found.discard(module)
-    return found
+    return _imports.imports_of(module, MODULES)
 
 
 GRAPH = {m: imports_of(m) for m in MODULES}
