@@ -160,3 +160,45 @@ def test_a_killed_worker_ends_the_run_in_one_line(tmp_path):
     assert err.count("\n") == 1 and "worker process ended" in err and "--resume" in err, err
     assert_gone(workers)
     assert_intact(out)
+
+
+def test_a_killed_pool_leaves_the_exit_hook_no_pipe_to_write_to():
+    # the interpreter's exit hook (concurrent.futures.process._python_exit) writes to the wake-up
+    # pipe of every manager thread it lists, without the pool's lock; a manager still ending after
+    # the kill (slower than its join, on a loaded machine) closes that pipe meanwhile: "OSError: Bad
+    # file descriptor" after the clean "interrupted" line. Once killed, the pool is off that list.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, process
+
+    from sim.runner.core import _kill_pool
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    pool.submit(time.sleep, 30)
+    manager = pool._executor_manager_thread
+    join = manager.join
+    manager.join = lambda timeout=None: None   # a manager slower to end than the join waits for
+    try:
+        assert manager in process._threads_wakeups
+        _kill_pool(pool)
+        assert manager not in process._threads_wakeups
+    finally:
+        join(timeout=30)
+    assert not manager.is_alive()
+
+
+def test_an_interrupted_sweep_says_how_to_finish_and_resume_finishes_it(tmp_path):
+    out = tmp_path / "sweep"
+    command = [str(MOBSIM), "sweep", "--games", "100000", "--workers", "2", "--baseline", "first",
+               "--set", "missions.reward_scale=0.8,1.2", "--out", str(out)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+    wait_until(lambda: any(batches_done(m.parent) for m in out.glob("points/*/manifest.json"))
+               or proc.poll() is not None, what="a finished batch")
+    assert proc.poll() is None, proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)
+    code, err = finish(proc)
+    assert code == 130, err
+    assert err.count("\n") == 1 and "interrupted" in err and str(out) in err and "--resume" in err, err
+    done = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert (out / "sweep.parquet").is_file() and len(list(out.glob("points/*/manifest.json"))) == 2

@@ -2,6 +2,9 @@
 
 import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -228,3 +231,74 @@ def test_cli_sweep_errors_are_one_line(args, message):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("mobsim: error: ") and message in lines[0]
+
+
+# --- a study given again repairs its runs, as `run --resume` does -------------------------------
+
+MOBSIM = Path(sys.executable).with_name("mobsim")
+
+
+def mobsim(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([str(MOBSIM), *map(str, args)], capture_output=True, text=True, timeout=900)
+
+
+def damage_two_runs(out: Path) -> list[Path]:
+    """One point's games part with a byte flipped, another's seats part cut to half its length:
+    the two run directories damaged."""
+    runs = sorted(p.parent for p in out.glob("points/*/manifest.json"))
+    assert len(runs) >= 2, runs
+    flipped = runs[0] / "games.parquet" / "part-000000.parquet"
+    data = bytearray(flipped.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    flipped.write_bytes(bytes(data))
+    cut = runs[1] / "seats.parquet" / "part-000001.parquet"
+    cut.write_bytes(cut.read_bytes()[: cut.stat().st_size // 2])
+    return runs[:2]
+
+
+def assert_repaired(runs: list[Path], stderr: str) -> None:
+    """Every damaged run verifies again, the output only warns of the batches played again and never
+    advises --resume, the command just given."""
+    for run in runs:
+        verify = mobsim("verify", run)
+        assert verify.returncode == 0, verify.stdout
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith("mobsim: warning: batch ") for line in lines), stderr
+    assert all("played again" in line for line in lines) and "--resume" not in stderr, stderr
+
+
+def test_sweep_resume_plays_the_batches_of_a_damaged_or_truncated_part_again(tmp_path):
+    out = tmp_path / "sw"
+    command = ["sweep", "--strategies", MIXED, "--games", 200, "--workers", 1, "--seed", 3, "--baseline", "first",
+               "--set", "missions.reward_scale=0.8,1.2", "--out", out, "--json"]
+    first = mobsim(*command)
+    assert first.returncode == 0, first.stderr
+    runs = damage_two_runs(out)
+    again = mobsim(*command, "--resume")
+    assert again.returncode == 0, again.stderr
+    assert_repaired(runs, again.stderr)
+    # the batches played again are the same games: the study's numbers do not move
+    assert json.loads(again.stdout)["rows"] == json.loads(first.stdout)["rows"]
+
+
+def test_sweep_resume_needs_the_study_and_excludes_force(tmp_path):
+    base = ["sweep", "--games", 10, "--set", "missions.reward_scale=0.8,1.2"]
+    for extra, message in ((["--resume"], "--resume needs --out"),
+                           (["--resume", "--force", "--out", tmp_path / "s"], "exclude each other")):
+        proc = mobsim(*base, *extra)
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
+
+
+def test_sensitivity_resume_plays_the_batches_of_a_damaged_or_truncated_part_again(tmp_path):
+    # players.max (NYK-S1) steps only down from its maximum: the current rules and one step, two runs
+    out = tmp_path / "sens"
+    command = ["sensitivity", "--strategies", MIXED, "--games", 200, "--workers", 1, "--seed", 4,
+               "--param", "players.max", "--out", out, "--json"]
+    first = mobsim(*command)
+    assert first.returncode == 0, first.stderr
+    runs = damage_two_runs(out)
+    again = mobsim(*command, "--resume")
+    assert again.returncode == 0, again.stderr
+    assert_repaired(runs, again.stderr)
+    assert json.loads(again.stdout)["changes"] == json.loads(first.stdout)["changes"]
+    assert "does not apply with --assumed" in mobsim("sensitivity", "--assumed", "--resume", "--out", out).stderr

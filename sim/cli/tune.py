@@ -1,5 +1,6 @@
 """`mobsim sweep`, `mobsim sensitivity`, `mobsim tune`: designer tuning (sim.tuning)."""
 
+import contextlib
 import json
 import math
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import GAMES, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.signals import interrupt_status
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
 MAX_POINTS = 1000  # points of a sweep grid, unless --max-points allows more
@@ -56,6 +58,30 @@ def _progress(as_json: bool):
     return report
 
 
+RESUME_HELP = ("Finish the study in --out: its finished runs read back, the batches of damaged or missing "
+               "parts played again (as giving the command again does).")
+
+
+def _check_resume(out, resume: bool, force: bool) -> None:
+    """--resume names a study to finish: it needs --out, and excludes --force."""
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    if resume and out is None:
+        raise click.UsageError("--resume needs --out, the study's directory")
+
+
+@contextlib.contextmanager
+def _kept_on_interrupt(out):
+    """Ctrl-C or SIGTERM: one line saying what is kept and how to finish, with the signal's status."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        kept = (f": the finished runs are kept in {out}; finish with the same command and --resume"
+                if out is not None else "")
+        click.echo(f"mobsim: interrupted{kept}", err=True)
+        sys.exit(interrupt_status())
+
+
 def _fmt(x) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "-"
@@ -78,10 +104,11 @@ def _fmt(x) -> str:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Directory for sweep.parquet, figures, index.md/html and the runs (resumable).")
 @click.option("--force", is_flag=True, help="Play every point again, replacing the runs kept in --out.")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 @click.option("--max-points", type=click.IntRange(min=1), default=MAX_POINTS, show_default=True,
               help="Refuse a grid of more points than this (each point is a run of --games games).")
 def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ruleset, baseline,
-              metrics, out, force, max_points):
+              metrics, out, force, resume, max_points):
     """Play every point of a grid of rule values on the same games and compare them.
 
     Example: mobsim sweep --strategies simple,random --games 20000 --set missions.reward_scale=0.6:1.4:5
@@ -95,15 +122,17 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
 
     _check_grid_size(sets, max_points)
     _check_study_out(out)
+    _check_resume(out, resume, force)
     try:
         swept, fixed = split_sets(sets, game)
         if not swept:
             raise TuningError("--set: nothing to sweep: give a range KEY=A:B:N or a list KEY=V1,V2 "
                               "(e.g. --set missions.reward_scale=0.6:1.4:5)")
         shown = [check_metric(m, strategy_names(strategies), game, "--metric") for m in metrics] or list(SHOWN)
-        table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
-                      ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
-                      game=game, force=force, on_point=_progress(as_json))
+        with _kept_on_interrupt(out):
+            table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
+                          ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
+                          game=game, force=force, on_point=_progress(as_json))
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     keys = list(swept)
@@ -199,6 +228,7 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Directory for sensitivity.parquet, tornado charts, index.md/html and the runs.")
 @click.option("--force", is_flag=True, help="Play every run again, replacing the runs kept in --out.")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True,
               help="Options to print, the most influential first.")
 @click.option("--assumed", is_flag=True,
@@ -208,7 +238,7 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
               help="Instead: play every ruling (a reading where the book is silent, docs/ruleset.md) at each "
                    "of its other values, around the rules given, and rank them (sim.tuning.rulings).")
 def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets,
-                    out, force, top, assumed, rulings):
+                    out, force, resume, top, assumed, rulings):
     """Step every numeric rule option down and up and measure what each headline metric does.
 
     Example: mobsim sensitivity --strategies simple,random --games 2000 --out runs/sens
@@ -217,14 +247,16 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     from sim.tuning.sensitivity import ranking, sensitivity
 
     _check_study_out(out)
+    _check_resume(out, resume, force)
     if rulings:
-        _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out, force,
-                 top, assumed)
+        with _kept_on_interrupt(out):
+            _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out,
+                     force, top, assumed)
         return
     if assumed:
         from sim.tuning.assumed import assumed_lines
 
-        for given, name in ((params, "--param"), (force, "--force")):
+        for given, name in ((params, "--param"), (force, "--force"), (resume, "--resume")):
             if given:
                 raise click.UsageError(f"{name} does not apply with --assumed (the values varied and "
                                        f"their ranges come from sim/rules/{game}/assumed.toml): drop it")
@@ -241,10 +273,11 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
         return
     try:
         steps = _steps(params)
-        table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
-                            params=steps or None, ruleset=ruleset, overrides=parse_sets(sets),
-                            workers=workers, out=out, game=game, force=force,
-                            on_point=_progress(as_json))
+        with _kept_on_interrupt(out):
+            table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
+                                params=steps or None, ruleset=ruleset, overrides=parse_sets(sets),
+                                workers=workers, out=out, game=game, force=force,
+                                on_point=_progress(as_json))
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     ranked = ranking(table)

@@ -657,9 +657,21 @@ def _kill_pool(pool) -> None:
         # clean "interrupted" line); its processes dead, it ends at once
         if manager is not None:
             manager.join(timeout=5)
+            _unhook(manager)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+
+
+def _unhook(manager) -> None:
+    """Take a killed pool's manager thread off the exit hook's list (concurrent.futures.process
+    `_python_exit` wakes every listed manager by writing to its pipe, without the pool's lock): a
+    manager slower to end than the join above (a loaded machine) closes that pipe on its own, and
+    the interpreter still joins it, as every thread that is not a daemon."""
+    from concurrent.futures import process
+
+    with contextlib.suppress(AttributeError, TypeError):
+        process._threads_wakeups.pop(manager, None)
 
 
 def _main_thread() -> bool:
