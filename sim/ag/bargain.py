@@ -4,7 +4,8 @@
 a failed bargain (the disagreement point), by the model negotiation.threat names (AG-N2):
 - fixed_aim (default, `fixed_aim_values`, the jitted twin of `sim.ag.odds.shootout_values`): the
   exact value of a stated model: everyone rolls; each family's BANGs all go to the other family
-  with the most expected BANGs (ties: earlier in turn order); a family gives up its members
+  with the most expected BANGs (ties: the first tied family after the shooter in turn order, so
+  equal families aim round a circle and none is everyone's target); a family gives up its members
   cheapest first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds,
   its death); hits beyond its members are wasted; a family left alone takes the card, several
   survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost;
@@ -12,7 +13,9 @@ a failed bargain (the disagreement point), by the model negotiation.threat names
   aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); exact but some 30 times
   slower, so not the default until its values are tabulated.
 `alternating_values` solves the alternating-offers variant by backward induction;
-`allocate` turns target worths into units of the gains plus side payments in bags.
+`allocate` turns target worths into units of the gains plus side payments in bags; a tie between
+families equally far from their targets (who takes a unit, who pays or receives a bag) is drawn
+from the game's sharing stream S_SHARE, never given by the place in turn order (AG-N1).
 `expected_share` is what a family placing its pieces can expect of a card from the bargain
 (the policy's judgement of a location, strategies.ag.policy).
 """
@@ -30,8 +33,11 @@ from sim.ag.shots import bang_law, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
-    SV_THREAT, TOK0, WON0, WOUNDS, bag_count, pieces_at,
+    SV_THREAT, S_SHARE, TOK0, WON0, WOUNDS, bag_count, pieces_at,
 )
+from sim.rng import below_of
+
+TIE = 1e-9   # worths closer than this are equal
 
 @njit(cache=True)
 def worth(env, key):
@@ -97,15 +103,17 @@ def expected_bangs(game, env, slot, q):
 @njit(cache=True)
 def aim_all(game, mask, bangs, aims):
     """aims[p]: the family p shoots at in the model, for every family in `mask`: the other present
-    family with the most expected BANGs (`bangs`), ties to the earlier in turn order from the
-    godfather."""
-    for p in range(game.g[N_PLAYERS]):
+    family with the most expected BANGs (`bangs`); a tie goes to the first tied family after p
+    in turn order (round the table), so equal families aim round a circle and each is the
+    target of one: no seat is favoured by its place (AG-N2)."""
+    n = game.g[N_PLAYERS]
+    for p in range(n):
         if not (mask >> p) & 1:
             continue
         best, most = -1, -1.0
-        for i in range(game.g[N_PLAYERS]):
-            q = game.g[ORDER0 + i]
-            if q != p and (mask >> q) & 1 and bangs[q] > most + 1e-12:
+        for step in range(1, n):
+            q = (p + step) % n   # seats in turn order after p (the order is seat order rotated)
+            if (mask >> q) & 1 and bangs[q] > most + 1e-12:
                 best, most = q, bangs[q]
         aims[p] = best
 
@@ -247,10 +255,34 @@ def alternating_values(game, mask, total, threats, patience, rounds, values):
 
 
 @njit(cache=True)
+def pick_most(game, eligible, values, floor):
+    """The family in `eligible` whose value is the largest and above `floor`; a tie (within TIE)
+    drawn from the sharing stream S_SHARE, not given by the place in turn order (AG-N1);
+    -1 when none is above `floor`."""
+    best, tied = floor, 0
+    for p in range(game.g[N_PLAYERS]):
+        if not (eligible >> p) & 1:
+            continue
+        if values[p] > best + TIE:
+            best, tied = values[p], 1
+        elif tied and values[p] > best - TIE:
+            tied += 1
+    if tied == 0:
+        return -1
+    j = below_of(game.rng, S_SHARE, tied) if tied > 1 else 0
+    for p in range(game.g[N_PLAYERS]):
+        if (eligible >> p) & 1 and values[p] > best - TIE:
+            if j == 0:
+                return p
+            j -= 1
+    return -1
+
+
+@njit(cache=True)
 def allocate(game, env, mask, units, unit_worth, targets, want):
     """game.alloc: the card's units, most valuable first, each to the family furthest below its
-    target worth (ties: turn order); want[p] is left holding what each family still lacks (a
-    negative want is worth it must pay back in bags)."""
+    target worth (ties drawn, pick_most); want[p] is left holding what each family still lacks
+    (a negative want is worth it must pay back in bags)."""
     n_players = game.g[N_PLAYERS]
     for p in range(n_players):
         want[p] = targets[p] if (mask >> p) & 1 else 0.0
@@ -264,32 +296,30 @@ def allocate(game, env, mask, units, unit_worth, targets, want):
         if best_item < 0:
             break
         units[best_item] -= 1
-        taker, gap = -1, -1e18
-        for i in range(n_players):
-            p = game.g[ORDER0 + i]
-            if (mask >> p) & 1 and want[p] > gap + 1e-9:
-                taker, gap = p, want[p]
+        taker = pick_most(game, mask, want, -1e18)
         game.alloc[taker, best_item] += 1
         want[taker] -= best_worth
 
 
 @njit(cache=True)
-def next_side_payment(game, env, mask, want):
+def next_side_payment(game, env, mask, want, purse):
     """The next bag of side payment (AG-N1: a split may include bags): (payer, payee), the family
-    most over its target with a bag to pay and the one most under it, while each is more than half
-    a bag away; (-1, -1) when none."""
+    most over its target with a bag in its `purse` (the bags it may pay with, by
+    negotiation.side_payments) and the one most under it, while each is more than half a bag
+    away; ties drawn (pick_most); (-1, -1) when none."""
     bag = max(worth(env, P_VAL_BAG), 1e-9)
     # more than half a bag away, strictly: at exactly half a payment would only swap the two
-    payer, payee, over, under = -1, -1, 0.5 * bag + 1e-9, 0.5 * bag + 1e-9
-    for i in range(game.g[N_PLAYERS]):
-        p = game.g[ORDER0 + i]
-        if not (mask >> p) & 1:
-            continue
-        if -want[p] > over and bag_count(game, p) > 0:
-            payer, over = p, -want[p]
-        if want[p] > under:
-            payee, under = p, want[p]
-    if payer < 0 or payee < 0:
+    floor = 0.5 * bag + TIE
+    owed, can_pay = game.sv[SV_CLAIM], 0
+    for p in range(game.g[N_PLAYERS]):
+        owed[p] = -want[p]
+        if (mask >> p) & 1 and purse[p] > 0:
+            can_pay |= 1 << p
+    payee = pick_most(game, mask, want, floor)
+    if payee < 0:
+        return -1, -1
+    payer = pick_most(game, can_pay, owed, floor)
+    if payer < 0:
         return -1, -1
     return payer, payee
 

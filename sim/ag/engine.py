@@ -25,7 +25,7 @@ This module keeps the turn loop: one turn (AG-T1..T6) and a whole game. Every ch
 from numba import njit
 
 from sim.ag.chapters.base import fill_order, log
-from sim.ag.chapters.end import all_won, final_ranking, winners_now
+from sim.ag.chapters.end import all_won, final_ranking, informer_reveals, winners_now
 from sim.ag.chapters.events import event_phase
 from sim.ag.chapters.hospital import hospital
 from sim.ag.chapters.invariants import invariants
@@ -38,8 +38,8 @@ from sim.ag.env import P_TURN_CAP
 from sim.ag.events import EV_TURN
 from sim.ag.readers import score
 from sim.ag.state import (
-    BROKEN, CAP_HIT, CHECK, END_ALL_WON, END_CAP, GAME_OVER, GODFATHER, NO, N_PLAYERS, RECORD, SHOW_N, TURN,
-    TURNS_PLAYED,
+    BROKEN, CAP_HIT, CHECK, END_ALL_WON, END_CAP, END_INFORMER, GAME_OVER, GODFATHER, INFORMER, NO, N_PLAYERS,
+    RECORD, SHOW_N, TURN, TURNS_PLAYED,
 )
 
 # --- the turn and the game (AG-T, G, E) --------------------------------------------------------------------
@@ -59,23 +59,41 @@ def checkpoint(game, env):
 
 
 @njit(cache=True)
+def resolve_locations(game, env, opts, ctx):
+    """AG-T4: every shown card in order; stops, True, as soon as the informer reveals itself
+    (AG-G2: the cards after it are not played)."""
+    for s in range(1, game.g[SHOW_N] + 1):
+        resolve_location(game, env, s, opts, ctx)
+        checkpoint(game, env)
+        if informer_reveals(game, env):
+            return True
+    return False
+
+
+@njit(cache=True)
 def play_turn(game, env, opts, ctx):
-    """One turn (AG-T1..T6); returns (ended_by, mask of possible winners) or (NO, 0)."""
+    """One turn (AG-T1..T6); returns (ended_by, mask of possible winners) or (NO, 0). The
+    informer's two conditions are checked after every step (AG-G2): met, it reveals itself and
+    the turn stops there; the mafia families' Parrain is checked at the end of the turn (AG-G1)."""
     g = game.g
+    informer = END_INFORMER, 1 << max(g[INFORMER], 0)
     fill_order(game)
     log(g, game.events, EV_TURN, g[TURN], g[GODFATHER])
     gambling_baron(game, env, opts, ctx)
     renown_trades(game, env, opts, ctx)
     checkpoint(game, env)
+    if informer_reveals(game, env):
+        return informer
     event_phase(game, env, opts, ctx)
     checkpoint(game, env)
+    if informer_reveals(game, env):
+        return informer
     reveal_locations(game, env)
     placement(game, env, opts, ctx)
     checkpoint(game, env)
     hospital(game, env, opts, ctx)
-    for s in range(1, g[SHOW_N] + 1):
-        resolve_location(game, env, s, opts, ctx)
-        checkpoint(game, env)
+    if informer_reveals(game, env) or resolve_locations(game, env, opts, ctx):
+        return informer
     majorities(game, env)
     ended_by, mask = winners_now(game, env)
     end_of_turn(game)

@@ -296,7 +296,7 @@ class Forward:
         """The events since event row `since`, told as `seat` may hear them; and the new cursor."""
         game = self.record
         end = int(game.g[state.N_EVENTS])
-        return narrate(game.events[since:end], self._names), end
+        return narrate(game.events[since:end], self._names, before=game.events[:since]), end
 
     def view(self, seat: int) -> list[str]:
         """What `seat` sees: the board, every family in the open, its own profile (text lines)."""

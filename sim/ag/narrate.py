@@ -29,9 +29,13 @@ class Names:
         return "the hospital" if s == 0 else self.cards[shown.get(s, 0)]
 
 
-def narrate(rows, names: Names) -> list[str]:
-    """One line per event, turns as headings."""
-    return tell(rows, teller(names), E.EV_TURN)
+def narrate(rows, names: Names, before=()) -> list[str]:
+    """One line per event, turns as headings. `before`: the game's earlier rows, read but not
+    told, so that a later chunk names the cards revealed before it."""
+    line = teller(names)
+    for row in before:
+        line(*(int(x) for x in row[1:]))
+    return tell(rows, line, E.EV_TURN)
 
 
 def teller(names: Names):

@@ -195,12 +195,14 @@ def bang_distribution(crew: Crew, faces: DiceFaces) -> list[Fraction]:
 
 def aims(parties: list[Party], faces: DiceFaces) -> list[int]:
     """The family each one shoots at (the model): the other family with the most expected BANGs,
-    ties to the earlier in turn order (parties are listed in turn order from the godfather)."""
+    a tie to the first tied family after the shooter in turn order, round the table (parties are
+    listed in turn order), so equal families aim round a circle (AG-N2)."""
     threat = [sum((n * faces.bang(k) for k, n in p.crew.counts().items()), Fraction(0)) for p in parties]
+    n = len(parties)
     out = []
-    for i in range(len(parties)):
-        others = [j for j in range(len(parties)) if j != i]
-        out.append(max(others, key=lambda j: (threat[j], -j)) if others else i)
+    for i in range(n):
+        others = [j for j in range(n) if j != i]
+        out.append(max(others, key=lambda j: (threat[j], -((j - i) % n))) if others else i)
     return out
 
 

@@ -140,7 +140,8 @@ SI_AIM, SI_TOPS, SI_OTHERS = range(3)   # rows of `si`: whom each family shoots 
  ) = range(5)
 S_DICE0 = 5                           # seat p's dice: S_DICE0 + p
 S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + p
-N_STREAMS = S_POLICY0 + MAX_SEATS
+S_SHARE = S_POLICY0 + MAX_SEATS       # ties of a sharing out between equal families (AG-N1)
+N_STREAMS = S_SHARE + 1
 
 WALK_CAP, WALK_F = 1024, 9   # the most distinct states of a shoot-out walk at one step; fields per state
 GAME_DTYPE = np.dtype([

@@ -161,6 +161,10 @@ class Table:
     def end_of_turn(self):
         turn_rules.end_of_turn(self.game)
 
+    def locations(self):
+        """Every shown card resolved in order; True when the informer revealed itself (AG-G2)."""
+        return E.resolve_locations(self.game, self.env, self.opts, self.ctx)
+
     def turn(self):
         return E.play_turn(self.game, self.env, self.opts, self.ctx)
 

@@ -182,3 +182,24 @@ def test_determinized_state_plays_on():
     while not w.over:
         w.apply_policy()
     assert sorted(w.result()["ranks"])[0] == 1
+
+
+def test_news_told_chunk_by_chunk_names_the_cards_revealed_before():
+    """The human seat's news (Forward.news), told from one decision to the next, is the recorded
+    game told at once: a placement told in a later chunk than its card's reveal names that card,
+    not the first card of the deck ("Épicerie (Brooklyn)" for the casino); the chunks alone,
+    without the rows before them, would not."""
+    from sim.ag.narrate import narrate
+
+    names = ["balanced", "racketeer", "warlord", "politician"]
+    fw = Forward.new(strategies=names, seed=1, stop=(0,))
+    told, cuts, cursor = [], [0], 0
+    while not fw.over and fw.game.g[state.TURN] <= 3:
+        lines, cursor = fw.news(0, cursor)
+        told += lines
+        cuts.append(cursor)
+        fw.apply_policy()
+    rows = fw.record.events[:cursor]
+    assert told == narrate(rows, fw._names)
+    alone = [line for a, b in zip(cuts, cuts[1:]) for line in narrate(rows[a:b], fw._names)]
+    assert alone != told

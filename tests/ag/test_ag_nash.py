@@ -180,8 +180,10 @@ def test_ag_n1_nash_model_splits_the_casino_as_worked_by_hand():
 def test_ag_n1_nash_model_side_payment_in_bags():
     """The casino with renown worth 10 bags (total 13) between a killer (seat 0) and a henchman
     (seat 1): d = (62/9, 20/9), Nash targets (53/6, 25/6). The renown goes to seat 0, 7/6 over its
-    target; the token and the card to seat 1, 7/6 under: seat 0 pays seat 1 one bag."""
-    t = casino_killer_against_henchman({"negotiation.value_renown": 10.0})
+    target; the token and the card to seat 1, 7/6 under: under negotiation.side_payments =
+    own_bags seat 0 pays seat 1 one bag of its own."""
+    t = casino_killer_against_henchman({"negotiation.value_renown": 10.0,
+                                        "negotiation.side_payments": "own_bags"})
     t.set_bags(0, 4)
     t.set_bags(1, 4)
     t.force(CLIC, CLIC)
@@ -194,6 +196,81 @@ def test_ag_n1_nash_model_side_payment_in_bags():
     assert S.bag_count(t.game, 0) == 3 and S.bag_count(t.game, 1) == 5
     assert t.pl[0, S.C_BARGAIN_GOT] == 90 and t.pl[1, S.C_BARGAIN_GOT] == 40
     t.check()
+
+
+def test_ag_n1_side_payments_come_from_the_card_gains_by_default():
+    """AG-N1 "les gains proposés par la carte" (negotiation.side_payments = card_gains): the same
+    split as above, but the casino gives no bags, so seat 0 has none of the card's to pay with:
+    no side payment, both keep their own bags."""
+    t = casino_killer_against_henchman({"negotiation.value_renown": 10.0})
+    t.set_bags(0, 4)
+    t.set_bags(1, 4)
+    t.force(CLIC, CLIC)
+    t.script(0, 0)
+    t.resolve(1)
+    assert list(t.game.alloc[0]) == [1, 0, 0, 0, 0] and list(t.game.alloc[1]) == [0, 0, 1, 1, 0]
+    assert t.pl[0, S.C_SIDE_PAID] == 0 and S.bag_count(t.game, 0) == 4 == S.bag_count(t.game, 1)
+    t.check()
+
+
+def test_ag_n1_card_gains_side_payments_pay_with_the_cards_bags_only():
+    """AG-N1, card_gains: the bank (2 renown worth 10 each, 3 bags, the card) between 3 equal
+    crews (2 henchmen each): targets 24.5 / 3 each; two families take a renown unit (1.83 over),
+    the third the card and the 3 bags (3.67 under). The renown holders took no bags of the card:
+    no side payment; under own_bags they pay the third family 4 bags between them."""
+    for rule, paid in (("card_gains", 0), ("own_bags", 4)):
+        t = equal_crews_on_the_bank(rule, game_id=0)
+        t.resolve(1)
+        third = [p for p in range(3) if t.game.alloc[p, S.IT_BAGS] == 3]
+        assert len(third) == 1 and t.pl[:3, S.C_SIDE_PAID].sum() == paid
+        assert t.pl[third[0], S.C_SIDE_RECEIVED] == paid and t.pl[third[0], S.C_SIDE_PAID] == 0
+        t.check()
+
+
+def equal_crews_on_the_bank(side_payments, game_id):
+    t = Table(3, overrides={"negotiation.value_renown": 10.0, "negotiation.side_payments": side_payments},
+              game_id=game_id)
+    t.show(card_id("bank"))
+    for p in range(3):
+        t.put(1, p, hench=2)
+        t.set_bags(p, 5)
+    t.force(*[CLIC] * 6)
+    return t
+
+
+def test_ag_n1_a_symmetric_contest_is_not_decided_by_turn_order():
+    """AG-N1: three equal crews on the bank (above, own_bags): which family takes the card and its
+    bags, and so receives the side payments, is a tie drawn from the sharing stream, never the
+    place in turn order. Over 240 games (a new stream each) every position receives in about a
+    third of them: chi-square with 2 degrees of freedom under 13.8 (p = 0.001); the old rule
+    (ties to the earliest in turn order) gave the card to the last position every time."""
+    n = 240
+    received = np.zeros(3)
+    for game_id in range(n):
+        t = equal_crews_on_the_bank("own_bags", game_id)
+        t.resolve(1)
+        order = list(t.g[S.ORDER0:S.ORDER0 + 3])
+        for p in range(3):
+            received[order.index(p)] += t.pl[p, S.C_SIDE_RECEIVED] > 0
+    assert received.sum() == n
+    chi2 = ((received - n / 3) ** 2 / (n / 3)).sum()
+    assert chi2 < 13.8, received
+
+
+def test_ag_n2_equal_crews_aim_round_a_circle():
+    """AG-N2, fixed aim: equal families aim at the first tied family after them in turn order, so
+    each is the target of one and all have the same shoot-out value (the old tie to the earliest
+    in turn order made the godfather everyone's target and its value the lowest)."""
+    assert aims([Party(Crew(henchmen=1), boss_lives=2)] * 4, FACES) == [1, 2, 3, 0]
+    assert aims([Party(Crew(henchmen=1))] * 2 + [Party(Crew(killers=1))], FACES) == [2, 2, 0]
+    t = Table(4)
+    t.show(card_id("bakery"))
+    for p in range(4):
+        t.put(1, p, boss=1, hench=2, killer=1)
+    out = np.zeros(S.MAX_SEATS)
+    B.threat_values(t.game, t.env, 1, 0b1111, 5.0, out)
+    assert out[:4] == pytest.approx([out[0]] * 4, abs=1e-12)
+    assert len(set(shootout_values([Party(Crew(2, 1, 0), boss_lives=2)] * 4, F(5), FACES))) == 1
 
 
 def test_ag_n1_bluffs_that_leave_no_surplus_end_in_a_shootout():

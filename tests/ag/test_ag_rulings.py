@@ -7,6 +7,7 @@ AG-V1 (bids of 0; presets bid what the prize is worth)."""
 
 from ag_scenario import BRONX, Table, card_id
 
+from sim.ag import bargain as B
 from sim.ag.chapters import base
 from sim.ag.chapters import hospital
 from sim.ag.chapters import placement
@@ -39,6 +40,25 @@ def test_ag_b4_the_hospital_is_a_lieu_unless_the_ruling_says_cards_only():
         n = titles.list_moves(t.game, t.env, t.opts)
         targets = sorted(row[4] for row in t.options(n) if row[0] != 0)
         assert targets == [t for t in (0, 2) if t >= first]
+
+
+def test_ag_b4_a_die_sent_to_the_hospital_is_a_rivals_taken_off_the_movers_card():
+    """AG-B4 under the default reading (any_location): the Prostitution Baron (seat 0, a preset)
+    sharing the bakery with a rival crew takes one of the rival's henchmen off it; sent to the
+    hospital the die does nothing this turn, which is the move's point for the Baron (its own dice
+    stay where they are). Under "cards" the same henchman goes to the other card instead."""
+    bakery = card_id("bakery")
+    for move_to, to in (("any_location", 0), ("cards", 2)):
+        t = Table(2, kind=PARAMETRIC, overrides={"powers.move_to": move_to})
+        t.g[S.BARON0 + S.PROSTITUTION] = 0
+        t.show(bakery, card_id("bank"))
+        t.put(1, 0, boss=1, hench=2, killer=1)
+        t.put(1, 1, boss=1, hench=2, killer=1)
+        before = B.expected_share(t.game, t.env, 1, bakery, 0, 0.0)
+        titles.prostitution_baron(t.game, t.env, t.opts, t.ctx)
+        assert t.pl[0, S.C_POWER_USES] == 1
+        assert (t.at[1, 0, S.HENCH], t.at[1, 1, S.HENCH], t.at[to, 1, S.HENCH]) == (2, 1, 1)
+        assert B.expected_share(t.game, t.env, 1, bakery, 0, 0.0) > before
 
 
 def test_ag_b4_a_preset_buys_the_move_only_when_a_move_helps_it():

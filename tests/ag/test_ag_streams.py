@@ -16,7 +16,7 @@ SEED, GAME = 1, 0  # Table's defaults
 def test_setup_seeds_every_source_apart():
     t = Table()
     for source in [S.S_BARREL] + [S.S_DICE0 + p for p in range(S.MAX_SEATS)] + \
-            [S.S_POLICY0 + p for p in range(S.MAX_SEATS)]:  # setup draws none of these
+            [S.S_POLICY0 + p for p in range(S.MAX_SEATS)] + [S.S_SHARE]:  # setup draws none of these
         assert np.array_equal(t.game.rng[source], rng.source_stream(SEED, GAME, source))
     assert len({tuple(r) for r in t.game.rng.tolist()}) == S.N_STREAMS
 

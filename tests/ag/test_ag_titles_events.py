@@ -61,6 +61,60 @@ def test_ag_g2_the_informer_wins_with_renown_and_fbi_at_six_and_wins_ties():
     assert end.winners_now(t.game, t.env)[0] == S.END_PARRAIN
 
 
+def informer_at_six_renown_fbi_at_five():
+    t = Table(3, overrides={"profiles.informer": "always"})
+    inf = int(t.g[S.INFORMER])
+    t.pl[inf, S.RENOWN] = 6
+    t.g[S.FBI] = 5
+    return t, inf
+
+
+def test_ag_g2_the_informer_reveals_itself_the_moment_both_conditions_are_met():
+    """AG-G2 "il la révèlera dès qu'il remplit ces deux conditions": the gun shop (FBI +1) takes
+    the pawn to 6 while the informer has 6 renown; the police station after it (FBI -1) would take
+    it back to 5 by the end of the turn. The informer wins at the gun shop: the station is not
+    played (nor the gun shop's gains shared). Played to the end of the turn, as before, the
+    informer would not have won."""
+    gun_shop, station = card_id("gun_shop"), card_id("police_station")
+    t, inf = informer_at_six_renown_fbi_at_five()
+    mafia = (inf + 1) % 3
+    t.show(gun_shop, station)
+    t.put(1, inf, hench=2, killer=1)
+    t.put(2, mafia, hench=2, killer=1)
+    t.force(*[0] * 6)                                  # every die a CLIC: both cards succeed
+    assert t.locations()
+    assert t.g[S.FBI] == 6 and end.winners_now(t.game, t.env) == (S.END_INFORMER, 1 << inf)
+    assert t.pl[mafia, S.C_TRIED] == 0 and t.game.lc[station, S.LC_STATE] == S.LS_SHOWN
+    assert t.game.lc[gun_shop, S.LC_STATE] == S.LS_SHOWN and t.pl[inf, S.RENOWN] == 6
+    t.check()
+    t, inf = informer_at_six_renown_fbi_at_five()      # the end-of-turn check alone
+    t.show(gun_shop, station)
+    t.put(1, inf, hench=2, killer=1)
+    t.put(2, (inf + 1) % 3, hench=2, killer=1)
+    t.force(*[0] * 6)
+    t.g[S.INFORMER] = S.NO                             # hidden from the checks within the turn...
+    t.resolve(1)
+    t.resolve(2)
+    t.g[S.INFORMER] = inf                              # ...and looked for at its end only
+    assert t.g[S.FBI] == 5 and end.winners_now(t.game, t.env) == (S.NO, 0)
+
+
+def test_ag_g2_a_renown_bought_at_the_start_of_the_turn_ends_the_game_there():
+    """AG-G2: the informer at 5 renown with the FBI pawn at 6 buys a level (AG-T1): it reveals
+    itself before the event and the placement are played."""
+    t = Table(3, overrides={"profiles.informer": "always"})
+    inf = int(t.g[S.INFORMER])
+    t.pl[inf, S.RENOWN] = 5
+    t.g[S.FBI] = 6
+    for p in range(3):
+        t.set_bags(p, 1 if p != inf else 3)            # only the informer can buy a level
+        if p != inf:
+            t.pl[p, S.RENOWN] = 1                      # the others may sell one: they are asked
+    t.script(*([0] * inf + [1]))                        # the others pass; the informer buys
+    assert t.turn() == (S.END_INFORMER, 1 << inf)
+    assert t.pl[inf, S.RENOWN] == 6 and t.g[S.EVENTS_PLAYED] == 0 and t.g[S.SHOW_N] == 0
+
+
 def test_ag_e1_rank_by_renown_then_hidden_bag_values_then_shared():
     t = Table(4)
     for p, renown in enumerate((5, 7, 7, 7)):

@@ -1,6 +1,6 @@
 """The end (rules: goal and end): who has won now, the final ranking and its tie-breaks.
 
-Rule ids: AG-E1, AG-G1.
+Rule ids: AG-E1, AG-G1, AG-G2.
 """
 
 from numba import njit
@@ -16,12 +16,22 @@ from sim.ag.state import (
 
 
 @njit(cache=True)
+def informer_reveals(game, env):
+    """AG-G2: the informer's renown (with provisional points) and the FBI pawn both at or past
+    their marks; it reveals itself "dès qu'il remplit ces deux conditions", so the engine asks
+    after every step of the turn, not only at its end (sim.ag.engine.play_turn)."""
+    inf = game.g[INFORMER]
+    return (inf >= 0 and score(game, env, inf) >= env.rp[P_INFORMER_RENOWN]
+            and game.g[FBI] >= env.rp[P_INFORMER_FBI])
+
+
+@njit(cache=True)
 def winners_now(game, env):
     """AG-G1, G2 at the end of a turn: (ended_by, bitmask of the families that may win first place)
     or (NO, 0). The informer wins ties within the turn."""
     rp = env.rp
     inf = game.g[INFORMER]
-    if inf >= 0 and score(game, env, inf) >= rp[P_INFORMER_RENOWN] and game.g[FBI] >= rp[P_INFORMER_FBI]:
+    if informer_reveals(game, env):
         return END_INFORMER, 1 << inf
     mask = 0
     for p in range(game.g[N_PLAYERS]):

@@ -15,8 +15,8 @@ from sim.ag.decisions import (
     CTX_TOTAL, D_ACCEPT, D_CLAIM, D_OFFER, N_LEVELS, OP_LEVEL, OP_NO, OP_YES,
 )
 from sim.ag.env import (
-    MODEL_ALTERNATING, MODEL_OFFER, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC,
-    P_VAL_RENOWN, P_VAL_TOKEN, RP_C_DISTRICT, RP_C_TRAFFIC,
+    MODEL_ALTERNATING, MODEL_OFFER, P_MODEL, P_PATIENCE, P_ROUNDS, P_SECOND_ROUND, P_SIDE_PAYMENTS, P_VAL_BAG,
+    P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, RP_C_DISTRICT, RP_C_TRAFFIC, SIDE_OWN_BAGS,
 )
 from sim.ag.events import EV_ANSWER, EV_DISCARDED, EV_OFFER, EV_SIDE_PAYMENT, EV_SPLIT
 from sim.ag.readers import card_items, count_bits, fill_shares, present_mask
@@ -24,7 +24,7 @@ from sim.ag.state import (
     BANK_ROW, C_AGREEMENTS, C_BAGS_LOC, C_BARGAIN_GOT, C_BARGAIN_THREAT, C_BARGAIN_TOTAL, C_CARDS_WON, C_CONTESTED,
     C_OFFERS_MADE, C_OFFERS_REFUSED, C_RENOWN_LOC, C_SIDE_PAID, C_SIDE_RECEIVED, C_TOKENS_WON, IT_BAGS, IT_CARD,
     IT_OCC, IT_RENOWN, IT_TOKEN, LC_OWNER, LC_STATE, LS_WON, MAX_SEATS, NO, N_ITEMS, N_PLAYERS, ORDER0, SUPPLY0, TOK0,
-    WON0,
+    WON0, bag_count,
 )
 
 
@@ -215,16 +215,33 @@ def record_contest(game, env, slot, card, mask, threats):
 
 
 @njit(cache=True)
+def side_purses(game, env, mask):
+    """The bags each family may pay side payments with (AG-N1, negotiation.side_payments): the
+    families share "les gains proposés par la carte", so by default only the bags it takes from
+    this card's split; under own_bags any bag it holds."""
+    purse = np.zeros(MAX_SEATS, np.int64)
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1:
+            purse[p] = bag_count(game, p)
+            if env.rp[P_SIDE_PAYMENTS] != SIDE_OWN_BAGS:
+                purse[p] = min(purse[p], game.alloc[p, IT_BAGS])
+    return purse
+
+
+@njit(cache=True)
 def share_out(game, env, card, mask, contested):
     """Make the split (game.alloc), then the side payments in bags it calls for (game.want: what
-    each family still lacks of its agreed worth; AG-N1, any split, bags included)."""
+    each family still lacks of its agreed worth; AG-N1, any split, bags included), out of the
+    purses negotiation.side_payments allows (side_purses)."""
     give_gains(game, env, card)
     bag = item_worth(env, IT_BAGS)
     net = np.zeros(MAX_SEATS)   # bags of side payments received less paid, this split
+    purse = side_purses(game, env, mask)
     while True:
-        payer, payee = next_side_payment(game, env, mask, game.want)
+        payer, payee = next_side_payment(game, env, mask, game.want, purse)
         if payer < 0:
             break
+        purse[payer] -= 1
         move_bags(game, payer, payee, 1)
         game.want[payer] += bag
         game.want[payee] -= bag

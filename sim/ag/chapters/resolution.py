@@ -1,13 +1,14 @@
 """Resolution of the locations (rules: the turn, AG-T4): roll, re-roll, and settle each card's
 gains by negotiation or shoot-out.
 
-Rule ids: AG-C7, AG-N, AG-T4.
+Rule ids: AG-C7, AG-G2, AG-N, AG-T4.
 """
 
 from numba import njit
 
 from sim.ag.chapters.base import ask, log, move_fbi, put
 from sim.ag.chapters.dice import fbi_jokers, reroll_failed, roll_slot
+from sim.ag.chapters.end import informer_reveals
 from sim.ag.chapters.negotiation import settle
 from sim.ag.decisions import CTX_DECISION, CTX_SHORT, CTX_SLOT, D_REROLL, OP_NO, OP_YES
 from sim.ag.env import P_REROLL, RP_C_FBI, RP_C_TARGET
@@ -62,4 +63,6 @@ def resolve_location(game, env, slot, opts, ctx):
             if (mask >> p) & 1:
                 move_fbi(game, env, fbi, p)
                 break
+    if informer_reveals(game, env):   # AG-G2: the game ends here, before the gains are shared
+        return
     settle(game, env, slot, card, mask, opts, ctx)
