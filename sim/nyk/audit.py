@@ -52,7 +52,8 @@ CHECKS = (
     Check("mission_left", "NYK-A2", (D_ACTION,),
           "the actions ended while a mission could be accomplished"),
     Check("fast_car_skipped", "NYK-C5", (D_MOVE, D_STEP),
-          "set out without the playable Fast Car (extra steps) and then paid a card for a step of that journey"),
+          "set out without the playable Fast Car (extra steps) and then paid a card for a step of that journey "
+          "that the car's steps would have made (not past a police check, NYK-P2)"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -166,8 +167,14 @@ def fast_car_skipped(game, env, d: Pending, tally: Tally):
         return False, False
     if before not in ("skipped", "played") or d.row[0] != OP_STEP or d.row[2] != ANY_CARD:
         return False, False
+    if stopped(game, int(d.ctx[CTX_GROUP])):  # past a check only a card goes on (NYK-P2): the car's steps would not
+        return False, False
     tally.journey[d.seat] = None
     return True, before == "skipped"
+
+
+def stopped(game, group: int) -> bool:
+    return any((group >> c) & 1 and game.ch[c, S.STOPPED] for c in range(S.N_CHARS))
 
 
 JUDGES = (car_onto_own_crew, walk_into_check, fold_ahead, mission_left, fast_car_skipped)

@@ -44,7 +44,7 @@ from sim.rules.compiled import (
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
-    P_RECRUIT_PER_TURN, P_RESIST_DICE,
+    P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
 from strategies.nyk.params import (
     K_ACCEPT_MIN, K_AFFRANCHI_CARE, K_AVOID_POLICE, K_BID, K_CANCEL_CARDS, K_CARD_EVENTS, K_CARD_MOVES,
@@ -424,18 +424,20 @@ def car_step_gain(game, env, p, k, car, to, watched):
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
-    return gain + arrival_gain(game, p, to)
+    return gain + arrival_gain(game, env, p, to)
 
 
 @njit(cache=True)
-def arrival_gain(game, p, to):
+def arrival_gain(game, env, p, to):
     """A car arriving on `to` questions an at-risk crew there (NYK-P4), the mover choosing whom
     among several players: onto one's own alone it is a blunder that risks the mission (the whole
     reward counted: an arrest also puts the crew in custody). With a rival's there too, the mover
-    questions the rival, and the step is judged by the destinations alone, as before."""
-    for q in range(game.g[N_PLAYERS]):
-        if q != p and game.pl[q, ALIVE] and reward_at_risk(game, q, to) > 0.0:
-            return 0.0
+    questions the rival, and the step is judged by the destinations alone, unless every crew there
+    is questioned (`police.questioned = all`)."""
+    if env.rp[P_POLICE_QUESTIONED] != QUESTIONED_ALL:
+        for q in range(game.g[N_PLAYERS]):
+            if q != p and game.pl[q, ALIVE] and reward_at_risk(game, q, to) > 0.0:
+                return 0.0
     return -reward_at_risk(game, p, to)
 
 
@@ -993,14 +995,34 @@ def simple(game, env, p, decision, opts, n, ctx):
             if opts[i, 0] == OP_POLICE and own_risky_destination(game, p, game.g[POLICE0 + opts[i, 1]]):
                 return i
         return 0
-    if decision == D_DEAL_ACCEPT:
-        return n - 1
+    if decision == D_DEAL_ACCEPT:  # the money, unless the car would question its own crew (NYK-P4)
+        return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT]) < 0.0 else n - 1
+    if decision == D_POLICE:
+        return harmless_step(game, env, p, opts, n)
     if decision == D_OFFER:
         wanted = simple_offer(game, env, p, opts[0, 1])
         for i in range(n):
             if opts[i, 2] == wanted:
                 return i
     return below_of(game.rng, S_POLICY0 + p, n)
+
+
+@njit(cache=True)
+def harmless_step(game, env, p, opts, n):
+    """A car's step drawn at random, but not onto p's own at-risk crew when another step is
+    harmless (NYK-P4): one draw, as a plain random pick takes."""
+    harmless = 0
+    for i in range(n):
+        harmless += arrival_gain(game, env, p, opts[i, 2]) == 0.0
+    if harmless == 0 or harmless == n:
+        return below_of(game.rng, S_POLICY0 + p, n)
+    pick = below_of(game.rng, S_POLICY0 + p, harmless)
+    for i in range(n):
+        if arrival_gain(game, env, p, opts[i, 2]) == 0.0:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
 
 
 @njit(cache=True)

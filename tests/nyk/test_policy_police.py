@@ -36,12 +36,12 @@ def test_nyk_p4_a_car_onto_ones_own_crew_beside_a_rivals_costs_nothing_the_rival
     t = table(3)
     t.hench(FURYO, 0, SOHO)
     t.hold(risky[0], [FURYO], CHELSEA, accept=SOHO)
-    assert policy.arrival_gain(t.game, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
     t.hench(LOOXY, 1, SOHO)  # a rival's at-risk crew there too: the mover questions it (D_WHOM)
     t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
-    assert policy.arrival_gain(t.game, 0, SOHO) == 0.0
-    assert policy.arrival_gain(t.game, 1, SOHO) == 0.0
-    assert policy.arrival_gain(t.game, 0, GREENWICH) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 1, SOHO) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 0, GREENWICH) == 0.0
 
 
 def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_card_appetite():
@@ -64,3 +64,35 @@ def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_
         assert policy.best_move(t.game, t.env, 0, k, opts, 3) == 2, appetite
     t.at(FURYO, HARLEM)  # at its goal: nothing to lengthen, the card is kept
     assert policy.best_move(t.game, t.env, 0, t.env["params"][0], opts, 3) != 2
+
+
+def test_nyk_p4_simple_never_drives_a_car_onto_its_own_crew_when_another_step_is_harmless():
+    from scenario import SIMPLE
+    from sim.nyk.decisions import OP_POLICE
+
+    t = Table(kind=SIMPLE)
+    t.police(GREENWICH, HARLEM)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=1)[0], [FURYO], HARLEM, accept=SOHO)
+    opts = np.array([(OP_POLICE, 0, SOHO, 0, 0), (OP_POLICE, 0, CHELSEA, 0, 0)], dtype=np.int64)
+    picks = set()
+    for seed in range(40):
+        t.game.rng[S.S_POLICY0] = np.array([seed + 1, 7, 11, 13], dtype=np.uint64)
+        picks.add(policy.harmless_step(t.game, t.env, 0, opts, 2))
+    assert picks == {1}
+    t.at(FURYO, HARLEM)  # no crew at risk on either step: both are drawn
+    for seed in range(40):
+        t.game.rng[S.S_POLICY0] = np.array([seed + 1, 7, 11, 13], dtype=np.uint64)
+        picks.add(policy.harmless_step(t.game, t.env, 0, opts, 2))
+    assert picks == {0, 1}
+
+
+def test_nyk_p4_under_police_questioned_all_a_rivals_crew_beside_ones_own_is_no_cover():
+    risky = mission_ids(crew=1, risk=1)
+    t = Table(n_players=3, kind=PARAM, overrides={"police.questioned": "all"})
+    t.police(GREENWICH, HARLEM)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(risky[0], [FURYO], CHELSEA, accept=SOHO)
+    t.hench(LOOXY, 1, SOHO)
+    t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
