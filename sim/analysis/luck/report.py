@@ -1,0 +1,91 @@
+"""The luck study as text lines, JSON and files (luck.png, luck.csv, luck.json)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from sim.analysis.luck import ALL
+
+
+def _num(v):
+    return None if v is None or (isinstance(v, float) and math.isnan(v)) else v
+
+
+def to_json(result: dict, luck) -> dict:
+    summary = result["summary"]
+    return {"game": luck.name, "players": luck.players, "strategies": list(luck.strategies),
+            "seed": luck.seed, "games": int(result["rows"].game_id.nunique()),
+            "settled_turn": result["settled_turn"], "cost": result["cost"],
+            "sources": {name: [int(s) for s in rows] for name, rows in {**luck.groups(), ALL: luck.all_rows()}.items()},
+            "table": [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in row.items()}
+                      for row in summary.to_dict("records")]}
+
+
+def _pct(v) -> str:
+    return "    n/a" if v is None or math.isnan(v) else f"{100 * v:6.1f}%"
+
+
+def lines(result: dict, luck) -> list[str]:
+    summary = result["summary"]
+    games = int(result["rows"].game_id.nunique())
+    unit = "$" if luck.name == "nyk" else "pts"
+    out = [f"{luck.name}: {games} games of {luck.players} players ({','.join(luck.strategies)}), seed {luck.seed}: "
+           "each game played again with one source of luck drawn afresh"]
+    for turn, part in summary.groupby("turn", sort=True):
+        out.append("")
+        out.append(f"drawn afresh from {'the setup' if turn == 0 else f'turn {turn}'}:")
+        out.append(f"  {'source':<34}{'winner changes [95%]':>26}{'share of baseline [95%]':>28}"
+                   f"{'|score change| ' + unit:>20}{'|rank change|':>15}")
+        for row in part.sort_values("p_change", ascending=False).itertuples():
+            out.append(f"  {row.source:<34}{_pct(row.p_change)} [{_pct(row.p_lo)},{_pct(row.p_hi)}]"
+                       f"{'':>1}{_pct(row.share)} [{_pct(row.share_lo)},{_pct(row.share_hi)}]"
+                       f"{row.score_change:>16,.1f}  {row.rank_change:>13.2f}")
+    settled = result["settled_turn"]
+    if summary.turn.nunique() > 1:
+        out.append("")
+        out.append(f"winner mostly settled (all luck afresh changes it half as often as from the setup) "
+                   f"from turn {settled}" if settled is not None else
+                   "winner not settled by the last turn measured (all luck afresh still changes it at "
+                   "least half as often as from the setup)")
+    cost = result["cost"]
+    out.append(f"cost: {cost['counterfactuals_per_game']:.0f} counterfactual games per game, "
+               f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
+               f"(x{cost['multiple']:.0f})")
+    return out
+
+
+def figure(result: dict):
+    """A bar per source (winner changes from the setup, 95% intervals) and, when several turns
+    were measured, a curve per source over the turn from which it is drawn afresh."""
+    from sim.analysis import figures
+
+    summary = result["summary"]
+    curves = summary.turn.nunique() > 1
+    fig, axes = figures.figure(ncols=2 if curves else 1, width=6.5, height=4.2)
+    first = summary[summary.turn == summary.turn.min()].sort_values("p_change", ascending=False)
+    figures.bars(axes[0], [s.replace(" (", "\n(") for s in first.source], first.p_change, first.p_lo, first.p_hi,
+                 title=f"winner changes, source drawn afresh from {_from(summary.turn.min())}",
+                 ylabel="games whose winner changes")
+    axes[0].tick_params(axis="x", labelsize=7, rotation=60)
+    if curves:
+        for i, (source, part) in enumerate(summary.groupby("source", sort=False)):
+            part = part.sort_values("turn")
+            figures.points(axes[1], part.turn, part.p_change, part.p_lo, part.p_hi, i=i, label=source,
+                           title="winner changes, drawn afresh from turn t on", xlabel="turn t",
+                           ylabel="games whose winner changes")
+        axes[1].legend(fontsize=7)
+    return fig
+
+
+def _from(turn) -> str:
+    return "the setup" if turn == 0 else f"turn {turn}"
+
+
+def write(result: dict, out: Path, luck) -> None:
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    figure(result).savefig(out / "luck.png", dpi=110, bbox_inches="tight")
+    result["summary"].to_csv(out / "luck.csv", index=False)
+    (out / "luck.json").write_text(json.dumps(to_json(result, luck), indent=1) + "\n", encoding="utf-8")
