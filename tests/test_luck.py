@@ -220,3 +220,38 @@ def test_the_coin_share_inverts_a_pure_skill_game_with_coin_flips():
     assert coin_share(strong_won.mean(), players) == pytest.approx(q, abs=0.01)
     assert coin_share(1.0, players) == 0 and coin_share(1 / players, players) == 1
     assert coin_share(0.1, players) == 1                  # weaker than its fair share: all chance
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+def _invoke(*args):
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    return CliRunner().invoke(main, ["luck", *map(str, args)])
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--turns", "x"), "not a list of turns"),
+    (("--turns", "-1"), "turns are 0"),
+    (("--strategies", "nope"), "unknown strategy 'nope'"),
+    (("--strategies", "search-200"), "search player"),
+    (("--players", "7"), "7 players"),
+    (("--skill-games", "4", "--rungs", "random"), "at least two rungs"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, says):
+    result = _invoke(*args)
+    assert result.exit_code == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
+    import json
+
+    result = _invoke("--games", 3, "--seed", 2, "--turns", "0,4", "--json", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    sources = {row["source"] for row in data["table"]}
+    assert luck.ALL in sources and "police dice" in sources and data["games"] == 3
+    assert {row["turn"] for row in data["table"]} == {0, 4}
+    assert (tmp_path / "luck.png").stat().st_size > 0 and (tmp_path / "luck.csv").exists()

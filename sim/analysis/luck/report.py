@@ -15,7 +15,10 @@ def _num(v):
 
 def to_json(result: dict, luck) -> dict:
     summary = result["summary"]
-    return {"game": luck.name, "players": luck.players, "strategies": list(luck.strategies),
+    skill = result.get("skill")
+    extra = {} if skill is None else {"skill": [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in r.items()}
+                                                for r in skill.to_dict("records")]}
+    return extra | {"game": luck.name, "players": luck.players, "strategies": list(luck.strategies),
             "seed": luck.seed, "games": int(result["rows"].game_id.nunique()),
             "settled_turn": result["settled_turn"], "cost": result["cost"],
             "sources": {name: [int(s) for s in rows] for name, rows in {**luck.groups(), ALL: luck.all_rows()}.items()},
@@ -49,6 +52,14 @@ def lines(result: dict, luck) -> list[str]:
                    f"from turn {settled}" if settled is not None else
                    "winner not settled by the last turn measured (all luck afresh still changes it at "
                    "least half as often as from the setup)")
+    if result.get("skill") is not None:
+        out.append("")
+        out.append("skill against chance (one seat of the stronger rung among weaker seats; coin share: "
+                   "the share of games a pure-skill game would hand to a coin flip):")
+        for r in result["skill"].itertuples():
+            out.append(f"  {r.stronger:>10} vs {r.weaker:<10} win share {_pct(r.win_share)} [{_pct(r.win_lo)},"
+                       f"{_pct(r.win_hi)}] (fair {_pct(r.fair_share)}), coin share {_pct(r.coin_share)} "
+                       f"[{_pct(r.coin_lo)},{_pct(r.coin_hi)}], {r.games} games")
     cost = result["cost"]
     out.append(f"cost: {cost['counterfactuals_per_game']:.0f} counterfactual games per game, "
                f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
@@ -88,4 +99,6 @@ def write(result: dict, out: Path, luck) -> None:
     out.mkdir(parents=True, exist_ok=True)
     figure(result).savefig(out / "luck.png", dpi=110, bbox_inches="tight")
     result["summary"].to_csv(out / "luck.csv", index=False)
+    if result.get("skill") is not None:
+        result["skill"].to_csv(out / "skill.csv", index=False)
     (out / "luck.json").write_text(json.dumps(to_json(result, luck), indent=1) + "\n", encoding="utf-8")

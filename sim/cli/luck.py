@@ -1,0 +1,122 @@
+"""`mobsim luck`: how much of a game's outcome each source of luck decides (sim.analysis.luck)."""
+
+import json
+from pathlib import Path
+
+import click
+
+from sim.cli.common import GAMES, OutPath, ruleset_from_options, ruleset_options
+
+
+def parse_turns(text: str) -> tuple[int, ...]:
+    """"0,5,10" -> (0, 5, 10); "0:30:5" -> 0, 5, ..., 30 (turn 0: drawn afresh from the setup)."""
+    try:
+        if ":" in text:
+            lo, hi, step = (int(x) for x in text.split(":"))
+            if step <= 0 or hi < lo:
+                raise ValueError
+            turns = tuple(range(lo, hi + 1, step))
+        else:
+            turns = tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not a list of turns: write 0,5,10 or FIRST:LAST:STEP "
+                                 "such as 0:30:5", param_hint="--turns") from None
+    if not turns or min(turns) < 0:
+        raise click.BadParameter(f"{text!r}: turns are 0 (from the setup) or more", param_hint="--turns")
+    return tuple(sorted(set(turns)))
+
+
+def _luck(game, ruleset, sets, strategies, players, seed):
+    from sim.analysis.luck.games import LUCK
+
+    rs = ruleset_from_options(ruleset, sets, game)
+    specs = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not specs:
+        raise click.BadParameter("no strategy given: name one per seat or one for every seat",
+                                 param_hint="--strategies")
+    if any(s.startswith("search") for s in specs):
+        raise click.BadParameter("a search player cannot be measured here (it plays through its own "
+                                 "driver): choose other strategies", param_hint="--strategies")
+    luck = LUCK[game](rs, specs, players, seed)
+    try:
+        luck.check()
+    except ValueError as err:
+        raise click.UsageError(" ".join(str(err).split())) from None
+    return luck
+
+
+def _rungs(game, text, players, ruleset):
+    from sim.analysis.luck.games import LUCK
+    from sim.analysis.luck.skill import RUNGS
+
+    names = RUNGS[game] if text is None else tuple(s.strip() for s in text.split(",") if s.strip())
+    if len(names) < 2:
+        raise click.BadParameter(f"{text!r}: name at least two rungs, weakest first, e.g. random,simple",
+                                 param_hint="--rungs")
+    for name in names:
+        try:
+            LUCK[game](ruleset, [name], players, 0).check()
+        except ValueError as err:
+            raise click.BadParameter(" ".join(str(err).split()), param_hint="--rungs") from None
+    return names
+
+
+@click.command("luck")
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
+@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--strategies", default="balanced", show_default=True,
+              help="Comma-separated strategy per seat, or one for every seat.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Games measured (game ids from --first-game on).")
+@click.option("--first-game", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--turns", default="0", show_default=True,
+              help="Turns from which each source is drawn afresh: 0,5,10 or FIRST:LAST:STEP "
+                   "(0: from the setup, the decks' order and the lots included).")
+@click.option("--replicates", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Fresh draws of each source per game and turn.")
+@click.option("--each-seat", is_flag=True, help="Also each seat's dice as a source of its own.")
+@click.option("--skill-games", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Also skill against chance: games of one seat of each rung among seats of the "
+                   "rung below (0: not measured).")
+@click.option("--rungs", default=None, metavar="A,B,...",
+              help="The rungs, weakest first (default: nyk random,simple,balanced,tuned; "
+                   "ag random,simple,balanced).")
+@ruleset_options
+@click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
+              help="Directory for luck.png (a bar per source, a curve over turns), luck.csv, luck.json.")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
+def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicates, each_seat,
+             skill_games, rungs, ruleset, sets, out, as_json):
+    """How much is luck, and which luck: each game played again with one source of luck drawn
+    afresh (every other stream as it was) and, as the baseline, with all of them drawn afresh.
+    Per source: the share of games whose winner changes, that share over the baseline's, and
+    the mean change of a seat's score and rank, with 95% intervals. With --skill-games: the win
+    share of a stronger rung among weaker seats and the share of games a pure-skill game would
+    hand to a coin flip to spread results as widely."""
+    from sim.analysis.luck import study
+    from sim.analysis.luck.report import lines, to_json, write
+
+    chosen = parse_turns(turns)
+    luck = _luck(game, ruleset, sets, strategies, players, seed)
+    ladder = _rungs(game, rungs, players, luck.ruleset) if skill_games else None
+    result = study(luck, range(first_game, first_game + games), chosen, replicates, each_seat)
+    if ladder:
+        from sim.analysis.luck.skill import skill_table
+
+        result["skill"] = skill_table(game, ladder, players, skill_games, seed, luck.ruleset)
+    if out is not None:
+        try:
+            write(result, out, luck)
+        except OSError as err:
+            raise click.BadParameter(f"cannot write in {out}: {err.strerror or err}", param_hint="--out") from None
+    if as_json:
+        click.echo(json.dumps(to_json(result, luck)))
+        return
+    for line in lines(result, luck):
+        click.echo(line)
+    if out is not None:
+        click.echo(f"wrote {out}/luck.png, luck.csv, luck.json")
+
+
+COMMANDS = [luck_cmd]
