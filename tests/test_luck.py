@@ -10,6 +10,7 @@ import pytest
 from sim import rng
 from sim.analysis import luck
 from sim.analysis.luck.games import Outcome
+from sim.analysis.stats import wilson
 
 
 class SumTable:
@@ -172,7 +173,7 @@ def test_a_source_out_of_the_mask_is_refused():
 def _luck(game):
     from sim.analysis.luck.games import LUCK
 
-    strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"), "ag": ("warlord", "balanced")}[game]
+    strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"), "ag": ("warlord", "balanced", "racketeer", "politician")}[game]
     return LUCK[game](None, strategies, 4, seed=9)
 
 
@@ -222,6 +223,15 @@ def test_the_coin_share_inverts_a_pure_skill_game_with_coin_flips():
     assert coin_share(0.1, players) == 1                  # weaker than its fair share: all chance
 
 
+def test_a_rung_against_itself_wins_its_fair_share():
+    from sim.analysis.luck.skill import strong_shares
+    from sim.rules import Ruleset
+
+    shares = strong_shares("nyk", "balanced", "balanced", 4, 400, 3, Ruleset.load(None, {}, game="nyk"))
+    lo, hi = wilson(round(shares.sum()), len(shares))
+    assert lo <= 0.25 <= hi and len(shares) == 400
+
+
 # --- the command ------------------------------------------------------------------------------------
 
 def _invoke(*args):
@@ -248,10 +258,12 @@ def test_bad_input_is_one_line_and_exit_2(args, says):
 def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     import json
 
-    result = _invoke("--games", 3, "--seed", 2, "--turns", "0,4", "--json", "--out", tmp_path)
+    result = _invoke("--games", 3, "--seed", 2, "--turns", "0,4", "--json", "--out", tmp_path,
+                     "--skill-games", 8, "--rungs", "random,simple")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     sources = {row["source"] for row in data["table"]}
     assert luck.ALL in sources and "police dice" in sources and data["games"] == 3
     assert {row["turn"] for row in data["table"]} == {0, 4}
     assert (tmp_path / "luck.png").stat().st_size > 0 and (tmp_path / "luck.csv").exists()
+    assert [(r["stronger"], r["weaker"], r["games"]) for r in data["skill"]] == [("simple", "random", 8)]

@@ -81,7 +81,7 @@ def _rungs(game, text, players, ruleset):
                    "rung below (0: not measured).")
 @click.option("--rungs", default=None, metavar="A,B,...",
               help="The rungs, weakest first (default: nyk random,simple,balanced,tuned; "
-                   "ag random,simple,balanced).")
+                   "ag random,simple,balanced,warlord).")
 @ruleset_options
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for luck.png (a bar per source, a curve over turns), luck.csv, luck.json.")

@@ -128,6 +128,7 @@ def study(luck, game_ids, turns=(0,), replicates: int = 1, each_seat: bool = Fal
     once = time.perf_counter() - t0
     summary = summarise(df)
     plays = len(df) / max(len(game_ids), 1)
-    return {"summary": summary, "rows": df, "settled_turn": settled_turn(summary),
+    turns = float(df.groupby("game_id").base_turns.first().mean()) if len(df) else math.nan
+    return {"summary": summary, "rows": df, "settled_turn": settled_turn(summary), "turns_mean": turns,
             "cost": {"seconds": spent, "seconds_once": once, "multiple": spent / once if once else math.nan,
                      "counterfactuals_per_game": plays}}

@@ -20,7 +20,7 @@ def to_json(result: dict, luck) -> dict:
                                                 for r in skill.to_dict("records")]}
     return extra | {"game": luck.name, "players": luck.players, "strategies": list(luck.strategies),
             "seed": luck.seed, "games": int(result["rows"].game_id.nunique()),
-            "settled_turn": result["settled_turn"], "cost": result["cost"],
+            "settled_turn": result["settled_turn"], "turns_mean": result["turns_mean"], "cost": result["cost"],
             "sources": {name: [int(s) for s in rows] for name, rows in {**luck.groups(), ALL: luck.all_rows()}.items()},
             "table": [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in row.items()}
                       for row in summary.to_dict("records")]}
@@ -35,7 +35,8 @@ def lines(result: dict, luck) -> list[str]:
     games = int(result["rows"].game_id.nunique())
     unit = "$" if luck.name == "nyk" else "pts"
     out = [f"{luck.name}: {games} games of {luck.players} players ({','.join(luck.strategies)}), seed {luck.seed}: "
-           "each game played again with one source of luck drawn afresh"]
+           f"each game (of {result['turns_mean']:.1f} turns on average) played again with one source of "
+           "luck drawn afresh"]
     for turn, part in summary.groupby("turn", sort=True):
         out.append("")
         out.append(f"drawn afresh from {'the setup' if turn == 0 else f'turn {turn}'}:")
@@ -75,7 +76,7 @@ def figure(result: dict):
     summary = result["summary"]
     curves = summary.turn.nunique() > 1
     fig, axes = figures.figure(ncols=2 if curves else 1, width=6.5, height=4.2)
-    first = summary[summary.turn == summary.turn.min()].sort_values("p_change", ascending=False)
+    first = summary[summary.turn == summary.turn.min()]   # the sources' order: one colour each in both panels
     figures.bars(axes[0], [s.replace(" (", "\n(") for s in first.source], first.p_change, first.p_lo, first.p_hi,
                  title=f"winner changes, source drawn afresh from {_from(summary.turn.min())}",
                  ylabel="games whose winner changes")

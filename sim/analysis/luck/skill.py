@@ -12,7 +12,8 @@ coin flip among the N seats instead, gives the stronger seat w = (1 - q) + q / N
 q = 0: skill decides every game between these rungs; q = 1: the stronger rung wins no more than
 its fair share 1/N (all chance, or no skill difference). The interval maps w's normal 95% interval
 through the same (monotone) formula. A rung pair whose gap is small reads as much chance: q is a
-figure of the two rungs as well as of the game, so the ladder's widest gap is the game's figure.
+figure of the two rungs as well as of the game: the top rung against the second one (the weakest
+player that plays the game at all) is the figure quoted for a game.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import pandas as pd
 
 from sim.analysis.stats import mean_interval
 
-RUNGS = {"nyk": ("random", "simple", "balanced", "tuned"), "ag": ("random", "simple", "balanced")}
+RUNGS = {"nyk": ("random", "simple", "balanced", "tuned"), "ag": ("random", "simple", "balanced", "warlord")}
 
 
 def coin_share(w, players: int):
@@ -45,10 +46,10 @@ def strong_shares(game: str, strong: str, weak: str, players: int, games: int, s
 
 
 def skill_table(game: str, rungs, players: int, games: int, seed: int, ruleset) -> pd.DataFrame:
-    """Each rung against the one below it and the top rung against the bottom one."""
+    """Each rung against the one below it, and the top rung against the bottom one and against
+    the second (the weakest that is not the bottom: a uniform random player is beaten by anyone)."""
     pairs = [(rungs[i + 1], rungs[i]) for i in range(len(rungs) - 1)]
-    if len(rungs) > 2:
-        pairs.append((rungs[-1], rungs[0]))
+    pairs += [(rungs[-1], rungs[k]) for k in (0, 1) if len(rungs) > k + 2]
     rows = []
     for strong, weak in pairs:
         w, lo, hi, n = mean_interval(strong_shares(game, strong, weak, players, games, seed, ruleset))
