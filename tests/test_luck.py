@@ -259,7 +259,7 @@ def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     import json
 
     result = _invoke("--games", 3, "--seed", 2, "--turns", "0,4", "--json", "--out", tmp_path,
-                     "--skill-games", 8, "--rungs", "random,simple")
+                     "--skill-games", 8, "--rungs", "random,simple", "--decisions", 1, "--max-options", 2)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     sources = {row["source"] for row in data["table"]}
@@ -267,3 +267,69 @@ def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     assert {row["turn"] for row in data["table"]} == {0, 4}
     assert (tmp_path / "luck.png").stat().st_size > 0 and (tmp_path / "luck.csv").exists()
     assert [(r["stronger"], r["weaker"], r["games"]) for r in data["skill"]] == [("simple", "random", 8)]
+    assert sum(r["decisions"] for r in data["decisions"]["kind"]) > 10 and (tmp_path / "decisions.csv").exists()
+
+
+# --- decisions that matter ----------------------------------------------------------------------------
+
+class ToyForward:
+    """Decisions one after another, decision i of n[i] options; the winner is the option of the
+    decisions in `deciding`, summed, mod 2 (the others are dead)."""
+
+    def __init__(self, n, deciding, taken=()):
+        self.n, self.deciding, self.taken = n, deciding, list(taken)
+
+    @property
+    def over(self):
+        return len(self.taken) == len(self.n)
+
+    def decision(self):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(options=np.zeros((self.n[len(self.taken)], 5)), seat=0, kind=f"k{len(self.taken) % 2}")
+
+    def apply_policy(self):
+        self.taken.append(0)
+
+    def played_out(self, k):
+        choices = self.taken + [k] + [0] * (len(self.n) - len(self.taken) - 1)
+        return sum(choices[i] for i in self.deciding) % 2
+
+
+def test_only_the_deciding_decisions_matter():
+    from sim.analysis.luck.decisions import game_decisions
+
+    fw = ToyForward(n=[3, 1, 2, 5, 2, 4], deciding=(0, 3))
+    rows = game_decisions(fw, lambda f, k: f.played_out(k), lambda f: len(f.taken), max_options=6)
+    assert [(r["turn"], r["matters"]) for r in rows] == [(0, 1), (2, 0), (3, 1), (4, 0), (5, 0)]  # 1 option: skipped
+
+
+def test_options_tried_spread_over_a_long_list_and_bound_from_below():
+    from sim.analysis.luck.decisions import game_decisions, options_tried
+
+    assert options_tried(3, 6) == [0, 1, 2] and options_tried(10, 4) == [0, 3, 6, 9]
+    fw = ToyForward(n=[10], deciding=(0,))
+    # options 0, 3, 6, 9 all even/odd mixed: found; a world where only option 7 differs is missed
+    assert game_decisions(fw, lambda f, k: f.played_out(k), lambda f: 0, max_options=4)[0]["matters"] == 1
+    fw = ToyForward(n=[10], deciding=(0,))
+    assert game_decisions(fw, lambda f, k: int(k == 7), lambda f: 0, max_options=4)[0]["matters"] == 0
+
+
+@pytest.mark.parametrize("game", ["nyk", "ag"])
+def test_a_decision_matters_as_its_options_played_out_by_hand_say(game):
+    from sim.analysis.luck import decisions as D
+
+    lk = _luck(game)
+    df = D.decisions(lk, [0], max_options=3, every=25)
+    fw = lk.table(0).forward(stop=range(4), every_kind=True)      # the same decisions, by hand
+    played_out = {"nyk": D.played_out_nyk, "ag": D.played_out_ag}[game]
+    seen, expected = 0, []
+    while not fw.over:
+        d = fw.decision()
+        if len(d.options) > 1:
+            if seen % 25 == 0:
+                winners = [played_out(fw, k) for k in D.options_tried(len(d.options), 3)]
+                expected.append(int(len(set(winners)) > 1))
+            seen += 1
+        fw.apply_policy()
+    assert list(df.matters) == expected and len(expected) >= 3

@@ -82,18 +82,24 @@ def _rungs(game, text, players, ruleset):
 @click.option("--rungs", default=None, metavar="A,B,...",
               help="The rungs, weakest first (default: nyk random,simple,balanced,tuned; "
                    "ag random,simple,balanced,warlord).")
+@click.option("--decisions", "decision_games", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Also decisions that matter: in this many games (from --first-game), each decision's "
+                   "options played out on the same luck (0: not measured).")
+@click.option("--max-options", type=click.IntRange(min=2), default=6, show_default=True,
+              help="Options tried at a decision of --decisions, spread evenly over a longer list.")
 @ruleset_options
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for luck.png (a bar per source, a curve over turns), luck.csv, luck.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
 def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicates, each_seat,
-             skill_games, rungs, ruleset, sets, out, as_json):
+             skill_games, rungs, decision_games, max_options, ruleset, sets, out, as_json):
     """How much is luck, and which luck: each game played again with one source of luck drawn
     afresh (every other stream as it was) and, as the baseline, with all of them drawn afresh.
     Per source: the share of games whose winner changes, that share over the baseline's, and
     the mean change of a seat's score and rank, with 95% intervals. With --skill-games: the win
     share of a stronger rung among weaker seats and the share of games a pure-skill game would
-    hand to a coin flip to spread results as widely."""
+    hand to a coin flip to spread results as widely. With --decisions: the share of decisions
+    whose options lead to different winners, by decision kind and by turn."""
     from sim.analysis.luck import study
     from sim.analysis.luck.report import lines, to_json, write
 
@@ -105,6 +111,10 @@ def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicat
         from sim.analysis.luck.skill import skill_table
 
         result["skill"] = skill_table(game, ladder, players, skill_games, seed, luck.ruleset)
+    if decision_games:
+        from sim.analysis.luck.decisions import decisions
+
+        result["decisions"] = decisions(luck, range(first_game, first_game + decision_games), max_options)
     if out is not None:
         try:
             write(result, out, luck)

@@ -33,7 +33,7 @@ class ForwardTable:
 
     def __init__(self, luck, game_id: int):
         self.luck, self.game_id = luck, game_id
-        self.fw = self._forward(stop=())
+        self.fw = self.forward(stop=())
         self.base = self._outcome(self.fw.game)
         self._snaps = None
 
@@ -57,12 +57,14 @@ class ForwardTable:
 
 
 class NykTable(ForwardTable):
-    def _forward(self, stop, key=None):
+    def forward(self, stop, every_kind: bool = False):
+        """The game in the forward model, the seats in `stop` halting at their bids (NYK-T1)
+        or, `every_kind`, at every decision."""
         from sim.nyk.forward import Forward
 
         lk = self.luck
         return Forward.new(lk.ruleset, lk.strategies, seed=lk.seed, game_id=self.game_id, stop=stop,
-                           players=lk.players, kinds=("bid",), key=key)
+                           players=lk.players, kinds=None if every_kind else ("bid",))
 
     def _from_setup(self, key) -> Outcome:
         from sim.nyk.forward import start
@@ -79,7 +81,7 @@ class NykTable(ForwardTable):
         decision of the turn again of the seats' policies."""
         from sim.nyk.state import FW_N, TURN
 
-        fw = self._forward(stop=range(self.luck.players))
+        fw = self.forward(stop=range(self.luck.players))
         snaps = {}
         while not fw.over:
             turn = int(fw.snap[0].g[TURN])
@@ -107,12 +109,13 @@ class NykTable(ForwardTable):
 
 
 class AgTable(ForwardTable):
-    def _forward(self, stop, key=None):
+    def forward(self, stop, every_kind: bool = True):
+        """The game in the forward model, the seats in `stop` halting at every decision."""
         from sim.ag.forward import Forward
 
         lk = self.luck
         return Forward.new(lk.ruleset, lk.strategies, players=lk.players, seed=lk.seed,
-                           game_id=self.game_id, stop=stop, record=False, key=key)
+                           game_id=self.game_id, stop=stop, record=False)
 
     def _from_setup(self, key) -> Outcome:
         from sim.ag.forward import new_state
@@ -127,7 +130,7 @@ class AgTable(ForwardTable):
         t - 1 (the engine counts a turn when it begins), its script emptied as in NYK."""
         from sim.ag.state import FW_N, TURN
 
-        fw = self._forward(stop=range(self.luck.players))
+        fw = self.forward(stop=range(self.luck.players))
         snaps = {}
         while not fw.over:
             turn = int(fw._snap[0].g[TURN]) + 1

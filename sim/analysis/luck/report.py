@@ -15,15 +15,23 @@ def _num(v):
 
 def to_json(result: dict, luck) -> dict:
     summary = result["summary"]
-    skill = result.get("skill")
-    extra = {} if skill is None else {"skill": [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in r.items()}
-                                                for r in skill.to_dict("records")]}
+    extra = {}
+    if result.get("skill") is not None:
+        extra["skill"] = _records(result["skill"])
+    if result.get("decisions") is not None:
+        from sim.analysis.luck.decisions import summarise
+
+        extra["decisions"] = {by: _records(summarise(result["decisions"], by)) for by in ("kind", "turn")}
     return extra | {"game": luck.name, "players": luck.players, "strategies": list(luck.strategies),
             "seed": luck.seed, "games": int(result["rows"].game_id.nunique()),
             "settled_turn": result["settled_turn"], "turns_mean": result["turns_mean"], "cost": result["cost"],
             "sources": {name: [int(s) for s in rows] for name, rows in {**luck.groups(), ALL: luck.all_rows()}.items()},
             "table": [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in row.items()}
                       for row in summary.to_dict("records")]}
+
+
+def _records(df) -> list[dict]:
+    return [{k: _num(v.item() if hasattr(v, "item") else v) for k, v in r.items()} for r in df.to_dict("records")]
 
 
 def _pct(v) -> str:
@@ -61,10 +69,24 @@ def lines(result: dict, luck) -> list[str]:
             out.append(f"  {r.stronger:>10} vs {r.weaker:<10} win share {_pct(r.win_share)} [{_pct(r.win_lo)},"
                        f"{_pct(r.win_hi)}] (fair {_pct(r.fair_share)}), coin share {_pct(r.coin_share)} "
                        f"[{_pct(r.coin_lo)},{_pct(r.coin_hi)}], {r.games} games")
+    if result.get("decisions") is not None:
+        out += _decision_lines(result["decisions"])
     cost = result["cost"]
     out.append(f"cost: {cost['counterfactuals_per_game']:.0f} counterfactual games per game, "
                f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
                f"(x{cost['multiple']:.0f})")
+    return out
+
+
+def _decision_lines(df) -> list[str]:
+    from sim.analysis.luck.decisions import summarise
+
+    out = ["", f"decisions that matter (their options played out on the same luck lead to different winners; "
+               f"{df.game_id.nunique()} games):"]
+    for by in ("kind", "turn"):
+        for r in summarise(df, by).itertuples():
+            out.append(f"  {by} {getattr(r, by)!s:<12}{_pct(r.matter)} [{_pct(r.lo)},{_pct(r.hi)}] of "
+                       f"{r.decisions} decisions, {r.options_mean:.1f} options on average")
     return out
 
 
@@ -102,4 +124,6 @@ def write(result: dict, out: Path, luck) -> None:
     result["summary"].to_csv(out / "luck.csv", index=False)
     if result.get("skill") is not None:
         result["skill"].to_csv(out / "skill.csv", index=False)
+    if result.get("decisions") is not None:
+        result["decisions"].to_csv(out / "decisions.csv", index=False)
     (out / "luck.json").write_text(json.dumps(to_json(result, luck), indent=1) + "\n", encoding="utf-8")
