@@ -114,7 +114,11 @@ def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicat
     if decision_games:
         from sim.analysis.luck.decisions import decisions
 
+        import time
+
+        t0 = time.perf_counter()
         result["decisions"] = decisions(luck, range(first_game, first_game + decision_games), max_options)
+        result["cost"]["decisions_seconds"] = time.perf_counter() - t0
     if out is not None:
         try:
             write(result, out, luck)

@@ -74,7 +74,8 @@ def lines(result: dict, luck) -> list[str]:
     cost = result["cost"]
     out.append(f"cost: {cost['counterfactuals_per_game']:.0f} counterfactual games per game, "
                f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
-               f"(x{cost['multiple']:.0f})")
+               f"(x{cost['multiple']:.0f})"
+               + (f"; decisions {cost['decisions_seconds']:.1f} s" if "decisions_seconds" in cost else ""))
     return out
 
 
