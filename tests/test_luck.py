@@ -333,3 +333,24 @@ def test_a_decision_matters_as_its_options_played_out_by_hand_say(game):
             seen += 1
         fw.apply_policy()
     assert list(df.matters) == expected and len(expected) >= 3
+
+
+def test_a_run_directory_gives_its_own_games_and_refuses_what_it_fixes(tmp_path):
+    import json
+
+    import sim
+
+    strategies = "runner,enforcer,networker,balanced"
+    played = sim.run(game="nyk", players=4, strategies=strategies.split(","), games=6, seed=4,
+                     out=tmp_path / "run", workers=1, overrides={"provocation.stake": 3000})
+    of_run = _invoke(tmp_path / "run", "--games", 4, "--json")
+    assert of_run.exit_code == 0, of_run.output
+    given = _invoke("--strategies", strategies, "--seed", 4, "--set", "provocation.stake=3000", "--games", 4, "--json")
+    assert json.loads(of_run.stdout)["table"] == json.loads(given.stdout)["table"]
+    lk = _luck("nyk")
+    lk.strategies, lk.seed = tuple(strategies.split(",")), 4
+    lk.ruleset = lk.ruleset.__class__.load(None, {"provocation.stake": 3000}, game="nyk")
+    winners = played.games.sort_values("game_id").winner_seat.to_numpy()
+    assert [lk.table(g).base.winner for g in range(6)] == list(winners)   # the run's very games
+    refused = _invoke(tmp_path / "run", "--seed", 5)
+    assert refused.exit_code == 2 and "drop --seed" in refused.stderr

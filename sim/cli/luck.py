@@ -26,10 +26,10 @@ def parse_turns(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(turns)))
 
 
-def _luck(game, ruleset, sets, strategies, players, seed):
+def _luck(game, ruleset, sets, strategies, players, seed, rs=None):
     from sim.analysis.luck.games import LUCK
 
-    rs = ruleset_from_options(ruleset, sets, game)
+    rs = rs or ruleset_from_options(ruleset, sets, game)
     specs = [s.strip() for s in strategies.split(",") if s.strip()]
     if not specs:
         raise click.BadParameter("no strategy given: name one per seat or one for every seat",
@@ -61,7 +61,30 @@ def _rungs(game, text, players, ruleset):
     return names
 
 
+RUN_SETS = ("game", "players", "strategies", "seed", "ruleset", "sets")   # what a run's manifest fixes
+
+
+def _of_run(run_dir: Path, ctx):
+    """(game, players, strategies, seed, ruleset) of the run in RUN_DIR, from its manifest."""
+    from click.core import ParameterSource
+
+    from sim.replay import ReplayError, spec_of_run
+
+    given = [f"--{n.replace('_', '-')}" for n in RUN_SETS if ctx.get_parameter_source(n) != ParameterSource.DEFAULT]
+    if given:
+        raise click.UsageError(f"RUN_DIR fixes the game, players, strategies, seed and rules: drop {', '.join(given)}")
+    try:
+        spec, rs = spec_of_run(run_dir, 0)
+    except (ReplayError, KeyError, ValueError) as err:
+        raise click.BadParameter(" ".join(str(err).split()), param_hint="RUN_DIR") from None
+    if spec.rotate not in (True, "rotate"):
+        raise click.BadParameter(f"{run_dir} seats its strategies by {spec.rotate!r}; the luck study seats "
+                                 "them as rotate does: play the run with the default seating", param_hint="RUN_DIR")
+    return spec.game, spec.players, ",".join(spec.strategies), spec.seed, rs
+
+
 @click.command("luck")
+@click.argument("run_dir", required=False, type=click.Path(path_type=Path))
 @click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
 @click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
 @click.option("--strategies", default="balanced", show_default=True,
@@ -91,7 +114,8 @@ def _rungs(game, text, players, ruleset):
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for luck.png (a bar per source, a curve over turns), luck.csv, luck.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
-def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicates, each_seat,
+@click.pass_context
+def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, turns, replicates, each_seat,
              skill_games, rungs, decision_games, max_options, ruleset, sets, out, as_json):
     """How much is luck, and which luck: each game played again with one source of luck drawn
     afresh (every other stream as it was) and, as the baseline, with all of them drawn afresh.
@@ -99,12 +123,17 @@ def luck_cmd(game, players, strategies, games, first_game, seed, turns, replicat
     the mean change of a seat's score and rank, with 95% intervals. With --skill-games: the win
     share of a stronger rung among weaker seats and the share of games a pure-skill game would
     hand to a coin flip to spread results as widely. With --decisions: the share of decisions
-    whose options lead to different winners, by decision kind and by turn."""
+    whose options lead to different winners, by decision kind and by turn. RUN_DIR: the games
+    of that run (its game, players, strategies, seed and rules, from its manifest)."""
     from sim.analysis.luck import study
     from sim.analysis.luck.report import lines, to_json, write
 
     chosen = parse_turns(turns)
-    luck = _luck(game, ruleset, sets, strategies, players, seed)
+    if run_dir is not None:
+        game, players, strategies, seed, rs = _of_run(run_dir, ctx)
+        luck = _luck(game, None, (), strategies, players, seed, rs)
+    else:
+        luck = _luck(game, ruleset, sets, strategies, players, seed)
     ladder = _rungs(game, rungs, players, luck.ruleset) if skill_games else None
     result = study(luck, range(first_game, first_game + games), chosen, replicates, each_seat)
     if ladder:
