@@ -136,6 +136,16 @@ def test_a_game_decided_by_one_die_gives_that_die_all_of_the_outcome():
     assert idle.p_change == 0 and idle.score_change == 0 and idle.share == 0
 
 
+def test_a_rule_change_moves_the_attribution_as_its_closed_form():
+    # the weights swapped: source 0 drops from arccos(0.2)/pi to arccos(0.8)/pi, the baseline stays
+    a = luck.attribute(SumGame(weights=(2.0, 1.0), seed=5), range(3000))
+    b = luck.attribute(SumGame(weights=(1.0, 2.0), seed=5), range(3000))
+    out = luck.compare(a, b).set_index("source")
+    moved = _changed((1.0, 2.0), (0,), 1, 0) - _changed((2.0, 1.0), (0,), 1, 0)
+    assert out.loc["source 0", "diff_lo"] <= moved <= out.loc["source 0", "diff_hi"] and moved < -0.2
+    assert out.loc[luck.ALL, "diff_lo"] <= 0 <= out.loc[luck.ALL, "diff_hi"]
+
+
 def test_the_study_reports_its_cost_against_one_play():
     game = SumGame(weights=(1.0, 1.0))
     result = luck.study(game, range(50), turns=(0,))
@@ -249,6 +259,8 @@ def _invoke(*args):
     (("--strategies", "search-200"), "search player"),
     (("--players", "7"), "7 players"),
     (("--skill-games", "4", "--rungs", "random"), "at least two rungs"),
+    (("--versus", "nope=1"), "--versus: unknown key 'nope'"),
+    (("--versus", "nope"), "'nope' is not KEY=VALUE"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, says):
     result = _invoke(*args)
@@ -259,7 +271,8 @@ def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     import json
 
     result = _invoke("--games", 3, "--seed", 2, "--turns", "0,4", "--json", "--out", tmp_path,
-                     "--skill-games", 8, "--rungs", "random,simple", "--decisions", 1, "--max-options", 2)
+                     "--skill-games", 8, "--rungs", "random,simple", "--decisions", 1, "--max-options", 2,
+                     "--versus", "start.district=random")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     sources = {row["source"] for row in data["table"]}
@@ -268,6 +281,8 @@ def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     assert (tmp_path / "luck.png").stat().st_size > 0 and (tmp_path / "luck.csv").exists()
     assert [(r["stronger"], r["weaker"], r["games"]) for r in data["skill"]] == [("simple", "random", 8)]
     assert sum(r["decisions"] for r in data["decisions"]["kind"]) > 10 and (tmp_path / "decisions.csv").exists()
+    lots = [r for r in data["versus"]["table"] if r["source"].startswith("setup lots")]
+    assert [r["p_change_a"] for r in lots] == [0, 0]     # BROADWAY for all: no lot drawn (both turns)
 
 
 # --- decisions that matter ----------------------------------------------------------------------------

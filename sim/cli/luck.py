@@ -83,6 +83,21 @@ def _of_run(run_dir: Path, ctx):
     return spec.game, spec.players, ",".join(spec.strategies), spec.seed, rs
 
 
+def _variant(luck, versus, ruleset, sets, game):
+    """The study's games under the ruleset changed by --versus (on top of --ruleset and --set)."""
+    if luck.ruleset.fingerprint != ruleset_from_options(ruleset, sets, game).fingerprint:
+        raise click.UsageError("--versus changes the rules given by --ruleset and --set: with RUN_DIR, "
+                               "give no --versus or play the variant as a run of its own")
+    try:
+        changed = ruleset_from_options(ruleset, tuple(sets) + tuple(versus), game)
+    except click.BadParameter as err:      # --set was read before: the fault is in --versus
+        err.param_hint = "--versus"
+        raise
+    except click.UsageError as err:
+        raise click.UsageError(err.message.replace("--set", "--versus", 1)) from None
+    return type(luck)(changed, luck.strategies, luck.players, luck.seed)
+
+
 @click.command("luck")
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path))
 @click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
@@ -110,20 +125,24 @@ def _of_run(run_dir: Path, ctx):
                    "options played out on the same luck (0: not measured).")
 @click.option("--max-options", type=click.IntRange(min=2), default=6, show_default=True,
               help="Options tried at a decision of --decisions, spread evenly over a longer list.")
+@click.option("--versus", multiple=True, metavar="KEY=VALUE",
+              help="Also the same study with this rule changed (repeatable), and per source the "
+                   "change of the winner-change share with its paired interval.")
 @ruleset_options
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for luck.png (a bar per source, a curve over turns), luck.csv, luck.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
 @click.pass_context
 def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, turns, replicates, each_seat,
-             skill_games, rungs, decision_games, max_options, ruleset, sets, out, as_json):
+             skill_games, rungs, decision_games, max_options, versus, ruleset, sets, out, as_json):
     """How much is luck, and which luck: each game played again with one source of luck drawn
     afresh (every other stream as it was) and, as the baseline, with all of them drawn afresh.
     Per source: the share of games whose winner changes, that share over the baseline's, and
     the mean change of a seat's score and rank, with 95% intervals. With --skill-games: the win
     share of a stronger rung among weaker seats and the share of games a pure-skill game would
     hand to a coin flip to spread results as widely. With --decisions: the share of decisions
-    whose options lead to different winners, by decision kind and by turn. RUN_DIR: the games
+    whose options lead to different winners, by decision kind and by turn. With --versus: the
+    same study under a changed ruleset, and each source's change. RUN_DIR: the games
     of that run (its game, players, strategies, seed and rules, from its manifest)."""
     from sim.analysis.luck import study
     from sim.analysis.luck.report import lines, to_json, write
@@ -135,7 +154,14 @@ def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, t
     else:
         luck = _luck(game, ruleset, sets, strategies, players, seed)
     ladder = _rungs(game, rungs, players, luck.ruleset) if skill_games else None
+    variant = _variant(luck, versus, ruleset, sets, game) if versus else None
     result = study(luck, range(first_game, first_game + games), chosen, replicates, each_seat)
+    if variant is not None:
+        from sim.analysis.luck import compare
+
+        other = study(variant, range(first_game, first_game + games), chosen, replicates, each_seat)
+        result["versus"] = compare(result["rows"], other["rows"])
+        result["versus_sets"] = list(versus)
     if ladder:
         from sim.analysis.luck.skill import skill_table
 

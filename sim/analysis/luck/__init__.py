@@ -132,3 +132,18 @@ def study(luck, game_ids, turns=(0,), replicates: int = 1, each_seat: bool = Fal
     return {"summary": summary, "rows": df, "settled_turn": settled_turn(summary), "turns_mean": turns,
             "cost": {"seconds": spent, "seconds_once": once, "multiple": spent / once if once else math.nan,
                      "counterfactuals_per_game": plays}}
+
+
+def compare(rows_a: pd.DataFrame, rows_b: pd.DataFrame) -> pd.DataFrame:
+    """Two studies of the same games (a ruleset and a variant, one seed): per source and turn,
+    p_change in each and the difference b - a with a normal interval over the games' paired
+    differences (does the change make the outcome more or less a matter of that luck?)."""
+    out = []
+    for (turn, source), a in rows_a.groupby(["turn", "source"], sort=False):
+        b = rows_b[(rows_b.turn == turn) & (rows_b.source == source)]
+        pa = a.groupby("game_id").changed.mean()
+        pb = b.groupby("game_id").changed.mean().reindex(pa.index)
+        diff, lo, hi, n = mean_interval((pb - pa).to_numpy())
+        out.append({"source": source, "turn": int(turn), "games": n, "p_change_a": float(pa.mean()),
+                    "p_change_b": float(pb.mean()), "diff": diff, "diff_lo": lo, "diff_hi": hi})
+    return pd.DataFrame(out)

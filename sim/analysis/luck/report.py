@@ -18,6 +18,8 @@ def to_json(result: dict, luck) -> dict:
     extra = {}
     if result.get("skill") is not None:
         extra["skill"] = _records(result["skill"])
+    if result.get("versus") is not None:
+        extra["versus"] = {"sets": result["versus_sets"], "table": _records(result["versus"])}
     if result.get("decisions") is not None:
         from sim.analysis.luck.decisions import summarise
 
@@ -69,6 +71,8 @@ def lines(result: dict, luck) -> list[str]:
             out.append(f"  {r.stronger:>10} vs {r.weaker:<10} win share {_pct(r.win_share)} [{_pct(r.win_lo)},"
                        f"{_pct(r.win_hi)}] (fair {_pct(r.fair_share)}), coin share {_pct(r.coin_share)} "
                        f"[{_pct(r.coin_lo)},{_pct(r.coin_hi)}], {r.games} games")
+    if result.get("versus") is not None:
+        out += _versus_lines(result["versus"], result["versus_sets"])
     if result.get("decisions") is not None:
         out += _decision_lines(result["decisions"])
     cost = result["cost"]
@@ -76,6 +80,15 @@ def lines(result: dict, luck) -> list[str]:
                f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
                f"(x{cost['multiple']:.0f})"
                + (f"; decisions {cost['decisions_seconds']:.1f} s" if "decisions_seconds" in cost else ""))
+    return out
+
+
+def _versus_lines(df, sets) -> list[str]:
+    out = ["", f"with {' '.join(sets)}: winner changes, as the rules are -> changed (difference b - a, paired "
+               "over the same games):"]
+    for r in df.itertuples():
+        out.append(f"  {_from(r.turn):<10} {r.source:<34}{_pct(r.p_change_a)} -> {_pct(r.p_change_b)}  "
+                   f"{100 * r.diff:+6.1f} points [{100 * r.diff_lo:+.1f}, {100 * r.diff_hi:+.1f}]")
     return out
 
 
@@ -127,4 +140,6 @@ def write(result: dict, out: Path, luck) -> None:
         result["skill"].to_csv(out / "skill.csv", index=False)
     if result.get("decisions") is not None:
         result["decisions"].to_csv(out / "decisions.csv", index=False)
+    if result.get("versus") is not None:
+        result["versus"].to_csv(out / "versus.csv", index=False)
     (out / "luck.json").write_text(json.dumps(to_json(result, luck), indent=1) + "\n", encoding="utf-8")
