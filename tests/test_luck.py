@@ -207,6 +207,16 @@ def test_with_no_source_drawn_afresh_every_game_is_the_batch_game(game):
 
 
 @pytest.mark.parametrize("game", ["nyk", "ag"])
+def test_the_groups_cover_every_source_of_the_seated_game_once(game):
+    lk = _luck(game)
+    rows = [r for g in lk.groups().values() for r in g]
+    seated = {base + p for base in (lk.S.S_DICE0, lk.S.S_POLICY0) for p in range(4)}
+    assert len(rows) == len(set(rows)) and seated <= set(rows)
+    absent = {base + p for base in (lk.S.S_DICE0, lk.S.S_POLICY0) for p in range(4, lk.S.MAX_SEATS)}
+    assert set(rows) == set(range(lk.S.N_STREAMS)) - absent
+
+
+@pytest.mark.parametrize("game", ["nyk", "ag"])
 def test_drawing_every_source_afresh_moves_outcomes_and_one_idle_source_moves_none(game):
     lk = _luck(game)
     moved = 0
@@ -214,7 +224,8 @@ def test_drawing_every_source_afresh_moves_outcomes_and_one_idle_source_moves_no
         table = lk.table(gid)
         o = table.outcome(lk.all_rows(), salt=77, from_turn=0)
         moved += (o.winner != table.base.winner) or not np.array_equal(o.scores, table.base.scores)
-        idle = table.outcome((lk.S.N_STREAMS - 1,), salt=77, from_turn=0)   # the policy coins of a seat not at the table
+        absent = lk.S.S_POLICY0 + lk.S.MAX_SEATS - 1                          # the coins of a seat not at the table
+        idle = table.outcome((absent,), salt=77, from_turn=0)
         assert idle.winner == table.base.winner and np.array_equal(idle.scores, table.base.scores)
     assert moved >= 5
 

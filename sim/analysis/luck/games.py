@@ -193,6 +193,17 @@ class GameLuck:
         first, last = min(game_ids), max(game_ids)
         game.play_many(self.seed, last - first + 1, self.players, lineup, self.ruleset, first_id=first)
 
+    def groups(self) -> dict:
+        """The named groups, then any other row of a seated game ("other sources": a source
+        added to the game and not yet named here is still measured)."""
+        S, groups = self.S, dict(self.named_groups())
+        covered = {r for rows in groups.values() for r in rows}
+        absent = {base + p for base in (S.S_DICE0, S.S_POLICY0) for p in range(self.players, S.MAX_SEATS)}
+        rest = tuple(r for r in range(S.N_STREAMS) if r not in covered | absent)
+        if rest:
+            groups["other sources"] = rest
+        return groups
+
     def seat_dice(self) -> dict:
         """Each seat's own dice as a group of its own."""
         return {f"dice of seat {p}": (self.S.S_DICE0 + p,) for p in range(self.players)}
@@ -211,7 +222,7 @@ class NykLuck(GameLuck):
 
         return state
 
-    def groups(self) -> dict:
+    def named_groups(self) -> dict:
         S, n = self.S, self.players
         return {"decks (henchmen, resources)": (S.S_HENCHMEN, S.S_RESOURCES),
                 "mission deck and address bag": (S.S_MISSIONS, S.S_BAG),
@@ -232,7 +243,7 @@ class AgLuck(GameLuck):
 
         return state
 
-    def groups(self) -> dict:
+    def named_groups(self) -> dict:
         S, n = self.S, self.players
         return {"profile deal (the informer)": (S.S_DEAL,),
                 "bags drawn": (S.S_BAGS,),
