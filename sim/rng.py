@@ -103,11 +103,38 @@ def seed_source(key, game_id, source, streams, epoch=0):
         streams[source, 0] = _GOLDEN  # the all-zero state is the one xoshiro must never take
 
 
+REDRAW_WORDS = 6   # a run key (4 words), then the mask of sources drawn afresh, then their salt
+
+
 @njit(cache=True)
 def seed_streams(key, game_id, streams):
-    """Seed every source (row) of a game's `uint64[n_sources, 4]` streams."""
+    """Seed every source (row) of a game's `uint64[n_sources, 4]` streams. A key of REDRAW_WORDS
+    words (`redraw_key`) then draws the sources of its mask afresh: setup draws included."""
     for s in range(streams.shape[0]):
         seed_source(key, game_id, s, streams)
+    if key.shape[0] >= REDRAW_WORDS:
+        redraw_sources(key, game_id, streams)
+
+
+@njit(cache=True)
+def salted_key(key, salt):
+    """A run key moved by `salt`: the streams it seeds share nothing with the key's own."""
+    out = np.empty(4, dtype=np.uint64)
+    x = _U(salt) ^ _EPOCH_MUL
+    for i in range(4):
+        word, x = splitmix64(x)
+        out[i] = key[i] ^ word
+    return out
+
+
+@njit(cache=True)
+def redraw_sources(key, game_id, streams):
+    """Re-seed the rows in the mask key[4] from the key salted by key[5] (a counterfactual game:
+    those sources' luck drawn again, every other stream as it was; sim.analysis.luck)."""
+    salted = salted_key(key, key[5])
+    for s in range(streams.shape[0]):
+        if (key[4] >> _U(s)) & _U(1):
+            seed_source(salted, game_id, s, streams)
 
 
 @njit(cache=True)
@@ -127,6 +154,26 @@ def run_key(seed: int) -> np.ndarray:
     if seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed}")
     return np.random.SeedSequence(seed).generate_state(4, np.uint64)
+
+
+def redraw_key(seed: int, sources, salt: int) -> np.ndarray:
+    """The run key of `seed` extended so that setup draws the rows `sources` afresh from `salt`
+    (`seed_streams`); with no sources it seeds every game as `run_key(seed)` does."""
+    key = np.zeros(REDRAW_WORDS, dtype=np.uint64)
+    key[:4] = run_key(seed)
+    for s in sources:
+        if not 0 <= int(s) < 64:
+            raise ValueError(f"source must be in 0..63, got {s}")
+        key[4] |= _U(1) << _U(int(s))
+    key[5] = _U(int(salt) & 0xFFFFFFFFFFFFFFFF)
+    return key
+
+
+def redrawn_stream(seed: int, game_id: int, source: int, salt: int) -> np.ndarray:
+    """Row `source` of game `game_id` as `redraw_key(seed, [source], salt)` seeds it."""
+    streams = np.zeros((source + 1, 4), dtype=np.uint64)
+    seed_source(salted_key(run_key(seed), _U(int(salt) & 0xFFFFFFFFFFFFFFFF)), game_id, source, streams)
+    return streams[source].copy()
 
 
 def game_stream(seed: int, game_id: int) -> np.ndarray:

@@ -12,7 +12,8 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
-EXPECTED = ("01-quickstart", "02-balance-report", "03-fight-and-recruit-odds", "04-tuning", "05-meta-game")
+EXPECTED = ("01-quickstart", "02-balance-report", "03-fight-and-recruit-odds", "04-tuning", "05-meta-game",
+            "06-luck")
 GAMES = 300
 CELL_TIMEOUT = 600  # seconds; the first cell that plays may compile the engine after a source change
 

@@ -183,9 +183,10 @@ class Forward:
 
     @classmethod
     def new(cls, ruleset=None, strategies=None, players: int = 4, seed: int = 0, game_id: int = 0,
-            stop=None, record: bool = True) -> "Forward":
+            stop=None, record: bool = True, key=None) -> "Forward":
         """Game `game_id` of run `seed` (the batch's dice and seating), halting at the decisions of
-        the seats in `stop` (default: every seat; the others play their strategies)."""
+        the seats in `stop` (default: every seat; the others play their strategies). `key`: the
+        streams' key (default `rng.run_key(seed)`; `rng.redraw_key` draws chosen sources afresh)."""
         rs = ruleset or load_default()
         check_players(rs, players)
         lineup = Lineup.of(strategies, players)
@@ -201,7 +202,8 @@ class Forward:
         slots = lineup.owner[seating] if lineup.owner is not None else seating
         labels = [f"{lineup.names[slots[p]]}#{p}" for p in range(players)]
         mask = _mask(range(players) if stop is None else stop, players)
-        status = _check(new_state(snap, work, env, players, rng.run_key(seed), game_id, int(record), mask))
+        status = _check(new_state(snap, work, env, players, rng.run_key(seed) if key is None else key,
+                                 game_id, int(record), mask))
         return cls(snap, work, env, rs, labels, seed, game_id, status)
 
     # --- the state -------------------------------------------------------------------------------

@@ -189,10 +189,12 @@ class Forward:
 
     @classmethod
     def new(cls, ruleset=None, strategies=("balanced",), seed: int = 0, game_id: int = 0,
-            stop=(), players: int | None = None, kinds=None, record: bool = False) -> Forward:
+            stop=(), players: int | None = None, kinds=None, record: bool = False,
+            key=None) -> Forward:
         """Game `game_id` of run `seed`, seated as the batch seats it; the seats in `stop`
         decide from outside (`apply`) at the decision kinds `kinds` (None: all), the others by
-        their strategies."""
+        their strategies. `key`: the streams' key (default `rng.run_key(seed)`; `rng.redraw_key`
+        draws chosen sources afresh)."""
         from sim.nyk.game import Lineup, check_players
         from sim.rules import Ruleset
 
@@ -217,7 +219,7 @@ class Forward:
         seat_kinds = np.full(MAX_SEATS, kinds_mask(kinds), np.int64)
         owner = lineup.owner[seating] if lineup.owner is not None else seating
         fw = cls(_record(), _record(), env, [lineup.names[i] for i in owner], seating, rs, seed, game_id)
-        fw._check(start(fw.snap[0], fw.work[0], env[0], n, rng.run_key(seed), game_id, int(record),
+        fw._check(start(fw.snap[0], fw.work[0], env[0], n, rng.run_key(seed) if key is None else key, game_id, int(record),
                         halt, seat_kinds))
         return fw
 
