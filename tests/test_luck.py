@@ -183,7 +183,8 @@ def test_a_source_out_of_the_mask_is_refused():
 def _luck(game):
     from sim.analysis.luck.games import LUCK
 
-    strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"), "ag": ("warlord", "balanced", "racketeer", "politician")}[game]
+    strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"),
+                  "ag": ("warlord", "balanced", "racketeer", "politician")}[game]
     return LUCK[game](None, strategies, 4, seed=9)
 
 

@@ -219,8 +219,8 @@ class Forward:
         seat_kinds = np.full(MAX_SEATS, kinds_mask(kinds), np.int64)
         owner = lineup.owner[seating] if lineup.owner is not None else seating
         fw = cls(_record(), _record(), env, [lineup.names[i] for i in owner], seating, rs, seed, game_id)
-        fw._check(start(fw.snap[0], fw.work[0], env[0], n, rng.run_key(seed) if key is None else key, game_id, int(record),
-                        halt, seat_kinds))
+        streams_key = rng.run_key(seed) if key is None else key
+        fw._check(start(fw.snap[0], fw.work[0], env[0], n, streams_key, game_id, int(record), halt, seat_kinds))
         return fw
 
     # --- reading --------------------------------------------------------------------------------

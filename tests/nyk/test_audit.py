@@ -141,9 +141,10 @@ def test_nyk_c5_a_journey_set_out_without_its_fast_car_then_paying_a_card_for_a_
     assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 1), tally) == (False, False)
     t.hench(FURYO, 0, SOHO)
     t.ch[FURYO, S.STOPPED] = 1
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2, ctx={CTX_GROUP: 1 << FURYO}), tally) == (False, False)
+    furyo_step = pending(D_STEP, paid_step, 2, ctx={CTX_GROUP: 1 << FURYO})
+    assert judge(t, "fast_car_skipped", furyo_step, tally) == (False, False)
     t.ch[FURYO, S.STOPPED] = 0
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2, ctx={CTX_GROUP: 1 << FURYO}), tally) == (True, True)
+    assert judge(t, "fast_car_skipped", furyo_step, tally) == (True, True)
     # no Fast Car in hand: no opportunity
     assert judge(t, "fast_car_skipped", pending(D_MOVE, menu[:2], 1), tally) == (False, False)
     assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2), tally) == (False, False)
