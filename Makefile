@@ -21,6 +21,8 @@ demo: install
 	$(BIN)/mobsim demo --out reports/demo
 
 test: install  # one worker per core; a test file stays on one worker (its module fixtures run once)
+	@# the two engines compile first, side by side (a core each): the test workers then find them cached
+	$(BIN)/mobsim play --seed 0 > /dev/null & nyk=$$!; $(BIN)/mobsim play --game ag --seed 0 > /dev/null; wait $$nyk
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws
