@@ -15,6 +15,8 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import wilson
+from sim.nyk.audit import CHECKS, audit_game
+from sim.rules import Ruleset
 
 CHUNK = 10  # games a task: a forward-model game costs tens of milliseconds
 
@@ -24,9 +26,6 @@ def table_of(strategies, players: int, game_id: int) -> list[str]:
 
 
 def _audit_chunk(task):
-    from sim.nyk.audit import CHECKS, audit_game
-    from sim.rules import Ruleset
-
     strategies, players, ruleset, overrides, seed, first_id, n = task
     rs = Ruleset.load(ruleset, overrides=dict(overrides))
     counts = {}
@@ -44,8 +43,6 @@ def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0,
                   overrides=None, workers: int = 1) -> pd.DataFrame:
     """One row per strategy and check: games, opportunities, blunders, the rate per opportunity
     (with its interval) and per game."""
-    from sim.nyk.audit import CHECKS
-
     tasks = [(tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
               min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
     if workers > 1 and len(tasks) > 1:

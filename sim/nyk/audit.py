@@ -16,6 +16,7 @@ itself. The list and what each check means: docs/blunders.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
 
 import numpy as np
@@ -184,17 +185,21 @@ assert [j.__name__ for j in JUDGES] == [c.name for c in CHECKS]
 # --- hands, brute force (independent of the policy's tables of multisets) -------------------------
 
 def strength_of(packed: int, table) -> int:
-    counts = [(packed >> (4 * r)) & 15 for r in range(hands.N_RANKS)]
-    return int(table[hands._key_of_counts(counts)])
+    return int(hands.packed_strength(packed, table))
+
+
+@cache
+def rolls(dice: int) -> tuple[int, ...]:
+    """Every ordered roll of `dice` dice as packed counts (6**dice of them, made once)."""
+    return tuple(sum(1 << (4 * v) for v in roll) for roll in product(range(hands.N_RANKS), repeat=dice))
 
 
 def win_chance(mine: int, theirs: int, dice: int, table) -> float:
     """P(mine beats theirs) once each side rolls `dice` more dice: every roll of both, counted."""
     if dice <= 0:
         return float(strength_of(mine, table) > strength_of(theirs, table))
-    rolls = [sum(1 << (4 * v) for v in roll) for roll in product(range(hands.N_RANKS), repeat=dice)]
-    mine_s = np.array([strength_of(mine + r, table) for r in rolls])
-    theirs_s = np.array([strength_of(theirs + r, table) for r in rolls])
+    mine_s = np.array([strength_of(mine + r, table) for r in rolls(dice)])
+    theirs_s = np.array([strength_of(theirs + r, table) for r in rolls(dice)])
     return float((mine_s[:, None] > theirs_s[None, :]).mean())
 
 
