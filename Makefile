@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export MPLBACKEND := Agg
 
-.PHONY: install demo test fuzz bench lint lock clean
+.PHONY: install demo test fuzz golden bench lint lock clean
 
 install: $(STAMP)
 
@@ -25,8 +25,12 @@ test: install  # one worker per core; a test file stays on one worker (its modul
 	$(BIN)/mobsim play --seed 0 > /dev/null & nyk=$$!; $(BIN)/mobsim play --game ag --seed 0 > /dev/null; wait $$nyk
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
-fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -x tests/nyk/test_invariants.py -k random_rulesets
+fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws, every game
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -x tests/test_game_contract.py tests/nyk/test_invariants.py \
+		tests/ag/test_ag_invariants.py -k random_rulesets
+
+golden: install  # write every game's golden playthrough again (tests/golden/): read the diff, then commit
+	$(BIN)/python tests/golden/playthrough.py
 
 bench: install
 	$(BIN)/mobsim bench --json

@@ -1,7 +1,7 @@
 """mobsim: Monte Carlo balance simulator for mafia board games.
 
 The package is laid out as rooms with one-way imports:
-    sim.rng, sim.hands, sim.dice, sim.odds   (kernel: dice, hands, contests, exact odds)
+    sim.rng, sim.nyk.hands, sim.nyk.dice, sim.nyk.odds   (kernel: dice, hands, contests, exact odds)
     sim.rules                                (validated rulesets: data files + overrides)
     sim.nyk                                  (the New York Kings engine: state, rules, decisions)
     sim.runner                               (reproducible, resumable runs of many games)
@@ -23,12 +23,11 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.par
 _HERE = Path(__file__).resolve().parent
 _CACHE_ROOMS = {  # name -> (folders, folders without their subfolders) holding the room's jitted modules
     "kernel": ([], [_HERE]),  # and any jitted module no game holds
-    "nyk": ([_HERE / "nyk", _HERE.parent / "strategies" / "nyk"], []),
     # the search imports the players' plumbing (sim.nyk.game, strategies.lineup) that the engine
     # does not: its own room, so an edit there recompiles the search, not the engine
     "search": ([_HERE / "search"], []),
 }
-for _game in _game_names():  # every other game: its engine, its rules' content and its players
+for _game in _game_names():  # every game: its engine, its rules' content and its players
     _CACHE_ROOMS.setdefault(_game, ([_HERE / _game, _HERE / "rules" / _game, _HERE.parent / "strategies" / _game], []))
 _refresh_cache(os.environ["NUMBA_CACHE_DIR"], _CACHE_ROOMS, kernel="kernel", root=_HERE.parent)
 

@@ -26,8 +26,8 @@ def game_names() -> tuple[str, ...]:
 
 
 ROOMS = (
-    ("kernel", ("sim.rooms", "sim._imports", "sim._cache", "sim.rng", "sim.hands", "sim.dice", "sim.odds",
-                "sim.fights", "sim.seating", "sim.provenance")),
+    ("kernel", ("sim.rooms", "sim._imports", "sim._cache", "sim.rng", "sim.nyk.hands", "sim.nyk.dice", "sim.nyk.odds",
+                "sim.nyk.fights", "sim.seating", "sim.provenance")),
     ("rules", ("sim.rules",)),
     ("shared", ("sim.shared",)),                            # what every game shares: adapter, columns
     ("games", (*(f"sim.{g}" for g in game_names()), "strategies", "sim.search")),  # engines, players, search

@@ -48,6 +48,8 @@ class Strategy:
     provenance: dict = field(default_factory=dict)
     search: dict = field(default_factory=dict)  # family `search`: its knobs (SEARCH_KNOBS)
     game: str = "nyk"
+    # what the style is, as claims tests/test_presets.py measures: {"most": counters, "least": ...}
+    persona: dict = field(default_factory=dict)
 
     def kind(self, game: str | None = None) -> int:
         """The policy family the engine runs for this seat (a search player's: its rollout's)."""
@@ -62,7 +64,8 @@ class Strategy:
         return dict(zip(space(game or self.game).NAMES, self.params, strict=True))
 
 
-KEYS = ("doc", "family", "params", "provenance", "search")   # what a preset file may hold
+KEYS = ("doc", "family", "params", "persona", "provenance", "search")   # what a preset file may hold
+PERSONA_KEYS = ("most", "least")  # [persona]: the seat counters this style has most (least) of its game's styles
 
 
 def games() -> list[str]:
@@ -106,14 +109,14 @@ def load(spec: str, game: str = "nyk") -> Strategy:
             raise StrategyError(f"{path}: unknown key {key!r}: a preset holds {', '.join(KEYS)}"
                                 f"{_did_you_mean(key, KEYS)}")
     family = data.get("family", knobs.DEFAULT_FAMILY)
-    if family == SEARCH and game in SEARCH_GAMES:
+    if family == SEARCH and _searchable(game):
         return _search_strategy(spec, data, path, restrictions, game)
     if family not in knobs.FAMILIES:
         raise StrategyError(f"{path}: family {family!r} is not one of {', '.join(knobs.FAMILIES)}"
                             f"{_did_you_mean(str(family), knobs.FAMILIES)}")
     params = _params(data.get("params", {}), knobs, path)
     return Strategy(spec, family, params, tuple(dict.fromkeys(restrictions)), data.get("doc", ""),
-                    str(path), dict(data.get("provenance", {})), game=game)
+                    str(path), dict(data.get("provenance", {})), game=game, persona=_persona(data, path))
 
 
 def _preset_path(base: str, game: str) -> Path:
@@ -154,6 +157,20 @@ def _params(given: dict, knobs, path: Path) -> tuple[float, ...]:
     return tuple(values)
 
 
+def _persona(data: dict, path: Path) -> dict:
+    """[persona] most = [...], least = [...]: lists of the game's seat counter names."""
+    persona = data.get("persona", {})
+    if not isinstance(persona, dict):
+        raise StrategyError(f"{path}: persona = {persona!r} is not a table: write most = [...] under [persona]")
+    for key, names in persona.items():
+        if key not in PERSONA_KEYS:
+            raise StrategyError(f"{path}: unknown persona key {key!r}: choose among {', '.join(PERSONA_KEYS)}"
+                                f"{_did_you_mean(key, PERSONA_KEYS)}")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise StrategyError(f"{path}: persona.{key} = {names!r} is not a list of counter names")
+    return {key: tuple(names) for key, names in persona.items()}
+
+
 def _did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -162,7 +179,14 @@ def _did_you_mean(word: str, choices) -> str:
 # --- the search family (sim.search): information-set MCTS over the seat's own decisions ----------
 
 SEARCH = "search"
-SEARCH_GAMES = ("nyk",)
+
+
+def _searchable(game: str) -> bool:
+    """Whether the search player plays `game` (its declared capability, sim.shared.game)."""
+    from sim.shared import game as games   # here: the jitted players import this package
+
+    return games.find(game).has(games.SEARCH)
+
 SEARCH_KNOBS = {  # name: (default, low, high, what it is)
     "iterations": (200, 1, 100_000, "MCTS iterations per searched decision"),
     "exploration": (0.7, 0.0, 10.0, "UCB exploration constant c"),

@@ -150,13 +150,18 @@ def test_the_real_nyk_stamp_holds_the_state_and_not_the_narration():
     root = Path(sim.__file__).resolve().parent.parent
     stamped = _cache.stamped_modules(_cache.Sources(root), sim._CACHE_ROOMS, "kernel")
     assert "sim.nyk.state" in stamped["nyk"] and "sim.nyk.narrate" not in stamped["nyk"]
-    assert "sim.rules.compiled" in stamped["nyk"]  # the rule constants the engine freezes
+    assert "sim.nyk.compiled" in stamped["nyk"]  # the rule constants the engine freezes
     assert "strategies.lineup" not in stamped["nyk"] and "strategies.lineup" in stamped["search"]
     for room, folder in (("nyk", "sim/nyk"), ("ag", "sim/ag"), ("kernel", "sim")):  # a plain text search agrees
         paths = (root / folder).rglob("*.py") if room != "kernel" else (root / folder).glob("*.py")
         decorated = {".".join(p.relative_to(root).with_suffix("").parts) for p in paths
                      if re.search(r"^@(njit|overload)\b", p.read_text(), re.M)}
         assert decorated and decorated <= stamped[room], (room, decorated - stamped[room])
+    # a game's description (sim.shared.game) is read by the rooms above, never by jitted code: its
+    # edit recompiles nothing
+    for game in sim._game_names():
+        assert all(f"sim.{game}.description" not in modules and "sim.shared.game" not in modules
+                   for modules in stamped.values())
 
 
 def test_the_cache_folder_names_match_numbas(tmp_path):

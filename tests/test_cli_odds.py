@@ -1,4 +1,4 @@
-"""`mobsim odds ...`: JSON equals sim.odds, text is a table, bad arguments exit 2 with one line."""
+"""`mobsim odds ...`: JSON equals sim.nyk.odds, text is a table, bad arguments exit 2 with one line."""
 
 import json
 import os
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from sim import hands, odds
+from sim.nyk import hands, odds
 from sim.cli import main
 from sim.rules import Ruleset
 

@@ -84,3 +84,19 @@ def test_compare_refuses_bad_runs(runs, tmp_path):
     (other / "manifest.json").write_text(json.dumps(manifest))
     result = invoke("compare", runs["low"].path, other)
     assert result.exit_code == 2 and "different games" in result.stderr
+
+
+def test_compare_with_luck_measures_each_run_and_a_run_against_itself_changes_nothing(runs):
+    """#35 in `mobsim compare`: each source's winner-change share in both runs and B - A; a run
+    against itself redraws the same luck on the same games, so every difference is exactly 0, and
+    two rulesets on one seed are paired game by game."""
+    same = invoke("compare", runs["low"].path, runs["low"].path, "--luck", 12, "--json")
+    assert same.exit_code == 0, same.output
+    rows = json.loads(same.stdout)["luck"]
+    assert "all luck (baseline)" in {r["source"] for r in rows} and len(rows) >= 5
+    assert all(r["diff"] == 0 and r["games"] == 12 and r["p_change_a"] == r["p_change_b"] for r in rows)
+    changed = invoke("compare", runs["low"].path, runs["high"].path, "--luck", 12)
+    assert changed.exit_code == 0, changed.output
+    assert "luck: the share of games whose winner changes" in changed.stdout and "paired game by game" in changed.stdout
+    bad = invoke("compare", runs["low"].path, runs["high"].path, "--luck", -1)
+    assert bad.exit_code != 0 and "--luck" in bad.output

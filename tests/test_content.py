@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from sim.rules import Ruleset, RulesetError
-from sim.rules.content import EFFECT_WINDOWS, EFFECTS, SUITS, TIMINGS, WINDOW_ICONS, parse_resources
+from sim.rules.nyk.content import EFFECT_WINDOWS, EFFECTS, SUITS, TIMINGS, WINDOW_ICONS, parse_resources
 
 PERIPHERAL = ["BROOKLYN", "UNION CITY", "BRONX", "QUEENS"]
 
@@ -100,7 +100,7 @@ def test_nyk_c2_known_names(rs):
 def test_nyk_c4_deck(rs):
     missions = list(rs.missions)
     assert len(missions) == 24
-    assert rs.end_card.name == "The Five Families meet"
+    assert rs.missions.end_card.name == "The Five Families meet"
     assert all(m.crew in (1, 2) for m in missions)
     assert all(4000 <= m.reward <= 12000 and m.reward % 1000 == 0 for m in missions)
     assert all(m.assumed for m in missions)

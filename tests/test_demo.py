@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from sim import __version__, hands, odds
+from sim import __version__
+from sim.nyk import hands, odds
 from sim.analysis import odds_study
 from sim.analysis.report import Report
 from sim.cli import main

@@ -1,11 +1,11 @@
-"""Exact fight odds for strategies (sim.fights) against the kernel's exact enumeration."""
+"""Exact fight odds for strategies (sim.nyk.fights) against the kernel's exact enumeration."""
 
 import itertools
 
 import numpy as np
 import pytest
 
-from sim import fights, hands, odds
+from sim.nyk import fights, hands, odds
 
 
 @pytest.mark.parametrize("mine, theirs", [([5], [3]), ([5, 4], [5]), ([5, 0, 0], [4, 4, 1]), ([2], [2]),

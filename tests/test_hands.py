@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement, product
 import numpy as np
 import pytest
 
-from sim import hands
+from sim.nyk import hands
 
 ALL_MULTISETS = [m for n in range(1, 11) for m in combinations_with_replacement(range(6), n)]
 

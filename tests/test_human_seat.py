@@ -34,7 +34,7 @@ def _ag(seat):
     from sim.ag.forward import Forward
 
     return Forward.new(strategies=["balanced", "racketeer", "warlord", "politician"], seed=4,
-                       game_id=1, stop=(seat,))
+                       game_id=1, stop=(seat,), record=True)
 
 
 def test_ag_human_plays_to_the_end_seeing_its_own_view():
@@ -57,7 +57,7 @@ def test_ag_human_plays_to_the_end_seeing_its_own_view():
     text = "\n".join(said)
     assert "'x' is not a number" in text
     assert "Your decision (place)" in text and "Game over" in text
-    mine = "the INFORMER" if fw.record.g[state.INFORMER] == 2 else "a mafia family"
+    mine = "the INFORMER" if fw.game.g[state.INFORMER] == 2 else "a mafia family"
     assert re.search(rf"You are \S+#2, {mine}\.", text)
     assert text.count("the INFORMER") == text.count(", the INFORMER.")   # no one else's profile
     assert said[-1].startswith(("You won", "Seat "))

@@ -181,11 +181,11 @@ def test_a_source_out_of_the_mask_is_refused():
 # --- the two games: off the hook the games are the batch's, table for table ------------------------
 
 def _luck(game):
-    from sim.analysis.luck.games import LUCK
+    from sim.analysis.luck.games import luck_of
 
     strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"),
                   "ag": ("warlord", "balanced", "racketeer", "politician")}[game]
-    return LUCK[game](None, strategies, 4, seed=9)
+    return luck_of(game)(None, strategies, 4, seed=9)
 
 
 @pytest.mark.parametrize("game", ["nyk", "ag"])
@@ -349,7 +349,7 @@ def test_a_decision_matters_as_its_options_played_out_by_hand_say(game):
     lk = _luck(game)
     df = D.decisions(lk, [0], max_options=3, every=25)
     fw = lk.table(0).forward(stop=range(4), every_kind=True)      # the same decisions, by hand
-    played_out = {"nyk": D.played_out_nyk, "ag": D.played_out_ag}[game]
+    played_out = D.played_out
     seen, expected = 0, []
     while not fw.over:
         d = fw.decision()

@@ -1,4 +1,4 @@
-"""Exact odds (sim.odds) against brute force, closed forms, and Monte Carlo with the jitted dice."""
+"""Exact odds (sim.nyk.odds) against brute force, closed forms, and Monte Carlo with the jitted dice."""
 
 from fractions import Fraction
 from functools import cache
@@ -8,7 +8,8 @@ from math import sqrt
 import numpy as np
 import pytest
 
-from sim import dice, hands, odds, rng
+from sim import rng
+from sim.nyk import dice, hands, odds
 
 TABLE = hands.table("four")
 TERMS = odds.RecruitTerms(min_offer=1000, max_offer=10000, step=1000, hesitation_extra=1000)

@@ -5,11 +5,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim import hands, odds
+from sim.nyk import hands, odds
 from sim.analysis import games as game_sections
 from sim.analysis.games import nyk
 from sim.analysis.report import Report
 from sim.rules import Ruleset
+from sim.rules.nyk.content import mission_rewards
 
 RS = Ruleset.load()
 MANIFEST = {"game": "nyk", "ruleset": {"content": RS.to_dict()}}
@@ -20,7 +21,7 @@ def test_recruit_terms_and_deck_come_from_the_manifest():
     scaled = Ruleset.load(overrides={"recruit.cost_scale": 2.0, "missions.reward_scale": 1.5})
     manifest = {"ruleset": {"content": scaled.to_dict()}}
     assert nyk.recruit_terms(manifest) == odds.RecruitTerms.from_ruleset(scaled)
-    assert sorted(nyk.mission_deck(manifest)["reward"]) == sorted(scaled.mission_rewards())
+    assert sorted(nyk.mission_deck(manifest)["reward"]) == sorted(mission_rewards(scaled))
     assert nyk.start_money(MANIFEST) == 16_000
 
 
@@ -35,7 +36,7 @@ def per_value_seats(offers):
 
 
 def test_recruits_by_value_against_the_exact_odds():
-    """NYK-A6: at an offer on the grid, the exact columns are sim.odds' own numbers; between two
+    """NYK-A6: at an offer on the grid, the exact columns are sim.nyk.odds' own numbers; between two
     offers, the linear interpolation of the two."""
     terms = nyk.recruit_terms(MANIFEST)
     offers = {"9": 1000, "10": 2000, "J": 3000, "Q": 3500, "K": 10_000}

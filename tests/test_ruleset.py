@@ -10,9 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim import hands
-from sim.rules import Ruleset, RulesetError, compiled, options
-from sim.rules.content import EFFECTS
+from sim.nyk import hands
+from sim.nyk import compiled
+from sim.rules import Ruleset, RulesetError, options
+from sim.rules.nyk.content import EFFECTS
+from sim.rules.nyk.content import mission_rewards, start_district
 
 DATA = Path(__file__).resolve().parent.parent / "sim" / "rules" / "nyk"
 
@@ -130,7 +132,7 @@ mission = [{jobs}]
 """)
     rs = Ruleset.load(inline, {"missions.end_card_among_last": 2, "missions.row": 1})
     assert [m.name for m in rs.missions] == [f"Job {i}" for i in range(24)]
-    assert rs.end_card.name == "The End"
+    assert rs.missions.end_card.name == "The End"
 
 
 def test_values_normalized(rs):
@@ -139,8 +141,8 @@ def test_values_normalized(rs):
     assert rs2["police.car_value"] == "Q" and rs2["start.district"] == "UNION CITY"
     assert rs2["provocation.stake"] == 3000 and isinstance(rs2["provocation.stake"], int)
     assert rs2["missions.reward_scale"] == 2.0
-    assert Ruleset.load(overrides={"start.district": "Random"}).start_district == -1
-    assert rs.start_district == rs.board.index("BROADWAY")
+    assert start_district(Ruleset.load(overrides={"start.district": "Random"})) == -1
+    assert start_district(rs) == rs.board.index("BROADWAY")
 
 
 # --- money and knobs ----------------------------------------------------------------------------
@@ -153,9 +155,9 @@ def test_money_knobs_round_to_thousands():
     assert rs.money("recruit.max_offer") == 15000
     assert rs.money("recruit.offer_step") == 2000     # 1,500 rounds half up
     assert rs.money("heliport.cost") == 1000          # no knob
-    rewards = rs.mission_rewards()
+    rewards = mission_rewards(rs)
     assert rewards.dtype == np.int64 and (rewards % 1000 == 0).all()
-    base = Ruleset.load().mission_rewards()
+    base = mission_rewards(Ruleset.load())
     assert rewards.tolist() == [int(r * 1.2 / 1000 + 0.5) * 1000 for r in base]
     with pytest.raises(RulesetError):
         rs.money("move.steps")
@@ -165,7 +167,7 @@ def test_default_money_is_the_printed_money(rs):
     for key, option in options().items():
         if option.type == "money":
             assert rs.money(key) == rs[key]
-    assert rs.mission_rewards().tolist() == [m.reward for m in rs.missions]
+    assert mission_rewards(rs).tolist() == [m.reward for m in rs.missions]
 
 
 # --- fingerprints -------------------------------------------------------------------------------
@@ -211,7 +213,7 @@ def test_assumed(rs):
 # --- compile ------------------------------------------------------------------------------------
 
 def test_compile_layout(rs):
-    c = rs.compile()
+    c = compiled.compile_ruleset(rs)
     n = len(rs.board)
     assert c.n_districts == n == 24
     assert c.adjacency.dtype == np.int8 and (c.adjacency == c.adjacency.T).all()
@@ -232,7 +234,7 @@ def test_compile_layout(rs):
                                                           "QUEENS"]   # NYK-S3 order
     assert c.henchman_value.tolist().count(4) == 4 and c.henchman_suit.max() == 3
     assert c.n_affranchi == 5
-    assert c.mission_reward.tolist() == rs.mission_rewards().tolist()
+    assert c.mission_reward.tolist() == mission_rewards(rs).tolist()
     assert len(c.resource_kind) == len(c.resource_timing) == len(c.resource_params) == 32
     assert c.resource_params.shape[1] == compiled.MAX_PARAMS
     assert c.start_bills.tolist() == list(REQUIRED["start.bills"])
@@ -243,7 +245,7 @@ def test_params_cover_every_scalar_option(rs):
     scalar = {k for k, o in options().items() if o.type != "money_list"}
     assert set(compiled.PARAM_KEYS.values()) == scalar
     assert sorted(compiled.PARAM_KEYS) == list(range(compiled.N_PARAMS))
-    p = rs.compile().params
+    p = compiled.compile_ruleset(rs).params
     assert p[compiled.P_STAKE] == 2000 and p[compiled.P_FOLD_PENALTY] == 2000
     assert p[compiled.P_RAISE] == 1000 and p[compiled.P_FUSILLADE_RAISE] == 1000
     assert p[compiled.P_POLICE_CAR_VALUE] == 2            # J
@@ -268,7 +270,7 @@ def test_compile_follows_overrides():
     rs = Ruleset.load(overrides={"provocation.stake_scale": 1.5, "start.district": "random",
                                  "provocation.tie_pot": "return", "hands.five_of_a_kind": "top",
                                  "missions.reward_scale": 2.0})
-    c = rs.compile()
+    c = compiled.compile_ruleset(rs)
     assert c.params[compiled.P_STAKE] == 3000 and c.params[compiled.P_RAISE] == 2000
     assert c.params[compiled.P_START_DISTRICT] == compiled.START_RANDOM
     assert c.params[compiled.P_TIE_POT] == compiled.TIE_POT_RETURN

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sim.cli import main
 from sim.rules import Ruleset, RulesetError
-from sim.rules import content as nyk_content
+from sim.rules.nyk import content as nyk_content
 from sim.rules.ag import content as ag_content
 from sim.rules.ruleset import GAMES_DIR, options
 from sim.rules.spec import MAX_TOML_BYTES

@@ -8,7 +8,8 @@ from sim.nyk import batch
 from sim.nyk.env import make_env
 from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
-from sim.rules.content import EFFECTS
+from sim.rules.nyk.content import EFFECTS
+from sim.nyk.compiled import compile_ruleset
 from strategies.nyk import params as knobs
 from strategies.nyk.policy import win_chance
 
@@ -84,14 +85,14 @@ def test_every_preset_plays_legal_games(lineup):
 
 
 def test_cards_drawn_and_played_by_kind_add_up_to_the_totals():
-    """The per-kind card counters (one column per effect of sim/rules/content.py) split the
+    """The per-kind card counters (one column per effect of sim/rules/nyk/content.py) split the
     totals exactly, and every kind of the deck is drawn and played in 1,000 games."""
     games, seats = play(["random", "balanced", "random", "balanced"], 1000)
     assert_legal(games)
     for what in ("drawn", "played"):
         by_kind = {e: seats[:, :, COL[f"cards_{what}_{e}"]] for e in EFFECTS}
         assert (sum(by_kind.values()) == seats[:, :, COL[f"cards_{what}"]]).all()
-        in_deck = {list(EFFECTS)[k] for k in RULES.compile().resource_kind}
+        in_deck = {list(EFFECTS)[k] for k in compile_ruleset(RULES).resource_kind}
         assert {e for e, n in by_kind.items() if n.sum() > 0} == in_deck, what
     heuristic = seats[:, :, COL["strategy"]] % 2 == 1  # the balanced seats
     for kind in ("extra_move", "police_move", "police_place", "recruit", "steal_money"):
@@ -138,7 +139,7 @@ def test_random_seats_win_about_one_in_n_with_seats_rotated():
 def test_win_chance_matches_brute_force_over_ordered_dice():
     from itertools import product
 
-    from sim import hands
+    from sim.nyk import hands
 
     env = make_env(RULES, [0] * 5, np.zeros((5, 4)))
     mine, theirs = hands.pack(np.array([5, 2, 2])), hands.pack(np.array([4, 4, 1]))
@@ -154,7 +155,7 @@ def test_win_chance_matches_brute_force_over_ordered_dice():
 
 @pytest.mark.parametrize("pay", [True, False])
 def test_the_players_recruit_odds_are_the_kernels_exact_ones(pay):
-    from sim.odds import RecruitTerms, recruit_odds as exact
+    from sim.nyk.odds import RecruitTerms, recruit_odds as exact
     from strategies.nyk.policy import recruit_odds
 
     terms = RecruitTerms(1000, 8000, 1000, 1000)

@@ -172,22 +172,23 @@ def _check(status: int):
     return status
 
 
-class Forward:
-    """An American Gangsters game paused at a decision (module doc; sim.shared.forward: shared face)."""
+class Forward(shared.ForwardState):
+    """An American Gangsters game paused at a decision (module doc; sim.shared.forward: the face)."""
 
     def __init__(self, snap, work, env, ruleset, labels, seed, game_id, status):
-        self._snap, self._work, self._env = snap, work, env
+        self.snap, self.work, self.env = snap, work, env
         self.ruleset, self.labels, self.seed, self.game_id = ruleset, labels, seed, game_id
         self._status = status
-        self._names = Names(ruleset, labels)
+        self.names = Names(ruleset, labels)
 
     @classmethod
-    def new(cls, ruleset=None, strategies=None, players: int = 4, seed: int = 0, game_id: int = 0,
-            stop=None, record: bool = True, key=None) -> "Forward":
+    def new(cls, ruleset=None, strategies=None, players: int | None = None, seed: int = 0, game_id: int = 0,
+            stop=None, record: bool = False, key=None) -> "Forward":
         """Game `game_id` of run `seed` (the batch's dice and seating), halting at the decisions of
-        the seats in `stop` (default: every seat; the others play their strategies). `key`: the
+        the seats in `stop` (None: every seat; the others play their strategies). `key`: the
         streams' key (default `rng.run_key(seed)`; `rng.redraw_key` draws chosen sources afresh)."""
         rs = ruleset or load_default()
+        players = players or 4
         check_players(rs, players)
         lineup = Lineup.of(strategies, players)
         rows = lineup.seatings_for(seed, game_id, 1)
@@ -201,7 +202,7 @@ class Forward:
         work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
         slots = lineup.owner[seating] if lineup.owner is not None else seating
         labels = [f"{lineup.names[slots[p]]}#{p}" for p in range(players)]
-        mask = _mask(range(players) if stop is None else stop, players)
+        mask = shared.halt_mask(stop, players)
         status = _check(new_state(snap, work, env, players, rng.run_key(seed) if key is None else key,
                                  game_id, int(record), mask))
         return cls(snap, work, env, rs, labels, seed, game_id, status)
@@ -213,105 +214,82 @@ class Forward:
 
     @property
     def players(self) -> int:
-        return int(self._work[0].g[state.N_PLAYERS])
+        return int(self.work[0].g[state.N_PLAYERS])
+
+    @property
+    def turn(self) -> int:
+        return int(self.work[0].g[state.TURN])
 
     @property
     def game(self):
         """The game at the pending decision (or the finished game): read it, do not change it."""
-        return self._work[0]
-
-    @property
-    def record(self):
-        """The game at the pending decision (or the finished game): read it, do not change it."""
-        return self._work[0]
+        return self.work[0]
 
     @property
     def stop(self) -> tuple[int, ...]:
-        mask = int(self._snap[0].g[FW_STOP])
-        return tuple(p for p in range(self.players) if (mask >> p) & 1)
+        return self.seats_of(self.snap[0].g[FW_STOP])
 
     @stop.setter
     def stop(self, seats):
         """Change who chooses from outside (the pending decision stays)."""
-        self._snap[0].g[FW_STOP] = _mask(seats, self.players)
+        self.snap[0].g[FW_STOP] = shared.halt_mask(seats, self.players)
 
-    def decision(self) -> shared.Decision | None:
-        if self.over:
-            return None
-        g = self._work[0].g
+    def _pending(self):
+        g = self.work[0].g
         n = int(g[FW_OPTS_N])
-        rows = self._work[0].opts[:n].copy()
-        ctx = self._work[0].ctx.copy()
-        seat = int(g[FW_SEAT])
-        return shared.Decision(seat, DECISIONS[ctx[CTX_DECISION]], rows,
-                               tuple(option_label(self, seat, ctx, row) for row in rows), ctx)
+        ctx = self.work[0].ctx.copy()
+        return int(g[FW_SEAT]), DECISIONS[ctx[CTX_DECISION]], self.work[0].opts[:n].copy(), ctx
+
+    def _label(self, seat, ctx, row) -> str:
+        return option_label(self, seat, ctx, row)
 
     # --- steps -----------------------------------------------------------------------------------
-    def apply(self, k):
-        """The seat at the pending decision takes option k (ValueError when k is not an option)."""
-        self._step(shared.check_option(self.decision(), k))
+    def _take(self, k):
+        self._step(k)
 
-    def apply_policy(self):
-        """The seat at the pending decision plays its own strategy (as in the batch)."""
-        if self.over:
-            raise ValueError("the game is over: there is no decision to take")
+    def _take_policy(self):
         self._step(FW_POLICY)
 
     def _step(self, k):
-        if not push(self._snap, k):
+        if not push(self.snap, k):
             _check(OUTGROWN)
-        self._status = _check(advance(self._snap, self._work, self._env))
+        self._status = _check(advance(self.snap, self.work, self.env))
 
     def copy(self) -> "Forward":
-        return Forward(self._snap.copy(), self._work.copy(), self._env.copy(), self.ruleset,
+        return Forward(self.snap.copy(), self.work.copy(), self.env.copy(), self.ruleset,
                        list(self.labels), self.seed, self.game_id, self._status)
 
-    def determinize(self, seat: int, key: int) -> "Forward":
-        """A copy in which what `seat` cannot see is dealt again from `key` (sim.ag.redeal)."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat {seat} is not at this table: seats 0 to {self.players - 1}")
+    def _determinized(self, seat: int, key: int) -> "Forward":
+        """What `seat` cannot see dealt again from `key` (sim.ag.redeal)."""
         out = self.copy()
-        if not self.over:
-            key = int(key) % (1 << 63)
-            out._status = _check(determinize_state(out._snap, out._work, out._env, seat, key))
+        out._status = _check(determinize_state(out.snap, out.work, out.env, seat, key))
         return out
 
-    def result(self) -> dict:
-        """winner, ranks, fortunes (scores) and turns of the finished game."""
-        if not self.over:
-            raise ValueError("the game is not over: step it to the end first (apply, apply_policy)")
-        game = self.record
+    def _result(self) -> dict:
+        game = self.game
         n = self.players
         return {"winner": int(game.g[state.WINNER]), "turns": int(game.g[state.TURNS_PLAYED]),
                 "ranks": [int(game.pl[p, state.RANK]) for p in range(n)],
-                "fortunes": [int(score(game, self._env[0], p)) for p in range(n)],
+                "fortunes": [int(score(game, self.env[0], p)) for p in range(n)],
                 "ended_by": state.ENDED[game.g[state.ENDED_BY]],
                 "decided_by": state.DECIDED[game.g[state.DECIDED_BY]]}
 
     @property
     def most_script(self) -> int:
         """The most script entries one turn of this game has needed so far."""
-        return int(max(self._work[0].g[FW_MAX_N], self._work[0].g[FW_N]))
+        return int(max(self.work[0].g[FW_MAX_N], self.work[0].g[FW_N]))
 
     # --- what a seat sees --------------------------------------------------------------------------
     def news(self, seat: int, since: int = 0) -> tuple[list[str], int]:
         """The events since event row `since`, told as `seat` may hear them; and the new cursor."""
-        game = self.record
+        self.check_seat(seat)
+        game = self.game
         end = int(game.g[state.N_EVENTS])
-        return narrate(game.events[since:end], self._names, before=game.events[:since]), end
+        return narrate(game.events[since:end], self.names, before=game.events[:since]), end
 
     def view(self, seat: int) -> list[str]:
         """What `seat` sees: the board, every family in the open, its own profile (text lines)."""
-        return view_lines(self, seat)
-
-
-def _mask(seats, players: int) -> int:
-    mask = 0
-    for p in seats:
-        if not 0 <= int(p) < players:
-            raise ValueError(f"seat {p} is not at this table: seats 0 to {players - 1}")
-        mask |= 1 << int(p)
-    return mask
+        return view_lines(self, self.check_seat(seat))
 
 
 # --- readable options and views (the human seat) -------------------------------------------------------
@@ -321,14 +299,14 @@ def slot_name(fw: Forward, slot: int) -> str:
         return "stay home"
     if slot == state.HOSPITAL:
         return "the hospital"
-    return fw._names.cards[int(fw.record.g[state.SHOW0 + slot])]
+    return fw.names.cards[int(fw.game.g[state.SHOW0 + slot])]
 
 
 def card_gains(fw: Forward, slot: int) -> str:
     """What a shown location card gives on success (AG-C7), for the human seat's view."""
     if slot == state.HOSPITAL:
         return ""
-    card = fw.ruleset.content["locations"].cards[int(fw.record.g[state.SHOW0 + slot])]
+    card = fw.ruleset.content["locations"].cards[int(fw.game.g[state.SHOW0 + slot])]
     gains = [f"{card.renown} renown" if card.renown else "", f"{card.bags} bag(s)" if card.bags else "",
              f"{card.traffic} token" if card.traffic else "",
              f"{card.occasional} occasional" if card.occasional else "",
@@ -339,8 +317,8 @@ def card_gains(fw: Forward, slot: int) -> str:
 def option_label(fw: Forward, seat: int, ctx, row) -> str:  # noqa: C901 - one case per op code
     op, a, b, c, d = (int(x) for x in row)
     kind = int(ctx[CTX_DECISION])
-    rp = fw._env[0].rp
-    name = fw._names.seat
+    rp = fw.env[0].rp
+    name = fw.names.seat
     if op == OP_PASS:
         return "pass"
     if op == OP_BUY_RENOWN:
@@ -376,26 +354,26 @@ def option_label(fw: Forward, seat: int, ctx, row) -> str:  # noqa: C901 - one c
     if op == OP_PIECE:
         return f"your {PIECES[a]} takes the hit"
     if op == OP_DISTRICT:
-        return f"a card (or the Caid title) of {fw._names.districts[a]}"
+        return f"a card (or the Caid title) of {fw.names.districts[a]}"
     if op == OP_TRAFFIC:
         return f"a {TRAFFICS[a]} token"
     return f"option {op} {a} {b} {c} {d}"
 
 
 def view_lines(fw: Forward, seat: int) -> list[str]:
-    game, env = fw.record, fw._env[0]
+    game, env = fw.game, fw.env[0]
     g, pl = game.g, game.pl
     profile = "the INFORMER" if pl[seat, state.IS_INFORMER] else "a mafia family"
-    lines = [f"Turn {int(g[state.TURN])}, godfather {fw._names.seat(int(g[state.GODFATHER]))}; "
-             f"FBI pawn at {int(g[state.FBI])}. You are {fw._names.seat(seat)}, {profile}."]
+    lines = [f"Turn {int(g[state.TURN])}, godfather {fw.names.seat(int(g[state.GODFATHER]))}; "
+             f"FBI pawn at {int(g[state.FBI])}. You are {fw.names.seat(seat)}, {profile}."]
     for p in range(fw.players):
         barons, caids = titles(game, p)
         tokens = ", ".join(f"{TRAFFICS[t]} {int(pl[p, state.TOK0 + t])}"
                            for t in range(state.N_TRAFFICS) if pl[p, state.TOK0 + t])
-        won = ", ".join(f"{fw._names.districts[d]} {int(pl[p, state.WON0 + d])}"
+        won = ", ".join(f"{fw.names.districts[d]} {int(pl[p, state.WON0 + d])}"
                         for d in range(state.N_DISTRICTS) if pl[p, state.WON0 + d])
         me = " (you)" if p == seat else ""
-        lines.append(f"  {fw._names.seat(p)}{me}: score {int(score(game, env, p))} (renown "
+        lines.append(f"  {fw.names.seat(p)}{me}: score {int(score(game, env, p))} (renown "
                      f"{int(pl[p, state.RENOWN])}, {int(barons)} Baron, {int(caids)} Caid), "
                      f"{int(state.bag_count(game, p))} bags, {int(pl[p, state.HENCHMEN])} henchmen, "
                      f"{int(pl[p, state.KILLERS])} killers, {int(pl[p, state.OCC_READY])}+"
@@ -407,7 +385,7 @@ def view_lines(fw: Forward, seat: int) -> list[str]:
             pieces = [f"{int(game.at[s, p, k])} {PIECES[k]}" for k in range(state.N_PIECES)
                       if game.at[s, p, k]]
             if pieces:
-                here.append(f"{fw._names.seat(p)}: " + ", ".join(pieces))
+                here.append(f"{fw.names.seat(p)}: " + ", ".join(pieces))
         lines.append(f"  [{s}] {slot_name(fw, s)}{card_gains(fw, s)}" + (": " + "; ".join(here) if here else ""))
     ctx = game.ctx
     if fw.over:

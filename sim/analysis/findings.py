@@ -19,6 +19,7 @@ import pandas as pd
 
 from sim.analysis import quality
 from sim.analysis.counts import ValueCounts
+from sim.analysis.games import section_module
 from sim.analysis.stats import wilson
 
 # --- the rules' thresholds (docs/reports.md states each) ------------------------------------------
@@ -31,23 +32,11 @@ RUNAWAY_SHARE = 0.50         # runaway leaders: the winner led for good from the
 KINGMAKER_SHARE = 0.10       # kingmaking: more than 10% of games (lower 95% bound)
 MIN_SEATS = 100              # a strategy "never" uses a mechanic only over at least this many seats
 
-# the counters that count a player's own choices (not outcomes), by game: a mechanic is "used"
-# when its counter is above zero
-CHOICES = {
-    "nyk": {"bids_paid": "bidding for the first player card", "cards_played": "playing resource cards",
-            "cards_as_moves": "discarding cards for moves", "missions_accepted_1": "one-character missions",
-            "missions_accepted_2": "two-character missions", "missions_accepted_risky": "at-risk missions",
-            "provocations_made": "provoking", "provocations_raised": "raising a provocation",
-            "folds": "folding in a fight", "resists": "resisting the police",
-            "recruits_tried": "recruiting henchmen", "subway_rides": "the subway",
-            "heli_rides": "the helicopter", "police_moves": "moving police cars",
-            "henchmen_parted": "parting with a henchman", "deals": "paying for police moves"},
-    "ag": {"trades_up": "buying renown", "trades_down_bags": "selling renown for bags",
-           "trades_down_henchman": "giving renown for a henchman", "offers_made": "proposing splits",
-           "hospital_recruits": "recruiting at the hospital", "heals": "healing the boss",
-           "rerolls": "the boss's re-roll", "power_uses": "Barons' powers", "powers_sold": "selling a power",
-           "auctions_won": "winning auctions", "roulette_pulls": "the roulette", "duel_shots": "duels"},
-}
+def choices(game: str) -> dict[str, str]:
+    """The counters that count a player's own choices (not outcomes), with what each is: a mechanic
+    is "used" when its counter is above zero (the game's plug-in, sim/analysis/games/<game>.py)."""
+    module = section_module(game)
+    return dict(getattr(module, "CHOICES", {})) if module is not None else {}
 MECHANICS_SECTION = "Which strategy uses which mechanic"   # the report's heading (sim.analysis.watch)
 RANDOM_FAMILY = "random"   # the preset that chooses uniformly: it uses everything by chance
 
@@ -105,7 +94,7 @@ def seat_advantage(seat_test: dict | None, alpha: float = SEAT_ALPHA) -> list[Fi
 
 def usage(seats: pd.DataFrame, game: str) -> pd.DataFrame:
     """Share of each strategy's seats that used each mechanic at least once (rows: mechanics)."""
-    columns = [c for c in CHOICES.get(game, {}) if c in seats]
+    columns = [c for c in choices(game) if c in seats]
     if not columns:
         return pd.DataFrame()
     # grouped by the category itself (no text per seat), then in the order of the names
@@ -131,7 +120,7 @@ def unused_mechanics(seats: pd.DataFrame | None, game: str, min_seats: int = MIN
     sizes.index = sizes.index.astype(str)
     judged = [s for s in table.columns if sizes.get(s, 0) >= min_seats]
     deliberate = [s for s in judged if s.split("+")[0] != RANDOM_FAMILY]
-    labels = CHOICES[game]
+    labels = choices(game)
     out = []
     for mechanic, row in table.iterrows():
         label = f"{labels[mechanic]} (`{mechanic}`)"

@@ -5,7 +5,7 @@
     study.recruitment, study.interrogation, study.provocation   # long-form DataFrames
     odds_study.write_report(study, "reports/demo", command="mobsim demo --out reports/demo")
 
-Every number comes from `sim.odds` (enumeration and backward induction, never sampling):
+Every number comes from `sim.nyk.odds` (enumeration and backward induction, never sampling):
 (a) recruitment (NYK-A6) by henchman value x offer; (b) interrogation (NYK-P4) and resisting it
 (NYK-P5) by crew x police cars; (c) provocation (NYK-A4) by provoking crew x provoked crew, with the
 subgame-perfect folds and with nobody folding.
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sim import __version__, hands, odds
+from sim import __version__
+from sim.nyk import hands, odds
 from sim.analysis.report import Report, dollars, percent, signed_dollars
 
 INTERROGATION_CREWS = ("A", "K", "A,9", "A,Q", "A,K", "K,K", "A,K,K", "A,K,Q,J")

@@ -73,9 +73,9 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
 
 def scan_run(run) -> GenericScan:
     """One pass over the run's parts: what the generic sections need (`scan.GenericScan`)."""
-    from sim.analysis.findings import CHOICES
+    from sim.analysis.findings import choices as choices_of
 
-    choices = tuple(CHOICES.get(run.manifest.get("game"), {}))
+    choices = tuple(choices_of(run.manifest.get("game")))
     games_present = table_columns(run, "games")
     n_games, parts = run_parts(run, games_present, set(GENERIC) | set(choices), TURN_COLUMNS)
     scan = GenericScan(n_games, choices)

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.rooms import DEFAULT_GAME
 from sim.analysis import figures
 from sim.analysis.findings import MECHANICS_SECTION, measured_of
 
@@ -62,7 +63,7 @@ def add_opening(report, run, scan, head, seat_test, pairs, out_dir=None, replays
     """The report's first sections: what to look at first, the games worth watching, the run at
     a glance, from the run's `scan.GenericScan`. Replay pages are written into out_dir/replays/
     when `replays` and the run is on disk."""
-    game = run.manifest.get("game", "nyk")
+    game = run.manifest.get("game", DEFAULT_GAME)
     used = scan.usage_table()
     found = _findings(scan, game, seat_test, pairs, target_turns, used)
     report.heading(FIRST_LOOK)

@@ -8,7 +8,8 @@ import time
 
 import numpy as np
 
-from sim import dice, hands, rng
+from sim import rng
+from sim.nyk import dice, hands
 
 
 def _best_rate(work, items: int, seconds: float, min_repeats: int = 3) -> float:

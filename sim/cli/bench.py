@@ -4,7 +4,7 @@ import json
 
 import click
 
-from sim.cli.common import GAMES
+from sim.cli.common import DEFAULT_GAME, GAMES
 
 
 @click.command("bench")
@@ -16,7 +16,7 @@ from sim.cli.common import GAMES
                    "under `perf record -g`, then `perf report --no-children --sort sym`.")
 @click.option("--games", type=click.IntRange(min=1), default=20000, show_default=True,
               help="Games played by --profile.")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help="The game --profile plays.")
 def bench_cmd(as_json, seconds, profile, games, game):
     """Measure kernel speeds (hands, fights) and their ratio to plain Python, in one run; or,

@@ -4,10 +4,12 @@ from pathlib import Path
 
 import click
 
-from sim.rooms import game_names
+from sim.rooms import DEFAULT_GAME, game_names
 from sim.rules.spec import parse_value
+from sim.shared.game import help_text
 
 GAMES = game_names()   # the --game choices: every game found (sim.rooms), the default first
+GAME_HELP = help_text()  # "nyk: New York Kings; ag: ..." from each game's description
 
 
 def ruleset_options(func):
@@ -36,7 +38,7 @@ def parse_sets(sets) -> dict:
     return overrides
 
 
-def ruleset_from_options(ruleset=None, sets=(), game: str = "nyk"):
+def ruleset_from_options(ruleset=None, sets=(), game: str = DEFAULT_GAME):
     """The Ruleset the options describe; a bad ruleset becomes a one-line usage error."""
     from sim.rules import Ruleset, RulesetError
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, OutPath, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, ruleset_from_options, ruleset_options
 
 
 def parse_turns(text: str) -> tuple[int, ...]:
@@ -27,7 +27,7 @@ def parse_turns(text: str) -> tuple[int, ...]:
 
 
 def _luck(game, ruleset, sets, strategies, players, seed, rs=None):
-    from sim.analysis.luck.games import LUCK
+    from sim.analysis.luck.games import luck_of
 
     rs = rs or ruleset_from_options(ruleset, sets, game)
     specs = [s.strip() for s in strategies.split(",") if s.strip()]
@@ -37,7 +37,7 @@ def _luck(game, ruleset, sets, strategies, players, seed, rs=None):
     if any(s.startswith("search") for s in specs):
         raise click.BadParameter("a search player cannot be measured here (it plays through its own "
                                  "driver): choose other strategies", param_hint="--strategies")
-    luck = LUCK[game](rs, specs, players, seed)
+    luck = luck_of(game)(rs, specs, players, seed)
     try:
         luck.check()
     except ValueError as err:
@@ -46,16 +46,16 @@ def _luck(game, ruleset, sets, strategies, players, seed, rs=None):
 
 
 def _rungs(game, text, players, ruleset):
-    from sim.analysis.luck.games import LUCK
-    from sim.analysis.luck.skill import RUNGS
+    from sim.analysis.luck.games import luck_of
+    from sim.shared.game import find
 
-    names = RUNGS[game] if text is None else tuple(s.strip() for s in text.split(",") if s.strip())
+    names = find(game).ladder if text is None else tuple(s.strip() for s in text.split(",") if s.strip())
     if len(names) < 2:
         raise click.BadParameter(f"{text!r}: name at least two rungs, weakest first, e.g. random,simple",
                                  param_hint="--rungs")
     for name in names:
         try:
-            LUCK[game](ruleset, [name], players, 0).check()
+            luck_of(game)(ruleset, [name], players, 0).check()
         except ValueError as err:
             raise click.BadParameter(" ".join(str(err).split()), param_hint="--rungs") from None
     return names
@@ -68,18 +68,30 @@ def _of_run(run_dir: Path, ctx):
     """(game, players, strategies, seed, ruleset) of the run in RUN_DIR, from its manifest."""
     from click.core import ParameterSource
 
-    from sim.replay import ReplayError, spec_of_run
-
     given = [f"--{n.replace('_', '-')}" for n in RUN_SETS if ctx.get_parameter_source(n) != ParameterSource.DEFAULT]
     if given:
         raise click.UsageError(f"RUN_DIR fixes the game, players, strategies, seed and rules: drop {', '.join(given)}")
+    return run_setting(run_dir, "RUN_DIR")
+
+
+def luck_of_run(run_dir: Path, hint: str):
+    """The luck tables of a run's games (its game, players, strategies, seed and rules)."""
+    game, players, strategies, seed, rs = run_setting(run_dir, hint)
+    return _luck(game, None, (), strategies, players, seed, rs)
+
+
+def run_setting(run_dir: Path, hint: str):
+    """(game, players, strategies, seed, ruleset) of a run, from its manifest; a run the luck
+    study cannot replay is refused in one line."""
+    from sim.replay import ReplayError, spec_of_run
+
     try:
         spec, rs = spec_of_run(run_dir, 0)
     except (ReplayError, KeyError, ValueError) as err:
-        raise click.BadParameter(" ".join(str(err).split()), param_hint="RUN_DIR") from None
-    if spec.rotate not in (True, "rotate"):
-        raise click.BadParameter(f"{run_dir} seats its strategies by {spec.rotate!r}; the luck study seats "
-                                 "them as rotate does: play the run with the default seating", param_hint="RUN_DIR")
+        raise click.BadParameter(" ".join(str(err).split()), param_hint=hint) from None
+    if spec.seating not in (True, "rotate"):
+        raise click.BadParameter(f"{run_dir} seats its strategies by {spec.seating!r}; the luck study seats "
+                                 "them as rotate does: play the run with the default seating", param_hint=hint)
     return spec.game, spec.players, ",".join(spec.strategies), spec.seed, rs
 
 
@@ -100,7 +112,7 @@ def _variant(luck, versus, ruleset, sets, game):
 
 @click.command("luck")
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path))
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True)
 @click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
 @click.option("--strategies", default="balanced", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
@@ -118,8 +130,7 @@ def _variant(luck, versus, ruleset, sets, game):
               help="Also skill against chance: games of one seat of each rung among seats of the "
                    "rung below (0: not measured).")
 @click.option("--rungs", default=None, metavar="A,B,...",
-              help="The rungs, weakest first (default: nyk random,simple,balanced,tuned; "
-                   "ag random,simple,balanced,warlord).")
+              help="The rungs, weakest first (default: the game's ladder, sim.shared.game).")
 @click.option("--decisions", "decision_games", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also decisions that matter: in this many games (from --first-game), each decision's "
                    "options played out on the same luck (0: not measured).")

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from sim.cli.common import GAMES, parse_sets, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_options
 from sim.cli.signals import interrupt_status
 
 DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
@@ -22,7 +22,7 @@ DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False), required=True,
               help="Study directory: one run per profile, profiles.parquet, meta.json, index.html.")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True)
 @ruleset_options
 @click.option("--bootstrap", type=click.IntRange(min=0), default=200, show_default=True,
               help="Resamples of the games to measure how stable the equilibrium is.")

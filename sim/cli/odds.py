@@ -7,7 +7,7 @@ from fractions import Fraction
 import click
 import numpy as np
 
-from sim import hands, odds
+from sim.nyk import hands, odds
 from sim.cli.common import ruleset_from_options, ruleset_options
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

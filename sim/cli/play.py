@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, ruleset_from_options, ruleset_options
 
 MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
 
@@ -19,8 +19,8 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--strategies", default="simple", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -31,10 +31,10 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path, human):
     """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking.
     With --human SEAT, play that seat yourself against the bots."""
-    import importlib
+    from sim.shared.game import find
 
-    play_one, result = (getattr(importlib.import_module(f"sim.{game}.game"), f) for f in ("play_one", "result"))
-    event_dicts, story = (getattr(importlib.import_module(f"sim.{game}.narrate"), f) for f in ("event_dicts", "story"))
+    entry, narrate = find(game).part("game"), find(game).part("narrate")
+    play_one, result, event_dicts, story = entry.play_one, entry.result, narrate.event_dicts, narrate.story
 
     rs = ruleset_from_options(ruleset, sets, game=game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
@@ -74,9 +74,8 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
 
 def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
     """A person plays `seat` through the game's forward model (sim.shared.forward.play_human)."""
-    from importlib import import_module
-
     from sim.shared.forward import play_human
+    from sim.shared.game import find
 
     if other_output:
         raise click.UsageError("--human plays in the terminal: leave out --json and --html")
@@ -87,7 +86,7 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
         raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats 0 to "
                                  f"{players - 1}", param_hint="--human")
     try:
-        forward = import_module(f"sim.{game}.forward")
+        forward = find(game).part("forward")
     except ImportError as err:
         raise click.ClickException(f"the {game} forward model is not in this build ({err})") from err
     try:
@@ -104,14 +103,13 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
 
 def _write_page(spec, rs, path: Path, played=None) -> Path:
     """Write the replay page; with `played`, check it against the jitted game (same winner, turns)."""
-    from importlib import import_module
-
     from sim.replay import ReplayError, write_replay
+    from sim.shared.game import find
 
     expect = None
     if played is not None:
         g = played.game.g
-        state = import_module(f"sim.{spec.game}.state")
+        state = find(spec.game).part("state")
         expect = {"winner": int(g[state.WINNER]), "turns": int(g[state.TURNS_PLAYED])}
     try:
         return write_replay(spec, rs, path, expect=expect)

@@ -111,11 +111,15 @@ def _comparable(a: dict, b: dict) -> None:
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Also write the comparison as a small report (index.html, index.md, tables/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
-def compare_cmd(run_a, run_b, out, as_json):
+@click.option("--luck", "luck_games", type=click.IntRange(min=0, max=100_000), default=0, show_default=True,
+              help="Also how much of the outcome is luck in each run: its first GAMES games played again "
+                   "with each source of luck drawn afresh (mobsim luck), and the change B - A (0: not measured).")
+def compare_cmd(run_a, run_b, out, as_json, luck_games):
     """Every headline metric of RUN_A and RUN_B side by side, with the difference B - A and its
     95% interval: paired game by game when both runs played the same seed and game ids (e.g. two
     rulesets on one seed), independent otherwise. A paired comparison also shows each metric's
-    pairing gain: how many times fewer games it needs than an unpaired one."""
+    pairing gain: how many times fewer games it needs than an unpaired one. With --luck: does the
+    change make the game more or less a matter of luck, and of which luck?"""
     from sim.analysis.headline import compare
     from sim.analysis.pairing import SEAT_PREFIX, gain_text, pairing_gain, with_gain
     from sim.analysis.run_report import compare_report, compare_shown, run_label
@@ -127,6 +131,7 @@ def compare_cmd(run_a, run_b, out, as_json):
     gains = pairing_gain(a, b) if paired else None
     if gains is not None:
         table = with_gain(table, gains)
+    luck = _luck_change(run_a, run_b, luck_games, paired) if luck_games else None
     if out is not None:
         out = _out_dir(out, [run_a, run_b])
         command = shlex.join(["mobsim", "compare", str(run_a), str(run_b), "--out", str(out)])
@@ -138,6 +143,7 @@ def compare_cmd(run_a, run_b, out, as_json):
                                "metrics": rows.to_dict(orient="records"),
                                "seat_pairing_gain": (None if seats is None else
                                                      seats.reset_index().to_dict(orient="records")),
+                               "luck": None if luck is None else luck.to_dict(orient="records"),
                                "report": str(index) if out is not None else None}))
         return
     click.echo(f"A  {run_label(a)}")
@@ -159,8 +165,40 @@ def compare_cmd(run_a, run_b, out, as_json):
                    "many times fewer games the paired comparison needs), 95% interval")
         if seats:
             click.echo("pairing gain of each seat's win rate: " + ", ".join(seats))
+    if luck is not None:
+        for line in _luck_lines(luck, luck_games, paired):
+            click.echo(line)
     if out is not None:
         click.echo(f"report written: {index}")
+
+
+def _luck_change(run_a, run_b, games: int, paired: bool):
+    """Per source of luck, the share of games whose winner changes when it is drawn afresh (from
+    the setup) in each run, and B - A with its 95% interval (sim.analysis.luck.compare)."""
+    from sim.analysis.luck import compare as luck_compare
+    from sim.analysis.luck import study
+    from sim.cli.luck import luck_of_run
+
+    rows = []
+    for run, hint in ((run_a, "RUN_A"), (run_b, "RUN_B")):
+        luck = luck_of_run(run, hint)
+        rows.append(study(luck, range(min(games, _games_of(run))))["rows"])
+    return luck_compare(rows[0], rows[1], paired=paired)
+
+
+def _games_of(run) -> int:
+    return int(json.loads((Path(run) / "manifest.json").read_text())["games"])
+
+
+def _luck_lines(table, games: int, paired: bool) -> list[str]:
+    pairing = "paired game by game" if paired else "independent samples"
+    lines = ["", f"luck: the share of games whose winner changes when a source is drawn afresh from the setup "
+                 f"({games} games of each run, {pairing}; B - A with its 95% interval)"]
+    for row in table.itertuples():
+        mark = " *" if row.diff_lo > 0 or row.diff_hi < 0 else ""
+        lines.append(f"  {row.source:<38} A {row.p_change_a:6.1%}  B {row.p_change_b:6.1%}  "
+                     f"B - A {row.diff:+6.1%} [{row.diff_lo:+.1%}, {row.diff_hi:+.1%}]{mark}")
+    return lines
 
 
 def _aligned(frame) -> list[str]:

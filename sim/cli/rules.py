@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, ruleset_from_options, ruleset_options
 
 
 @click.group("rules")
@@ -16,8 +16,8 @@ def rules_group():
 @rules_group.command("show")
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 def show_cmd(ruleset, sets, as_json, game):
     """Print the effective ruleset, what differs from the defaults and what is assumed."""
     rs = ruleset_from_options(ruleset, sets, game)
@@ -55,12 +55,12 @@ def show_cmd(ruleset, sets, as_json, game):
 
 
 def _content_lines(rs) -> list[str]:
-    """One line per content file: New York Kings' own, or a game hook's kinds (sim.rules.<game>)."""
+    """One line per content file: the game hook's summary, or a line per kind."""
     from sim.rules.ruleset import content_hook
 
     hook = content_hook(rs.game)
-    if hook is None:
-        return _nyk_content_lines(rs)
+    if hook.summary is not None:
+        return hook.summary(rs)
     lines = []
     for kind in hook.kinds:
         part, named = rs.content[kind], rs.assumed.get(kind, ())
@@ -69,27 +69,10 @@ def _content_lines(rs) -> list[str]:
     return [*lines, f"assumed     {', '.join(rs.assumed['values'])}"]
 
 
-def _nyk_content_lines(rs) -> list[str]:
-    board, missions, resources = rs.board, rs.missions, rs.resources
-    rewards = rs.mission_rewards()
-    assumed = rs.assumed
-    return [
-        f"board       {len(board)} districts, {board.tiles} tiles, {len(board.edges)} "
-        f"connections{' (assumed)' if board.assumed else ''}",
-        f"characters  {len(rs.characters.affranchi)} affranchi, "
-        f"{len(rs.characters.henchmen)} henchmen ({len(assumed['henchmen'])} assumed)",
-        f"missions    {len(missions)} + end card, rewards "
-        f"${rewards.min():,}-${rewards.max():,} ({len(assumed['missions'])} assumed)",
-        f"resources   {resources.size} cards, {len(resources.cards)} kinds "
-        f"({len(assumed['resources'])} assumed)",
-        f"assumed     {', '.join(assumed['values'])}",
-    ]
-
-
 @rules_group.command("check")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 def check_cmd(file, game):
     """Validate a ruleset FILE as `mobsim run` would (the engine's capacities included); print
     its fingerprint and what it changes."""
@@ -107,8 +90,8 @@ def check_cmd(file, game):
 @ruleset_options
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("board.png"),
               show_default=True, help="Picture file (PNG, SVG or PDF by its suffix).")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 def board_cmd(ruleset, sets, out, game):
     """Draw the board as the ruleset's content defines it (sim/rules/<game>/draw.py): New York
     Kings' bands, special districts, rivers and connections; American Gangsters' districts and

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, OutPath, parse_sets, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, ruleset_options
 from sim.cli.signals import interrupt_status
 
 
@@ -35,8 +35,8 @@ from sim.cli.signals import interrupt_status
 @click.option("--force", is_flag=True, help="Clear --out (a run directory) and start over.")
 @click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
               help="Play the batches on Dask: a LocalCluster, or a running scheduler.")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
             fixed_seating, seating, record_turns, resume, force, scheduler, game, as_json):

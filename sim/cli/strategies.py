@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, parse_sets, ruleset_from_options, ruleset_options
 
 
 @click.group("strategies")
@@ -14,7 +14,7 @@ def strategies_cmd():
 
 
 @strategies_cmd.command("list")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True)
 def list_cmd(game):
     """Print the preset names (with their one-line description) and the restrictions."""
     import strategies
@@ -37,7 +37,7 @@ def list_cmd(game):
 
 @strategies_cmd.command("show")
 @click.argument("spec")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True)
 def show_cmd(spec, game):
     """Every knob of a strategy (a preset name, a .toml file, with +restrictions)."""
     import strategies
@@ -197,8 +197,8 @@ def blunders_cmd(names, players, games, seed, workers, ruleset, sets, as_json):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Preset file to write (default: the game's shipped tuned preset, with --force).")
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters (its parametric policy's knobs).")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
              out, force, game, ruleset, sets):
@@ -245,8 +245,8 @@ def _tuned_target(out, presets: Path, force: bool) -> Path:
 @strategies_cmd.command("psro")
 @click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
               help="Best responses to search (the study stops early when one gains nothing).")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 @click.option("--population", default=None,
               help="The starting population, comma-separated (default: the game's presets; New York "
                    "Kings: runner,enforcer,networker,cautious,corrupter,balanced,tuned; American "
@@ -312,7 +312,7 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
                        f"{'' if row['added'] else ' (no gain: stopped)'}")
     mix = ", ".join(f"{Path(s).stem} {100 * w:.0f}%" for s, w in result["mixture"].items() if w >= 0.01)
     click.echo(f"equilibrium mixture: {mix}")
-    click.echo(f"use it as a strategy: {'--game ag ' if game == 'ag' else ''}--strategies meta:{out}")
+    click.echo(f"use it as a strategy: {f'--game {game} ' if game != DEFAULT_GAME else ''}--strategies meta:{out}")
     if ship:
         for name, path in psro.ship(result, ship, force).items():
             click.echo(f"shipped {name}: {path}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_from_options, ruleset_options
 from sim.cli.signals import interrupt_status
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
@@ -30,7 +30,7 @@ def study_options(games_default: int | None):
                          help="Run seed shared by every run."),
             click.option("--workers", type=click.IntRange(min=1), default=None,
                          help="Processes per run (default: one per core); 1 plays in this process."),
-            click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True),
+            click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True),
             click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object."),
         ]):
             func = option(func)

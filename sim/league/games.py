@@ -7,7 +7,7 @@ the box is each knob's range in `strategies/<game>/params.py` (a study knob, `se
 held at its default), the presets are those of `strategies/<game>/presets/`, and a tuned preset
 is written in the one preset format (doc, family, [params], [provenance]). What differs is the
 family a knob vector plays (`param` in New York Kings, `parametric` in American Gangsters) and
-how a block of games is played.
+the adapter that plays a block of games (the runner's, sim.shared.adapter).
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+
+from sim.rooms import DEFAULT_GAME
+from sim.shared.game import find
 
 def toml_value(value) -> str:
     if isinstance(value, str):
@@ -93,8 +96,14 @@ class Knobs:
         return "\n".join(lines) + "\n"
 
     def play_block(self, chosen, players: int, rules: tuple, seed: int, first_id: int, n: int) -> np.ndarray:
-        """Wins per lineup slot over games first_id .. first_id + n - 1, seats rotated."""
-        raise NotImplementedError
+        """Wins per lineup slot over games first_id .. first_id + n - 1, seats rotated: the game's
+        adapter plays them, as it plays a run's (a searching seat through its forward model)."""
+        adapter = find(self.game).adapter
+        lineup = adapter.entry_points().Lineup.of_strategies(list(chosen), players, rotate=True)  # in-memory too
+        _, seats, _ = adapter.games_of(lineup)(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
+        columns = adapter.batch().SEAT_COLUMNS
+        slot, won = seats[:, :, columns.index("strategy")], seats[:, :, columns.index("won")]
+        return np.array([won[slot == j].sum() for j in range(len(chosen))], dtype=np.int64)
 
     def preset_dir(self):
         """Where the game's shipped presets live."""
@@ -104,52 +113,18 @@ class Knobs:
 
 
 @cache
-def ruleset(path, overrides: tuple, game: str = "nyk"):
+def ruleset(path, overrides: tuple, game: str = DEFAULT_GAME):
     from sim.rules import Ruleset
 
     return Ruleset.load(path, dict(overrides) or None, game=game)
 
 
-def _wins(seats: np.ndarray, strategy_col: int, won_col: int, slots: int) -> np.ndarray:
-    slot, won = seats[:, :, strategy_col], seats[:, :, won_col]
-    return np.array([won[slot == j].sum() for j in range(slots)], dtype=np.int64)
-
-
-class NykKnobs(Knobs):
-    def play_block(self, chosen, players, rules, seed, first_id, n):
-        from sim.nyk import batch
-        from sim.nyk.game import Lineup, play_many
-
-        lineup = Lineup.of_strategies(list(chosen), players, rotate=True)
-        if lineup.search is not None:  # a seat searches: its games go through the forward model
-            from sim.search.nyk import play_many
-        _, seats, _ = play_many(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
-        return _wins(seats, batch.SEAT_COLUMNS.index("strategy"), batch.S_WON, len(chosen))
-
-
-class AgKnobs(Knobs):
-    def play_block(self, chosen, players, rules, seed, first_id, n):
-        from sim.ag import batch
-        from sim.ag.game import Lineup, play_many
-
-        lineup = Lineup.of_strategies(list(chosen), players, rotate=True)   # in-memory candidates too
-        _, seats, _ = play_many(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
-        return _wins(seats, batch.S_STRATEGY, batch.S_WON, len(chosen))
-
-
 @cache
-def knobs(game: str = "nyk") -> Knobs:
-    """The adapter of `game` ("nyk" or "ag")."""
-    if game == "nyk":
-        return NykKnobs("nyk", *_box("nyk"),
-                        ("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter",
-                         "balanced"),
-                        ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"))
-    if game == "ag":
-        return AgKnobs("ag", *_box("ag"),
-                       ("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
-                       ("racketeer", "warlord", "politician", "informer-aware", "balanced"))
-    raise ValueError(f"unknown game {game!r}: choose nyk or ag")
+def knobs(game: str = DEFAULT_GAME) -> Knobs:
+    """The league's view of `game`: its knob box, the opponents a tuned player must beat and the
+    meta-game's starting population (the game's description, sim.shared.game)."""
+    described = find(game)
+    return Knobs(game, *_box(game), described.opponents, described.population)
 
 
 def _box(game: str) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:

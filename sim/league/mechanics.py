@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 import strategies as strategy_presets
+from sim.rooms import DEFAULT_GAME
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 
 
@@ -18,7 +19,7 @@ def mechanic_values(base: str = "balanced", restrictions=None, players: int = 4,
                     seed: int = 0, ruleset=None, overrides=None, workers: int | None = None) -> pd.DataFrame:
     """One row per restriction: the restricted seat's win rate, the fair share, the shortfall
     (fair share minus win rate) with its 95% interval, and whether it is significant."""
-    names = list(restrictions or strategy_presets.space("nyk").RESTRICTIONS)
+    names = list(restrictions or strategy_presets.space(DEFAULT_GAME).RESTRICTIONS)
     plain = resolve(base)
     lineups = [[resolve(f"{base}+{r}")] + [plain] * (players - 1) for r in names]
     with Pool(workers) as pool:

@@ -17,11 +17,12 @@ from datetime import UTC, datetime
 
 import numpy as np
 
+from sim.rooms import DEFAULT_GAME
 from sim.league.games import knobs as game_knobs
 from sim.league.match import Pool, play_lineups, ruleset_key
 from sim.provenance import engine_commit
 
-OPPONENTS = game_knobs("nyk").opponents
+OPPONENTS = game_knobs(DEFAULT_GAME).opponents
 FINAL_IDS = 1 << 30  # the final measurement's game ids: never used by the search
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.rooms import DEFAULT_GAME
 from sim.provenance import engine_commit
 from sim.meta.solvers import expected_payoffs, nash
 from sim.meta.table import MetaError, play_profiles
@@ -176,7 +177,7 @@ def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[s
     from sim.league.games import knobs
     from strategies import mixture
 
-    game = result.get("game", "nyk")
+    game = result.get("game", DEFAULT_GAME)
     check_ship_name(name, game, force)
     presets = knobs(game).preset_dir()
     renamed, written = [], {}

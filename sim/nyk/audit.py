@@ -21,7 +21,7 @@ from itertools import product
 
 import numpy as np
 
-from sim import hands
+from sim.nyk import hands
 from sim.nyk import state as S
 from sim.nyk.state import carries_risk
 from sim.nyk.chapters.base import choose_once
@@ -31,7 +31,7 @@ from sim.nyk.decisions import (
     D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_FOLD, D_MOVE, D_POLICE, D_STEP, DECISIONS, MODE_NORMAL,
     OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_STEP,
 )
-from sim.rules.compiled import E_EXTRA_MOVE, P_POLICE_QUESTIONED, QUESTIONED_ALL
+from sim.nyk.compiled import E_EXTRA_MOVE, P_POLICE_QUESTIONED, QUESTIONED_ALL
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ MODE_NORMAL, MODE_SUBWAY, MODE_HELI = 0, 1, 2
 N_CTX = 16
 
 # the windows in which resource cards are played (NYK-C5), in the order of
-# sim.rules.content.WINDOWS (a card's `window` in the content file)
+# sim.rules.nyk.content.WINDOWS (a card's `window` in the content file)
 (WIN_INTERROGATED, WIN_INTIMIDATION, WIN_FUSILLADE, WIN_LOSING, WIN_WON_FIGHT, WIN_CARD_PLAYED,
  WIN_TURN_START, WIN_RESOURCES, WIN_ACCOMPLISHED, WIN_MOVEMENT, WIN_ACTIONS) = range(11)
 N_WINDOWS = 11

@@ -41,7 +41,7 @@ from sim.nyk.state import (
     ACTIVE, ALIVE, BROKEN, CAP_HIT, CHECK, END_REVEALED, FIRST, GAME_OVER, LAST_TURN, MAX_TURNS, MONEY, NO, N_PLAYERS,
     N_POLICE, POLICE_STEPS0, RECORD, TURN, TURNS_PLAYED,
 )
-from sim.rules.compiled import P_LAST_STANDING, P_POLICE_RETURN_AT, RETURN_BEFORE_BID
+from sim.nyk.compiled import P_LAST_STANDING, P_POLICE_RETURN_AT, RETURN_BEFORE_BID
 
 
 # --- the turn (NYK-T1..T5) ---------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """What stays fixed during a game, in the compact form the jitted engine reads.
 
-A compiled ruleset (`sim.rules.compiled.Compiled`) has many arrays; the engine gets them as one
+A compiled ruleset (`sim.nyk.compiled.Compiled`) has many arrays; the engine gets them as one
 numpy record (`ENV_DTYPE`, passed to jitted code as a plain pointer): every scalar and content
 number in the int64 vector `rp` (offsets RP_* below, the ruleset's `params` first so the P_*
 indices hold), the neighbour lists, the distance matrix, the hand table, and each seat's policy.
@@ -10,12 +10,12 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from sim import fights, hands
+from sim.nyk import fights, hands
 from sim.nyk.state import MAX_SEATS
-from sim.odds import dice_space
+from sim.nyk.odds import dice_space
 from sim.nyk.decisions import N_WINDOWS, WIN_ACTIONS
-from sim.rules.compiled import MAX_PARAMS, N_PARAMS
-from sim.rules.compiled import WINDOWS  # the stamped room (sim/__init__.py), as content names them
+from sim.nyk.compiled import MAX_PARAMS, N_PARAMS, compile_ruleset
+from sim.nyk.compiled import WINDOWS  # the stamped room (sim/__init__.py), as content names them
 
 N_DISTRICTS_MAX = 32
 N_BILLS_MAX = 16
@@ -53,7 +53,7 @@ ENV_DTYPE = np.dtype([
     ("kinds", np.int64, MAX_SEATS),                      # each seat's policy family
     ("params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),  # each seat's policy parameters
     ("restrict", np.int64, MAX_SEATS),                   # each seat's restrictions (bits)
-    # what strategies read to judge fights: exact fusillade odds crew against crew (sim.fights),
+    # what strategies read to judge fights: exact fusillade odds crew against crew (sim.nyk.fights),
     # and every multiset of k dice with its number of orderings, for odds from the dice on the table
     ("fight", np.float32, (fights.N_CODES, fights.N_CODES, 2)),
     ("msets", np.int64, (MAX_MSET_DICE + 1, N_MSETS)),
@@ -96,7 +96,7 @@ def rules_vector(R) -> np.ndarray:
 
 def make_env(ruleset, kinds, params, restrict=None):
     """The engine's view of a ruleset (a numpy record), with each seat's policy."""
-    R = ruleset.compile()
+    R = compile_ruleset(ruleset)
     n = R.n_districts
     if n > N_DISTRICTS_MAX or R.neighbours.shape[1] > MAX_DEGREE or len(R.start_bills) > N_BILLS_MAX:
         raise ValueError(f"the engine holds at most {N_DISTRICTS_MAX} districts of at most "

@@ -1,10 +1,10 @@
 """The forward model of New York Kings: a game paused at a decision, copied, stepped, determinized.
 
-    fw = Forward.new(ruleset, ["balanced"] * 4, seed=7, game_id=0, stop=[0])
+    fw = Forward.new(ruleset, ["balanced"] * 4, seed=7, game_id=0, stop=[0])  # sim.shared.forward
     d = fw.decision()        # seat 0's next decision: kind, options (rows), labels, ctx; None at the end
     fw.apply(2)              # seat 0 takes option 2; the bots play on to seat 0's next decision
     fw.apply_policy()        # or: the seat's own strategy decides
-    fw.copy(); fw.over; fw.result(); fw.determinize(seat, key); fw.view(seat)
+    fw.copy(); fw.over; fw.result(); fw.determinize(seat, key); fw.seen(seat); fw.view(seat)
 
 A forward state is the game record at the start of its turn (the *snapshot*) and the *script*:
 the options taken since then at every decision of more than one option (FW_POLICY: the seat's
@@ -20,13 +20,12 @@ jitted drivers (sim.search). Design and costs: docs/architecture.md, "Forward mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
 from sim import rng
 from sim.nyk import state
+from sim.shared import forward as shared
 from sim.nyk.decisions import DECISIONS, N_CTX
 from sim.nyk.batch import summarise_game, summarise_seats
 from sim.nyk.script import use_policies
@@ -153,15 +152,6 @@ def set_determinization(snap, work, env, seat, key):
 
 # --- the Python face -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Decision:
-    seat: int
-    kind: str
-    options: np.ndarray   # n rows [op, a, b, c, d] (sim.nyk.decisions)
-    labels: list[str]
-    ctx: np.ndarray
-
-
 def _record():
     return np.zeros(1, GAME_DTYPE).view(np.recarray)
 
@@ -178,8 +168,8 @@ def kinds_mask(kinds) -> int:
     return mask
 
 
-class Forward:
-    """One New York Kings game paused at a decision (see the module docstring)."""
+class Forward(shared.ForwardState):
+    """One New York Kings game paused at a decision (the module doc; sim.shared.forward: the face)."""
 
     def __init__(self, snap, work, env, names, seating, ruleset, seed, game_id):
         self.snap, self.work, self.env = snap, work, env
@@ -188,18 +178,17 @@ class Forward:
         self._labels = None
 
     @classmethod
-    def new(cls, ruleset=None, strategies=("balanced",), seed: int = 0, game_id: int = 0,
-            stop=(), players: int | None = None, kinds=None, record: bool = False,
-            key=None) -> Forward:
-        """Game `game_id` of run `seed`, seated as the batch seats it; the seats in `stop`
-        decide from outside (`apply`) at the decision kinds `kinds` (None: all), the others by
-        their strategies. `key`: the streams' key (default `rng.run_key(seed)`; `rng.redraw_key`
-        draws chosen sources afresh)."""
+    def new(cls, ruleset=None, strategies=None, players: int | None = None, seed: int = 0, game_id: int = 0,
+            stop=None, record: bool = False, key=None, kinds=None) -> Forward:
+        """Game `game_id` of run `seed`, seated as the batch seats it; the seats in `stop` (None:
+        every seat) decide from outside (`apply`) at the decision kinds `kinds` (None: all), the
+        others by their strategies. `key`: the streams' key (default `rng.run_key(seed)`;
+        `rng.redraw_key` draws chosen sources afresh)."""
         from sim.nyk.game import Lineup, check_players
         from sim.rules import Ruleset
 
         rs = ruleset or Ruleset.load()
-        specs = tuple(strategies)
+        specs = tuple(strategies or ("balanced",))
         n = players or (len(specs) if len(specs) > 1 else 4)
         check_players(rs, n)
         lineup = Lineup.of(specs, n)
@@ -211,11 +200,7 @@ class Forward:
         kinds_a[:n], params[:n], restrict[:n] = (lineup.kinds[seating], lineup.params[seating],
                                                  lineup.restrict[seating])
         env = np.array([make_env(rs, kinds_a, params, restrict)]).view(np.recarray)
-        halt = 0
-        for p in stop:
-            if not 0 <= int(p) < n:
-                raise ValueError(f"stop seat {p} is not a seat of a {n}-player game (0..{n - 1})")
-            halt |= 1 << int(p)
+        halt = shared.halt_mask(stop, n)
         seat_kinds = np.full(MAX_SEATS, kinds_mask(kinds), np.int64)
         owner = lineup.owner[seating] if lineup.owner is not None else seating
         fw = cls(_record(), _record(), env, [lineup.names[i] for i in owner], seating, rs, seed, game_id)
@@ -230,17 +215,34 @@ class Forward:
 
     @property
     def game(self):
-        """The record at the current decision (the board as it stands)."""
+        """The record at the current decision (the board as it stands): read it, do not change it."""
         return self.work[0]
 
-    def decision(self) -> Decision | None:
-        if self.over:
-            return None
+    @property
+    def players(self) -> int:
+        return int(self.snap[0].g[state.N_PLAYERS])
+
+    @property
+    def turn(self) -> int:
+        return int(self.work[0].g[state.TURN])
+
+    @property
+    def stop(self) -> tuple[int, ...]:
+        return self.seats_of(self.snap[0].fw[FW_HALT])
+
+    @stop.setter
+    def stop(self, seats):
+        """Change who decides from outside (from the next replay of the turn on)."""
+        self.snap[0].fw[FW_HALT] = shared.halt_mask(seats, self.players)
+
+    def _pending(self):
         fw = self.work[0].fw
         n = int(fw[FW_NOPTS])
-        options = np.array(self.work[0].fw_opts[:n])
-        return Decision(int(fw[FW_SEAT]), DECISIONS[fw[FW_KIND]], options,
-                        [self.label(row) for row in options], np.array(self.work[0].fw_ctx[:N_CTX]))
+        return (int(fw[FW_SEAT]), DECISIONS[fw[FW_KIND]], np.array(self.work[0].fw_opts[:n]),
+                np.array(self.work[0].fw_ctx[:N_CTX]))
+
+    def _label(self, seat, ctx, row) -> str:
+        return self.label(row)
 
     def label(self, row) -> str:
         from sim.nyk.labels import option_label
@@ -251,29 +253,21 @@ class Forward:
             self._labels = Names(self.ruleset, [f"seat {p}" for p in range(self.players)])
         return option_label(row, self._labels)
 
-    @property
-    def players(self) -> int:
-        return int(self.snap[0].g[state.N_PLAYERS])
-
-    def result(self) -> dict:
-        """Winner, ranks, fortunes and turns of a finished game."""
-        if not self.over:
-            raise ValueError("the game is not over: apply options until `over` (or `decision()` is None)")
+    def _result(self) -> dict:
         g, pl = self.work[0].g, self.work[0].pl
         n = self.players
         return {"winner": int(g[state.WINNER]), "ranks": [int(pl[p, state.RANK]) for p in range(n)],
                 "fortunes": [int(pl[p, state.MONEY]) for p in range(n)],
                 "turns": int(g[state.TURNS_PLAYED]), "decided_by": state.DECIDED[g[state.DECIDED_BY]]}
 
-    def view(self, seat: int) -> dict:
-        """What `seat` sees (sim.nyk.view): its hand and money, the board, each other seat's
-        standing as the `view.fortunes` ruling lets it know it and the size of its hand."""
+    def seen(self, seat: int) -> dict:
+        """What `seat` sees, as data (sim.nyk.view): its hand and money, the board, each other
+        seat's standing as the `view.fortunes` ruling lets it know it and the size of its hand."""
         from sim.nyk.view import seen_dest, seen_standing
 
         g = self.work[0]
         n = self.players
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat of this {n}-player game (0..{n - 1})")
+        self.check_seat(seat)
         return {
             "seat": seat, "turn": int(g.g[state.TURN]),
             "money": int(g.pl[seat, state.MONEY]),
@@ -291,40 +285,37 @@ class Forward:
             "police": [int(g.g[state.POLICE0 + k]) for k in range(state.N_POLICE)],
         }
 
+    def view(self, seat: int) -> list[str]:
+        """What `seat` sees, in words (sim.nyk.table)."""
+        from sim.nyk.table import Table
+
+        return Table(self).view(self.check_seat(seat))
+
+    def news(self, seat: int, since: int = 0) -> tuple[list[str], int]:
+        """The events since event row `since`, told as `seat` may hear them; and the new cursor."""
+        from sim.nyk.table import Table
+
+        return Table(self).news(self.check_seat(seat), since)
+
     # --- stepping -------------------------------------------------------------------------------
-    def apply(self, k: int) -> None:
-        """The seat at the pending decision takes option k."""
-        if self.over:
-            raise ValueError("the game is over: no decision to apply an option to")
-        n = int(self.work[0].fw[FW_NOPTS])
-        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 0 <= k < n:
-            raise ValueError(f"option {k!r} is out of range: this decision has options 0..{n - 1}")
+    def _take(self, k: int) -> None:
         self._check(apply_choice(self.snap[0], self.work[0], self.env[0], int(k)))
 
-    def apply_policy(self) -> None:
-        """The seat at the pending decision decides by its own strategy."""
-        if self.over:
-            raise ValueError("the game is over: no decision to apply a policy to")
+    def _take_policy(self) -> None:
         self._check(apply_choice(self.snap[0], self.work[0], self.env[0], FW_POLICY))
 
     def copy(self) -> Forward:
-        fw = Forward(self.snap.copy(), self.work.copy(), self.env, self.names, self.seating,
-                     self.ruleset, self.seed, self.game_id)
-        return fw
+        return Forward(self.snap.copy(), self.work.copy(), self.env, self.names, self.seating,
+                       self.ruleset, self.seed, self.game_id)
 
-    def determinize(self, seat: int, key: int) -> Forward:
-        """A copy in which what `seat` cannot see is re-dealt and every stream of luck it cannot
-        predict is re-seeded from `key`, consistently with its view (sim.nyk.view)."""
-        if self.over:
-            raise ValueError("the game is over: nothing to determinize")
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat {seat} is not a seat of this {self.players}-player game")
+    def _determinized(self, seat: int, key: int) -> Forward:
+        """What `seat` cannot see re-dealt and every stream of luck it cannot predict re-seeded
+        from `key`, consistently with its view (sim.nyk.view); once a turn."""
         if self.snap[0].fw[FW_DET_AT] >= 0:
             raise ValueError("this state was already determinized during this turn: "
                              "determinize the original, or step to the next turn first")
         fw = self.copy()
-        fw._check(set_determinization(fw.snap[0], fw.work[0], fw.env[0], int(seat),
-                                      int(key) & 0x7FFFFFFFFFFFFFFF))
+        fw._check(set_determinization(fw.snap[0], fw.work[0], fw.env[0], seat, key))
         return fw
 
     def _check(self, code: int) -> None:

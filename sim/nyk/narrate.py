@@ -1,12 +1,13 @@
 """A recorded New York Kings game told in words, from the engine's event rows (sim.nyk.events)."""
 
-from sim.hands import show_strength
+from sim.nyk.hands import show_strength
 from sim.nyk import events as E
 from sim.nyk.decisions import MODE_HELI, MODE_SUBWAY
 from sim.nyk.state import DECIDED, N_CHARS, N_EVENTS, NO
-from sim.rules.compiled import E_POACH_HENCHMAN, E_STEAL_MONEY
+from sim.nyk.compiled import E_POACH_HENCHMAN, E_STEAL_MONEY
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
+from sim.rules.nyk.content import mission_rewards
 
 
 class Names:
@@ -17,8 +18,8 @@ class Names:
         aff = [a.name for a in ruleset.characters.affranchi]
         hen = [f"{h.name} ({h.label})" for h in ruleset.characters.henchmen]
         self.characters = aff + hen
-        self.missions = [m.name for m in ruleset.missions] + [ruleset.end_card.name]
-        self.rewards = list(ruleset.mission_rewards())
+        self.missions = [m.name for m in ruleset.missions] + [ruleset.missions.end_card.name]
+        self.rewards = list(mission_rewards(ruleset))
         self.secret = [m.secret for m in ruleset.missions] + [False]
         self.cards = [c.name for c in ruleset.resources.expanded()]
         self.seats = seat_labels

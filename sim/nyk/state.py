@@ -13,8 +13,8 @@ from numba import njit
 from numba.core.extending import intrinsic, overload
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from sim.fights import code_add
-from sim.rules.compiled import EFFECT_KINDS
+from sim.nyk.fights import code_add
+from sim.nyk.compiled import EFFECT_KINDS
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
 MAX_SEATS = 5
@@ -291,7 +291,7 @@ def count_henchmen(game, p):
 
 @njit(cache=True)
 def crew_code_of(game, group):
-    """The crew's index in the exact fight table (sim.fights: its three highest values)."""
+    """The crew's index in the exact fight table (sim.nyk.fights: its three highest values)."""
     code = 0
     rest = group
     while rest:

@@ -27,7 +27,7 @@ from sim.nyk.state import (
     W_CUSTODY, WHERE, ZEROS, lowest_bit,
 )
 from sim.rng import splitmix64
-from sim.rules.compiled import FORTUNES_TRACKED, P_END_CARD_AMONG_LAST, P_VIEW_FORTUNES
+from sim.nyk.compiled import FORTUNES_TRACKED, P_END_CARD_AMONG_LAST, P_VIEW_FORTUNES
 
 CHECK_VIEW = 2  # play(..., check): invariants and the information-set check at every decision
 

@@ -9,39 +9,23 @@
 from pathlib import Path
 
 from sim.replay.record import GameSpec, ReplayError, record_game
+from sim.shared.game import find
 
 __all__ = ["GameSpec", "ReplayError", "record_game", "replay_data", "write_replay", "spec_of_run"]
 
 
-def _labels(game: str, names, seating) -> list[str]:
-    if game == "ag":
-        return [f"{names[s]}#{p}" for p, s in enumerate(seating)]
-    return [f"seat {p} ({names[s]})" for p, s in enumerate(seating)]
+def _plugin(game: str):
+    """The game's replay pieces (`sim/replay/<game>.py`): PANEL_TITLE, DICE, snapshot, board,
+    constants, seat_labels, tell."""
+    return find(game).plugin("replay")
 
 
 def _steps(game: str, record: dict, ruleset, labels) -> tuple[list, list]:
     """Each event's turn and narration line, and the side panel's entries with their dice."""
     steps, panel = [], []
-    if game == "ag":
-        from sim.ag.events import EV_REVEAL
-        from sim.ag.narrate import Names, _line
-        from sim.replay.ag import panel_entry
-        names, shown = Names(ruleset, labels), {}
-    else:
-        from sim.nyk.narrate import Names, _line
-        from sim.replay.nyk import panel_entry
-        names = Names(ruleset, labels)
-    for i, row in enumerate(record["events"]):
-        turn, code, *args = row
-        if game == "ag":
-            if code == EV_REVEAL:  # the narration names a slot by the card shown on it
-                shown[args[0]] = args[1]
-            text = _line(code, *args, names, shown)
-            entry = panel_entry(code, args, names, shown)
-        else:
-            text = _line(code, *args, names)
-            entry = panel_entry(code, args, names)
-        steps.append({"turn": turn, "code": code, "text": text or ""})
+    told = _plugin(game).tell(record["events"], ruleset, labels)
+    for i, (row, (text, entry)) in enumerate(zip(record["events"], told, strict=True)):
+        steps.append({"turn": row[0], "code": row[1], "text": text})
         if entry is not None:
             entry.update(step=i, dice=record["dice"][i])
             panel.append(entry)
@@ -52,34 +36,24 @@ def replay_data(spec: GameSpec, ruleset, record: dict) -> dict:
     """Everything the page needs, JSON-able: the board, the steps, the states (as deltas)."""
     from sim.replay.page import deltas
 
-    labels = _labels(spec.game, record["names"], record["seating"])
+    kind = _plugin(spec.game)
+    labels = kind.seat_labels(record["names"], record["seating"])
     steps, panel = _steps(spec.game, record, ruleset, labels)
-    if spec.game == "ag":
-        from sim.replay import ag as kind
-        const = {}
-    else:
-        from sim.replay import nyk as kind
-        const = kind.constants()
     return {"game": spec.game, "seed": spec.seed, "game_id": spec.game_id, "seats": labels,
             "winner": record["winner"], "turns": record["turns"],
             "ruleset_fingerprint": ruleset.fingerprint, "board": kind.board(ruleset),
-            "const": const, "steps": steps, "panel": panel,
+            "const": kind.constants(), "steps": steps, "panel": panel,
             "deltas": deltas(record["snapshots"])}
 
 
 def render_page(data: dict) -> str:
     from sim.replay.page import page
 
-    title_game = "American Gangsters" if data["game"] == "ag" else "New York Kings"
-    if data["game"] == "ag":
-        panel_title = "Location rolls and shoot-outs"
-    else:
-        panel_title = "Fights, interrogations, recruitments"
     winner = data["seats"][data["winner"]] if 0 <= data["winner"] < len(data["seats"]) else "nobody"
     subtitle = (f"seed {data['seed']}, game {data['game_id']}: {', '.join(data['seats'])}; "
                 f"{data['turns']} turns, {winner} wins; ruleset {data['ruleset_fingerprint'][:12]}")
-    return page(f"{title_game} replay: game {data['game_id']} of seed {data['seed']}", subtitle,
-                panel_title, data, data["game"])
+    return page(f"{find(data['game']).title} replay: game {data['game_id']} of seed {data['seed']}", subtitle,
+                _plugin(data["game"]).PANEL_TITLE, data, data["game"])
 
 
 def write_replay(spec: GameSpec, ruleset, path, expect: dict | None = None) -> Path:

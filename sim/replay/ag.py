@@ -53,3 +53,25 @@ def panel_entry(code, args, names: Names, shown):
     if kind is None:
         return None
     return {"kind": kind, "text": _line(code, *args, names, shown)}
+
+
+PANEL_TITLE = "Location rolls and shoot-outs"
+DICE = {"face": lambda v: str(v + 1), "bullet": lambda v: "BANG" if v else "clic"}
+
+
+def seat_labels(names, seating) -> list[str]:
+    return [f"{names[s]}#{p}" for p, s in enumerate(seating)]
+
+
+def tell(rows, ruleset, labels):
+    """Each event row's narration line and side-panel entry (or None); a slot is named by the card
+    shown on it, so the reveals are followed as the rows go."""
+    names, shown = Names(ruleset, labels), {}
+    for _, code, *args in rows:
+        if code == E.EV_REVEAL:
+            shown[args[0]] = args[1]
+        yield _line(code, *args, names, shown) or "", panel_entry(code, args, names, shown)
+
+
+def constants() -> dict:
+    return {}

@@ -85,20 +85,18 @@ def _shots(out_dir):
     from sim.analysis.run_report import report_run
     from sim.replay import GameSpec, write_replay
     from sim.rules import Ruleset
+    from sim.shared.game import every
 
     out = Path(out_dir)
     work = Path("runs") / "readme-shots"
-    nyk = GameSpec("nyk", 7, 0, 4, ("runner", "enforcer", "networker", "tuned"))
-    ag = GameSpec("ag", 7, 0, 4, ("racketeer", "warlord", "politician", "balanced"))
-    write_replay(nyk, Ruleset.load(), work / "nyk.html")
-    write_replay(ag, Ruleset.load(game="ag"), work / "ag.html")
-    screenshot(f"{work / 'nyk.html'}#step=200", out / "replay-nyk.png", (1400, 960))
-    screenshot(f"{work / 'ag.html'}#step=200", out / "replay-ag.png", (1400, 960))
-    for game, names, target in (("nyk", nyk.strategies, (11, 14)), ("ag", ag.strategies, None)):
-        run = sim.run(game=game, players=4, strategies=names, games=1000, seed=1,
-                      out=work / f"run-{game}", force=True)
-        report_run(run, work / f"report-{game}", replays=True, target_turns=target)
-        screenshot(work / f"report-{game}" / "index.html", out / f"report-{game}.png", (1400, 1300))
+    for game in every():   # each game's showcase lineup
+        spec = GameSpec(game.name, 7, 0, 4, game.showcase)
+        write_replay(spec, Ruleset.load(game=game.name), work / f"{game.name}.html")
+        screenshot(f"{work / f'{game.name}.html'}#step=200", out / f"replay-{game.name}.png", (1400, 960))
+        run = sim.run(game=game.name, players=4, strategies=game.showcase, games=1000, seed=1,
+                      out=work / f"run-{game.name}", force=True)
+        report_run(run, work / f"report-{game.name}", replays=True)
+        screenshot(work / f"report-{game.name}" / "index.html", out / f"report-{game.name}.png", (1400, 1300))
     return out
 
 

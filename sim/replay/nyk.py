@@ -3,6 +3,7 @@
 from sim.nyk import events as E
 from sim.nyk import state as S
 from sim.nyk.narrate import Names, _line
+from sim.rules.nyk.content import mission_rewards
 
 VALUE_LABELS = ("9", "10", "J", "Q", "K", "A")
 SUIT_MARKS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", None: ""}
@@ -49,8 +50,8 @@ def board(ruleset) -> dict:
                       "value": VALUE_LABELS[h.value]})
     missions = [{"name": m.name, "reward": int(r), "crew": m.crew, "risk": bool(m.at_risk),
                  "secret": bool(m.secret)}
-                for m, r in zip(ruleset.missions, ruleset.mission_rewards(), strict=False)]
-    missions.append({"name": ruleset.end_card.name, "reward": 0, "crew": 0, "risk": False,
+                for m, r in zip(ruleset.missions, mission_rewards(ruleset), strict=False)]
+    missions.append({"name": ruleset.missions.end_card.name, "reward": 0, "crew": 0, "risk": False,
                      "secret": False})
     return {
         "districts": [{"name": d.name, "band": d.band, "special": d.special,
@@ -78,3 +79,18 @@ def constants() -> dict:
             "W_CUSTODY": S.W_CUSTODY, "W_DEAD": S.W_DEAD, "MS_ROW": S.MS_ROW,
             "MS_HELD": S.MS_HELD, "MS_DONE": S.MS_DONE, "N_AFFRANCHI": S.N_AFFRANCHI,
             "PC_RETURNING": S.PC_RETURNING, "NO": S.NO}
+
+
+PANEL_TITLE = "Fights, interrogations, recruitments"
+DICE = {"die": lambda v: VALUE_LABELS[v]}   # the engine's dice functions, each face as the page shows it
+
+
+def seat_labels(names, seating) -> list[str]:
+    return [f"seat {p} ({names[s]})" for p, s in enumerate(seating)]
+
+
+def tell(rows, ruleset, labels):
+    """Each event row's narration line and side-panel entry (or None)."""
+    names = Names(ruleset, labels)
+    for _, code, *args in rows:
+        yield _line(code, *args, names) or "", panel_entry(code, args, names)

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from sim.shared.game import RESTRICTIONS, find
+
 
 class ReplayError(ValueError):
     """A game that cannot be replayed as asked (one line, says what to change)."""
@@ -25,12 +27,12 @@ class ReplayError(ValueError):
 class GameSpec:
     """Which game to replay: the run's seed and game id, its players, strategies and seating."""
 
-    game: str              # "nyk" or "ag"
+    game: str              # a game's name (sim.shared.game)
     seed: int
     game_id: int
     players: int
     strategies: tuple[str, ...]
-    rotate: bool | str = True    # True, False or a seating mode of sim.seating (the run's `seating`)
+    seating: bool | str = True   # True, False or a seating mode of sim.seating (the run's `seating`)
 
 
 def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
@@ -51,26 +53,17 @@ def record_game(spec: GameSpec, ruleset, timeout: float = 900) -> dict:
 # --- in the child process (NUMBA_DISABLE_JIT=1) ----------------------------------------------------
 
 def _lineup_and_seating(spec: GameSpec):
-    import importlib
-
-    entry = importlib.import_module(f"sim.{spec.game}.game")   # the game's entry points
-    lineup = entry.Lineup.of(spec.strategies, spec.players, rotate=spec.rotate)
+    entry = find(spec.game).part("game")   # the game's entry points
+    lineup = entry.Lineup.of(spec.strategies, spec.players, rotate=spec.seating)
     rows = lineup.seatings_for(spec.seed, spec.game_id, 1)  # a mixture seat's style drawn as in the run
     return lineup, rows[spec.game_id % len(rows)]
 
 
 def _env(spec: GameSpec, ruleset, lineup, seating):
     """The engine's fixed record for this seating, built as `play_one` builds it."""
-    if spec.game == "ag":
-        from sim.ag import state
-        from sim.ag.env import make_env
-    else:
-        from sim.nyk import state
-        from sim.nyk.env import make_env
-    kinds, params, restrict = lineup.seated(seating, state.MAX_SEATS)
-    if spec.game == "ag":   # American Gangsters has no restrictions
-        return make_env(ruleset, kinds, params)
-    return make_env(ruleset, kinds, params, restrict)
+    game = find(spec.game)
+    kinds, params, restrict = lineup.seated(seating, game.part("state").MAX_SEATS)
+    return game.part("env").make_env(ruleset, kinds, params, *([restrict] if game.has(RESTRICTIONS) else []))
 
 
 def _modules(engine):
@@ -100,14 +93,10 @@ def _wrap(engine, name: str, wrapper) -> None:
 def capture(spec: GameSpec, ruleset) -> dict:
     """Play the game with the engine's `log` and dice wrapped (plain Python only)."""
     from sim import rng
-    if spec.game == "ag":
-        from sim.ag import engine, state
-        from sim.replay.ag import snapshot
-        dice_fns = {"face": lambda v: str(v + 1), "bullet": lambda v: "BANG" if v else "clic"}
-    else:
-        from sim.nyk import engine, state
-        from sim.replay.nyk import VALUE_LABELS, snapshot
-        dice_fns = {"die": lambda v: VALUE_LABELS[v]}
+
+    game_of = find(spec.game)
+    engine, state, kind = game_of.part("engine"), game_of.part("state"), game_of.plugin("replay")
+    snapshot, dice_fns = kind.snapshot, kind.DICE
     if hasattr(_tool(engine, "log"), "py_func"):
         raise ReplayError("the recorder needs NUMBA_DISABLE_JIT=1 (use record_game)")
     lineup, seating = _lineup_and_seating(spec)

@@ -16,41 +16,25 @@ import importlib
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-import numpy as np
-
-from sim.rules.content import (
-    ENGINE_MAX_BILLS,
-    Board,
-    Characters,
-    EndCard,
-    MissionDeck,
-    ResourceDeck,
-    parse_board,
-    parse_characters,
-    parse_missions,
-    parse_resources,
-)
 from sim.rules.errors import RulesetError, unknown
-from sim.rules.spec import RANDOM, Option, flatten, load_spec, read_toml
+from sim.rules.spec import Option, flatten, load_spec, read_toml
 
 GAMES_DIR = Path(__file__).resolve().parent
-CONTENT_KINDS = ("board", "characters", "missions", "resources")
-_PARSERS = {"board": parse_board, "characters": parse_characters,
-            "missions": parse_missions, "resources": parse_resources}
 
 
 @dataclass(frozen=True)
 class ContentHook:
-    """How a game other than New York Kings loads its content: `HOOK` in `sim/rules/<game>/`.
+    """How a game loads its content: `HOOK` in `sim/rules/<game>/__init__.py`.
 
-    `parsers[kind](table, where)` parses `<kind>.toml`; `cross_check(values, origin, content)`
-    raises RulesetError; `assumed(rs)` and `doc_lines(rs)` serve the Ruleset method and the
-    generated docs page (the game's engine compiles its own content: `sim.<game>.env`);
-    `doc_example` is a designer file's example."""
+    `parsers[kind](table, where)` parses `<kind>.toml` (read back as `rs.<kind>`);
+    `cross_check(values, origin, content)` raises RulesetError; `assumed(rs)` and `doc_lines(rs)`
+    serve the Ruleset property and the generated docs page; `summary(rs)` the lines of
+    `mobsim rules show` (None: a line per kind); `doc_example` is a designer file's example. The
+    game's engine compiles its own content (`sim.<game>.env`): the rules room sits below it."""
 
     kinds: tuple[str, ...]
     parsers: dict
@@ -58,12 +42,12 @@ class ContentHook:
     assumed: Callable
     doc_lines: Callable
     doc_example: tuple[str, ...]
+    summary: Callable | None = None
 
 
-def content_hook(game: str) -> ContentHook | None:
-    """The game's content hook, or None for New York Kings (its content is loaded here)."""
-    if game == "nyk":
-        return None
+def content_hook(game: str) -> ContentHook:
+    """The game's content hook (`sim.rules.<game>.HOOK`)."""
+    game_dir(game)
     return importlib.import_module(f"sim.rules.{game}").HOOK
 
 
@@ -80,7 +64,7 @@ def options(game: str = "nyk") -> dict[str, Option]:
     return load_spec(game_dir(game) / "rules.toml")
 
 
-def _round_thousands(amount: float) -> int:
+def round_thousands(amount: float) -> int:
     """Round half up to a whole $1,000 (bills are thousands)."""
     return int(math.floor(amount / 1000 + 0.5 + 1e-9)) * 1000
 
@@ -89,13 +73,8 @@ def _round_thousands(amount: float) -> int:
 class Ruleset:
     game: str
     values: MappingProxyType          # dotted key -> effective value
-    board: Board
-    characters: Characters
-    missions: MissionDeck
-    resources: ResourceDeck
-    sources: MappingProxyType         # "values" / content kind -> where it came from
-    # another game's content by kind (its ContentHook); empty for New York Kings
-    content: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    sources: MappingProxyType         # content kind -> where it came from
+    content: MappingProxyType         # content kind -> its parsed data (the game's ContentHook)
 
     # --- construction -----------------------------------------------------------------------
 
@@ -105,8 +84,7 @@ class Ruleset:
         folder = game_dir(game)
         spec = options(game)
         hook = content_hook(game)
-        kinds = hook.kinds if hook else CONTENT_KINDS
-        parsers = hook.parsers if hook else _PARSERS
+        kinds, parsers = hook.kinds, hook.parsers
         content_raw = {kind: (folder / f"{kind}.toml", None) for kind in kinds}
         changes: list[tuple[str, str, object]] = []   # (where, key, value), later wins
 
@@ -144,18 +122,10 @@ class Ruleset:
                 raise unknown(where, "key", key, spec)
             values[key] = spec[key].check(value, where)
             origin[key] = where
-        (hook.cross_check if hook else _cross_check)(values, origin, content)
+        hook.cross_check(values, origin, content)
         sources = MappingProxyType({kind: str(content_raw[kind][0]) for kind in kinds})
-        if hook:
-            return cls(game=game, values=MappingProxyType(values), board=None, characters=None,
-                       missions=None, resources=None, sources=sources,
-                       content=MappingProxyType(content))
-        return cls(
-            game=game, values=MappingProxyType(values), board=content["board"],
-            characters=content["characters"], missions=content["missions"],
-            resources=content["resources"],
-            sources=sources,
-        )
+        return cls(game=game, values=MappingProxyType(values), sources=sources,
+                   content=MappingProxyType(content))
 
     @classmethod
     def check_file(cls, path, game: str = "nyk") -> "Ruleset":
@@ -186,52 +156,27 @@ class Ruleset:
         amount = self.values[key]
         if option.knob is None:
             return amount
-        return _round_thousands(amount * self.values[option.knob])
+        return round_thousands(amount * self.values[option.knob])
 
-    def mission_rewards(self) -> np.ndarray:
-        """Rewards of the mission deck (in deck file order) after missions.reward_scale."""
-        scale = self.values["missions.reward_scale"]
-        return np.array([_round_thousands(m.reward * scale) for m in self.missions], dtype=np.int64)
-
-    @property
-    def end_card(self) -> EndCard:
-        return self.missions.end_card
-
-    @property
-    def start_district(self) -> int:
-        """Index of the start district, or -1 for a random district each game."""
-        name = self.values["start.district"]
-        return -1 if name == RANDOM else self.board.index(name)
+    def __getattr__(self, name: str):
+        """A content kind by its name (`rs.board`, `rs.locations`): the game's hook names them."""
+        content = self.__dict__.get("content")
+        if content is not None and name in content:
+            return content[name]
+        raise AttributeError(f"a {self.__dict__.get('game', '?')} ruleset has no {name!r}")
 
     @property
     def assumed(self) -> MappingProxyType:
         """What is an assumption rather than printed rules: option keys and content names."""
         spec = options(self.game)
-        if self.content:
-            return MappingProxyType({"values": tuple(k for k in self.values if spec[k].assumed),
-                                     **content_hook(self.game).assumed(self)})
-        return MappingProxyType({
-            "values": tuple(k for k in self.values if spec[k].assumed),
-            "board": self.board.assumed,
-            "henchmen": tuple(h.name for h in self.characters.henchmen if h.assumed),
-            "missions": tuple(m.name for m in self.missions if m.assumed),
-            "resources": tuple(c.name for c in self.resources if c.assumed),
-        })
+        return MappingProxyType({"values": tuple(k for k in self.values if spec[k].assumed),
+                                 **content_hook(self.game).assumed(self)})
 
     def to_dict(self) -> dict:
         """The effective content, JSON-able (tuples as lists)."""
         values = {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()}
-        if self.content:
-            return {"game": self.game, "values": values,
-                    **{kind: part.to_dict() for kind, part in self.content.items()}}
-        return {
-            "game": self.game,
-            "values": values,
-            "board": self.board.to_dict(),
-            "characters": self.characters.to_dict(),
-            "missions": self.missions.to_dict(),
-            "resources": self.resources.to_dict(),
-        }
+        return {"game": self.game, "values": values,
+                **{kind: part.to_dict() for kind, part in self.content.items()}}
 
     @property
     def fingerprint(self) -> str:
@@ -248,50 +193,3 @@ class Ruleset:
     def __repr__(self):
         changed = ", ".join(f"{k}={self.values[k]!r}" for k in self.defaults_changed())
         return f"Ruleset({self.game}, {self.fingerprint[:12]}{', ' + changed if changed else ''})"
-
-    def compile(self):
-        if self.content:  # the rules room sits below the engines: the game compiles its own content
-            raise RulesetError(f"a {self.game} ruleset is compiled by its engine: "
-                               f"sim.{self.game}.env.compile_ruleset(rs)")
-        from sim.rules.compiled import compile_ruleset
-
-        return compile_ruleset(self)
-
-
-def _cross_check(values: dict, origin: dict, content: dict):
-    """Checks between values and content; the message names where the later value came from."""
-
-    def fail(key: str, problem: str, allowed: str):
-        where = origin.get(key, "rules.toml")
-        raise RulesetError(f"{where}: {key} = {values[key]!r} {problem} (allowed: {allowed})")
-
-    board, characters = content["board"], content["characters"]
-    n_affranchi = len(characters.affranchi)
-    if values["players.max"] > n_affranchi:
-        fail("players.max", "is more than the affranchi", f"at most {n_affranchi}")
-    if values["players.min"] > values["players.max"]:
-        fail("players.min", "is more than players.max", f"at most {values['players.max']}")
-    if len(values["start.bills"]) > ENGINE_MAX_BILLS:
-        fail("start.bills", f"holds {len(values['start.bills'])} bills",
-             f"at most {ENGINE_MAX_BILLS} bills, what the engine holds")
-    district = values["start.district"]
-    if district != RANDOM and district not in board.names:
-        from sim.rules.errors import did_you_mean
-
-        fail("start.district", f"is not a district{did_you_mean(district, board.names)}",
-             '"random" or a district name')
-    if values["police.start_cars"] > values["police.max_cars"]:
-        fail("police.start_cars", "is more than police.max_cars",
-             f"at most {values['police.max_cars']}")
-    if values["recruit.min_offer"] > values["recruit.max_offer"]:
-        fail("recruit.min_offer", "is more than recruit.max_offer",
-             f"at most {values['recruit.max_offer']}")
-    step = values["recruit.offer_step"]
-    for key in ("recruit.min_offer", "recruit.max_offer"):
-        if values[key] % step:
-            fail(key, "is not a multiple of recruit.offer_step", f"multiples of {step}")
-    if values["missions.end_card_among_last"] > len(content["missions"]) + 1:
-        fail("missions.end_card_among_last", "is more than the mission deck and end card",
-             f"at most {len(content['missions']) + 1}")
-    if values["missions.row"] > len(content["missions"]):
-        fail("missions.row", "is more than the mission deck", f"at most {len(content['missions'])}")

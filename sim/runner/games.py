@@ -8,11 +8,10 @@ disk and never reads a game's rules.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
 from sim.rooms import DEFAULT_GAME
-from sim.rooms import game_names
+from sim.shared import game as games
 from sim.shared.adapter import GameAdapter
 
 DEFAULT = DEFAULT_GAME  # the game of a command given no --game
@@ -21,16 +20,14 @@ DEFAULT = DEFAULT_GAME  # the game of a command given no --game
 @cache
 def names() -> tuple[str, ...]:
     """Every game's name, the default first (sim.rooms.game_names)."""
-    return game_names()
+    return games.names()
 
 
 @cache
 def adapter(name: str) -> GameAdapter:
-    if name not in names():
-        raise ValueError(f"unknown game {name!r}: choose among {', '.join(names())}")
-    return importlib.import_module(f"sim.{name}.adapter").ADAPTER
+    return games.find(name).adapter
 
 
 def titles() -> dict[str, str]:
     """name -> the game's title ("nyk" -> "New York Kings")."""
-    return {name: adapter(name).title for name in names()}
+    return games.titles()

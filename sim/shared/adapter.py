@@ -34,7 +34,7 @@ class GameAdapter(Protocol):
 
     def load_ruleset(self, path, overrides): ...
 
-    def plan(self, ruleset, players: int, strategies, rotate: bool): ...
+    def plan(self, ruleset, players: int, strategies, seating): ...
 
     def describe(self, plan) -> dict: ...
 
@@ -52,7 +52,7 @@ class Plan:
     game: str
     players: int
     names: tuple[str, ...]        # strategy of each lineup slot (seat 0..n-1 before rotation)
-    rotate: str                   # the seating mode (sim.seating)
+    seating: str                  # the seating mode (sim.seating)
     fingerprint: str
     ruleset_state: dict = field(repr=False)
 
@@ -66,7 +66,7 @@ class LineupAdapter:
     categorical: tuple[str, ...] = ("decided_by",)   # game columns held as categories
 
     def __init__(self):
-        self._cache: dict = {}  # per process: (fingerprint, names, rotate) -> (ruleset, lineup)
+        self._cache: dict = {}  # per process: (fingerprint, names, seating) -> (ruleset, lineup)
 
     # --- what a game gives --------------------------------------------------------------------
 
@@ -99,20 +99,21 @@ class LineupAdapter:
 
         return Ruleset.load(path, overrides, game=self.name)
 
-    def plan(self, ruleset, players: int, strategies, rotate: bool) -> Plan:
+    def plan(self, ruleset, players: int, strategies, seating) -> Plan:
+        """`seating`: True, False or a seating mode of sim.seating."""
         """Check the ruleset, players and strategies (ValueError with a one-line reason)."""
         if ruleset.game != self.name:
             raise ValueError(f"the ruleset is for game {ruleset.game!r}, not {self.title} ({self.name!r})")
         game = self.entry_points()
         game.check_players(ruleset, players)
-        lineup = game.Lineup.of(tuple(strategies or ()), players, rotate=rotate)
-        plan = Plan(self.name, players, tuple(lineup.names), seating_mode(rotate), ruleset.fingerprint,
+        lineup = game.Lineup.of(tuple(strategies or ()), players, rotate=seating)
+        plan = Plan(self.name, players, tuple(lineup.names), seating_mode(seating), ruleset.fingerprint,
                     freeze_ruleset(ruleset))
-        self._cache[(plan.fingerprint, plan.names, plan.rotate)] = (ruleset, lineup)
+        self._cache[(plan.fingerprint, plan.names, plan.seating)] = (ruleset, lineup)
         return plan
 
     def _setup(self, plan: Plan):
-        key = (plan.fingerprint, plan.names, plan.rotate)
+        key = (plan.fingerprint, plan.names, plan.seating)
         if key not in self._cache:
             from sim.rules import Ruleset
 
@@ -120,7 +121,7 @@ class LineupAdapter:
             if rs.fingerprint != plan.fingerprint:
                 raise RuntimeError("the ruleset changed on its way to a worker "
                                    f"({rs.fingerprint[:12]} != {plan.fingerprint[:12]})")
-            self._cache[key] = (rs, self.entry_points().Lineup.of(plan.names, plan.players, rotate=plan.rotate))
+            self._cache[key] = (rs, self.entry_points().Lineup.of(plan.names, plan.players, rotate=plan.seating))
         return self._cache[key]
 
     def describe(self, plan: Plan) -> dict:

@@ -1,18 +1,21 @@
-"""The game-independent part of the forward models (sim.nyk.forward, sim.ag.forward) and the
-human seat.
+"""The one face of the forward models (sim.nyk.forward, sim.ag.forward) and the human seat.
 
-A forward state can be paused at a decision, copied, stepped and determinized (docs/architecture.md).
-Each game's `Forward` class gives the game-specific pieces; this module holds what both share:
+A forward state is a game paused at a decision: it can be read, copied, stepped and
+determinized (docs/architecture.md), in the manner of OpenSpiel's `State` (a decision node with
+its legal actions, `apply_action`, `clone`, `resample_from_infostate`). `ForwardState` is that
+face, written once: each game's `Forward` subclasses it and gives the hooks, and the base owns
+the checks, the `Decision` type, the defaults, the errors and the results' shape:
 
-- `Decision`: the pending decision (seat, kind, option rows with a readable label each, ctx);
-- `read_choice`: one option number read from a person, re-asked with the reason while it is bad;
-- `play_human(fw, seat, ask=input, say=print)`: a person plays `seat` to the end of the game,
-  seeing that seat's view only and the events since its last decision; the other seats are bots.
+    Forward.new(ruleset=None, strategies=None, players=None, seed=0, game_id=0, stop=None,
+                record=False, key=None)     # stop: the seats deciding from outside (None: every seat)
+    fw.decision() -> Decision | None        fw.apply(k)    fw.apply_policy()    fw.over
+    fw.copy()    fw.determinize(seat, key)  fw.result()    fw.players    fw.turn    fw.game
+    fw.stop = ()                            # from now on, every seat plays its own strategy
+    fw.view(seat) -> lines                  fw.news(seat, since) -> (lines, cursor)   # record=True
 
-A game's Forward offers: `decision()`, `apply(k)`, `apply_policy()`, `over`, `result()`,
-`players`; for the human seat, `view(seat)` (text lines of what the seat sees) and
-`news(seat, since)` (the events told since event row `since`, and the new cursor), on the
-Forward itself or on a table reader `sim.table_<game>.Table(fw)`.
+Also here: `read_choice` (one option number read from a person, re-asked with the reason while
+it is bad) and `play_human(fw, seat, ask=input, say=print)` (a person plays `seat` to the end,
+seeing that seat's view only and the events since its last decision; the other seats are bots).
 """
 
 from dataclasses import dataclass
@@ -47,6 +50,73 @@ def check_option(decision: Decision | None, k) -> int:
     return int(k)
 
 
+class ForwardState:
+    """A game paused at a decision (module doc). A game's subclass gives:
+
+    `_pending()` -> (seat, kind, option rows, ctx) of the pending decision; `_label(seat, ctx, row)`
+    a readable option; `_take(k)` and `_take_policy()` step past it; `_determinized(seat, key)` a
+    copy dealt again from `key` where `seat` cannot see; `_result()` the finished game's dict;
+    `over`, `players`, `turn`, `game` (the record at the pending decision), `stop` (get and set),
+    `copy()`, `view(seat)` and `news(seat, since)`."""
+
+    def decision(self) -> Decision | None:
+        """The pending decision, None once the game is over."""
+        if self.over:
+            return None
+        seat, kind, rows, ctx = self._pending()
+        return Decision(seat, kind, rows, tuple(self._label(seat, ctx, row) for row in rows), ctx)
+
+    def apply(self, k) -> None:
+        """The seat at the pending decision takes option k (ValueError when k is not an option)."""
+        self._take(check_option(self.decision(), k))
+
+    def apply_policy(self) -> None:
+        """The seat at the pending decision plays its own strategy (as in the batch)."""
+        if self.over:
+            raise ValueError("the game is over: there is no decision to take")
+        self._take_policy()
+
+    def determinize(self, seat: int, key: int):
+        """A copy in which what `seat` cannot see is dealt again from `key`, consistently with
+        what it has seen (every public fact kept)."""
+        self.check_seat(seat)
+        if self.over:
+            raise ValueError("the game is over: nothing to determinize")
+        return self._determinized(int(seat), int(key) & 0x7FFFFFFFFFFFFFFF)
+
+    def result(self) -> dict:
+        """winner, ranks, fortunes (scores), turns and decided_by of the finished game."""
+        if not self.over:
+            raise ValueError("the game is not over: step it to the end first (apply, apply_policy)")
+        return self._result()
+
+    def outcome_after(self, k):
+        """A copy in which option k is taken and every seat then plays its own strategy to the end."""
+        played = self.copy()
+        played.stop = ()
+        played.apply(k)
+        return played
+
+    def check_seat(self, seat) -> int:
+        if not 0 <= int(seat) < self.players:
+            raise ValueError(f"seat {seat} is not at this table: seats 0 to {self.players - 1}")
+        return int(seat)
+
+    def seats_of(self, mask: int) -> tuple[int, ...]:
+        return tuple(p for p in range(self.players) if (int(mask) >> p) & 1)
+
+
+def halt_mask(seats, players: int) -> int:
+    """The seats that decide from outside as a bit mask (None: every seat); ValueError naming the
+    seats there are when one is not at the table."""
+    mask = 0
+    for p in range(players) if seats is None else seats:
+        if not 0 <= int(p) < players:
+            raise ValueError(f"seat {p} is not at this table: seats 0 to {players - 1}")
+        mask |= 1 << int(p)
+    return mask
+
+
 def read_choice(decision: Decision, ask=input, say=print) -> int:
     """Ask until the answer is the number of an option; a bad entry is re-asked with the reason."""
     n = len(decision.options)
@@ -74,34 +144,22 @@ def play_human(fw, seat: int, ask=input, say=print) -> dict:
     with `stop=(seat,)` (recorded, for the narration): the bots then play in jitted code between
     the person's decisions (another stopped seat is answered by its strategy here). Returns the
     game's result."""
-    table = table_of(fw)
     since = 0
     while not fw.over:
         decision = fw.decision()
         if decision.seat != seat:
             fw.apply_policy()
             continue
-        lines, since = table.news(seat, since)
-        for line in lines + [""] + table.view(seat) + show_decision(decision):
+        lines, since = fw.news(seat, since)
+        for line in lines + [""] + fw.view(seat) + show_decision(decision):
             say(line)
         fw.apply(read_choice(decision, ask, say))
-    lines, since = table.news(seat, since)
+    lines, since = fw.news(seat, since)
     for line in lines:
         say(line)
     result = fw.result()
     say(summary(result, seat))
     return result
-
-
-def table_of(fw):
-    """What tells a seat its view and the news: the game's Forward itself when it does (AG), else
-    the game's table reader (sim.nyk.table for New York Kings)."""
-    if hasattr(fw, "news"):
-        return fw
-    from importlib import import_module
-
-    game = type(fw).__module__.split(".")[1]   # sim.<game>.forward
-    return import_module(f"sim.{game}.table").Table(fw)
 
 
 def summary(result: dict, seat: int) -> str:

@@ -366,7 +366,7 @@ def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES
     for row in ranked.head(top).itertuples():
         lines.append(f"{row.value[:43]:<44}{row.max_abs_z:>8.1f}  {row.metric:<17}{row.side:<5}"
                      f"{row.diff:>+9.3f}  [{row.lo:+.3f}, {row.hi:+.3f}]")
-    if game == "ag" and len(table):
+    if len(table):  # a game whose content has FBI symbols: the informer's rate as they change
         fbi = table[(table.value == "locations: FBI symbols (+1)") & (table.metric == "informer_winrate")]
         for row in fbi.itertuples():
             lines.append(f"\ninformer win rate {row.base:.3f}; FBI symbols at {row.setting}: change "

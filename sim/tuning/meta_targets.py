@@ -70,8 +70,7 @@ def measure(study, point: dict, games: int, seed: int) -> pd.DataFrame:
             rows[name] = (value, float(np.quantile(samples, 0.025)), float(np.quantile(samples, 0.975)),
                           measured.games, float(samples.std(ddof=1)))
         mix = Path(tmp) / "mixture.toml"
-        mix.write_text(mixture_toml(distinct, x, "equilibrium at this point", {}).replace(
-            'game = "nyk"', f'game = "{study.game}"'))
+        mix.write_text(mixture_toml(distinct, x, "equilibrium at this point", {}, game=study.game))
         r = run(game=study.game, players=players, strategies=[f"meta:{mix}"] * players,
                 games=max(players, games // 2), seed=seed, ruleset=study.ruleset, overrides=overrides,
                 workers=study.workers, progress=False)

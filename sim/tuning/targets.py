@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from sim.analysis.headline import ORDER, TAIL
 from sim.rules.errors import did_you_mean
+from sim.shared.game import every, find
 from sim.tuning.errors import TuningError
 from sim.tuning.meta_targets import METRICS as META_METRICS
 
@@ -61,9 +62,14 @@ class Target:
         return max([width, *finite, 1e-9])
 
 
+def _game_only() -> set[str]:
+    """The metrics some game has and others do not (each game's `metrics`)."""
+    return {m for g in every() for m in g.metrics}
+
+
 def known_metrics(strategies=(), game: str = "nyk") -> tuple[str, ...]:
     """The metric names a target may use with these strategies."""
-    names = [m for m in METRICS if game == "nyk" or m != "affranchi_deaths"]
+    names = [m for m in METRICS if m not in _game_only() or m in find(game).metrics]
     names += [f"{PER_STRATEGY}{s}" for s in dict.fromkeys(strategies)]
     return tuple(names)
 

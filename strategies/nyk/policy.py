@@ -4,7 +4,7 @@ Three families, chosen per seat by `env.kinds`:
 - `RANDOM`: uniform over the legal options;
 - `SIMPLE`: a plain, mission-minded player that makes the engine testable on its own;
 - `PARAM`: the heuristic player driven by the named knobs of `strategies.nyk.params` (the presets
-  are points of that space), judging fights with the exact odds of `sim.fights` and of the dice
+  are points of that space), judging fights with the exact odds of `sim.nyk.fights` and of the dice
   on the table, recruits with the exact recruitment odds.
 
 Any seat may also be restricted (`env.restrict`, bits R_*): the restricted options are never
@@ -18,7 +18,7 @@ re-deals all of these and checks that no decision changes).
 import numpy as np
 from numba import njit
 
-from sim.fights import LOSE, WIN
+from sim.nyk.fights import LOSE, WIN
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
@@ -38,8 +38,8 @@ from sim.nyk.state import (
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
 from sim.rng import below_of
-from sim.hands import table_key
-from sim.rules.compiled import (
+from sim.nyk.hands import table_key
+from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
@@ -55,7 +55,7 @@ from strategies.nyk.params import (
 )
 
 RANDOM, SIMPLE, PARAM = (FAMILIES.index(f) for f in ("random", "simple", "param"))
-HAND_SCALE = 7**5  # strengths of one category span this many (sim.hands)
+HAND_SCALE = 7**5  # strengths of one category span this many (sim.nyk.hands)
 NEVER = -1e18
 SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
 ANYWHERE = -2  # place_gain: the best district
@@ -255,7 +255,7 @@ def fight_edge(game, env, p, q, d):
 
 @njit(cache=True)
 def crew_edge(env, a, b):
-    """P(win) - P(lose) of crew code a against crew code b (sim.fights)."""
+    """P(win) - P(lose) of crew code a against crew code b (sim.nyk.fights)."""
     return env.fight[a, b, WIN] - env.fight[a, b, LOSE]
 
 

@@ -56,7 +56,7 @@ def test_python_face_replays_the_recorded_game():
 
     names = ["balanced", "racketeer", "warlord", "politician"]
     for game_id in range(3):
-        fw = Forward.new(strategies=names, seed=5, game_id=game_id)
+        fw = Forward.new(strategies=names, seed=5, game_id=game_id, record=True)
         steps = 0
         while not fw.over:
             d = fw.decision()
@@ -65,7 +65,7 @@ def test_python_face_replays_the_recorded_game():
             steps += 1
         played = play_one(5, 4, names, game_id=game_id)
         for field in ("pl", "bags", "lc", "fortune", "events"):
-            np.testing.assert_array_equal(getattr(fw.record, field), getattr(played.game, field))
+            np.testing.assert_array_equal(getattr(fw.game, field), getattr(played.game, field))
         assert fw.result()["winner"] == played.game.g[state.WINNER]
         assert steps == played.game.g[state.DECISIONS]
         assert 0 < fw.most_script < state.N_FW_SCRIPT
@@ -91,9 +91,9 @@ def test_a_choice_from_outside_is_taken():
         fw.apply(0)
         d = fw.decision()
     home = [i for i, row in enumerate(d.options) if row[1] == state.NO]
-    before = int(fw.record.at[:, 0, :].sum())
+    before = int(fw.game.at[:, 0, :].sum())
     fw.apply(home[0])
-    assert int(fw.record.at[:, 0, :].sum()) == before
+    assert int(fw.game.at[:, 0, :].sum()) == before
     assert fw.stop == (0,)
 
 
@@ -102,10 +102,10 @@ def test_copy_is_independent():
     for _ in range(10):
         fw.apply_policy()
     twin = fw.copy()
-    mark = fw.record.pl.copy()
+    mark = fw.game.pl.copy()
     while not twin.over:
         twin.apply(len(twin.decision()) - 1)
-    np.testing.assert_array_equal(fw.record.pl, mark)
+    np.testing.assert_array_equal(fw.game.pl, mark)
     assert not fw.over
     while not fw.over:
         fw.apply_policy()
@@ -135,21 +135,21 @@ def test_determinized_state_agrees_with_the_view_and_varies_the_rest():
         for fw in _states(seed):
             seat = fw.decision().seat
             kinds.add(fw.decision().kind)
-            seen = visible(fw.record, seat)
+            seen = visible(fw.game, seat)
             worlds = [fw.determinize(seat, key) for key in range(6)]
             hidden = set()
             for w in worlds:
-                _same_view(seen, visible(w.record, seat))
+                _same_view(seen, visible(w.game, seat))
                 assert w.decision().labels == fw.decision().labels
-                assert engine.invariants(w.record, w._env[0]) == 0
-                g = w.record.g
-                hidden.add((w.record.bags[:, 1].tobytes(),
+                assert engine.invariants(w.game, w.env[0]) == 0
+                g = w.game.g
+                hidden.add((w.game.bags[:, 1].tobytes(),
                             g[state.L_DECK0:state.L_DECK0 + g[state.L_DECK_N]].tobytes(),
                             g[state.E_DECK0:state.E_DECK0 + g[state.E_DECK_N]].tobytes(),
-                            w.record.rng.tobytes()))
+                            w.game.rng.tobytes()))
             assert len(hidden) == len(worlds)   # each key deals another world
             again = fw.determinize(seat, 3)
-            np.testing.assert_array_equal(again.record.bags, worlds[3].record.bags)
+            np.testing.assert_array_equal(again.game.bags, worlds[3].game.bags)
     assert {"bid", "place", "trade"} <= kinds
 
 
@@ -157,12 +157,12 @@ def test_informer_is_dealt_again_among_the_others():
     """AG-C6: the informer card goes, over keys, to each other family or out of the game (5 cards,
     4 families); never to the viewer, a mafia family. The informer itself keeps its card."""
     fw = _states(0, stops=1)[0]
-    informer = int(fw.record.g[state.INFORMER])
+    informer = int(fw.game.g[state.INFORMER])
     viewer = next(p for p in range(4) if p != informer)
-    dealt = {int(fw.determinize(viewer, key).record.g[state.INFORMER]) for key in range(200)}
+    dealt = {int(fw.determinize(viewer, key).game.g[state.INFORMER]) for key in range(200)}
     assert dealt == {p for p in range(4) if p != viewer} | {state.NO}
     if informer >= 0:
-        assert {int(fw.determinize(informer, k).record.g[state.INFORMER]) for k in range(20)} == {informer}
+        assert {int(fw.determinize(informer, k).game.g[state.INFORMER]) for k in range(20)} == {informer}
 
 
 def test_determinized_state_plays_on():
@@ -177,8 +177,8 @@ def test_determinized_state_plays_on():
         w.apply_policy()
     if not w.over:
         w = w.determinize(w.decision().seat, 10)
-        seen = visible(w.record, w.decision().seat)
-        _same_view(seen, visible(w.copy().record, w.decision().seat))
+        seen = visible(w.game, w.decision().seat)
+        _same_view(seen, visible(w.copy().game, w.decision().seat))
     while not w.over:
         w.apply_policy()
     assert sorted(w.result()["ranks"])[0] == 1
@@ -192,14 +192,14 @@ def test_news_told_chunk_by_chunk_names_the_cards_revealed_before():
     from sim.ag.narrate import narrate
 
     names = ["balanced", "racketeer", "warlord", "politician"]
-    fw = Forward.new(strategies=names, seed=1, stop=(0,))
+    fw = Forward.new(strategies=names, seed=1, stop=(0,), record=True)
     told, cuts, cursor = [], [0], 0
     while not fw.over and fw.game.g[state.TURN] <= 3:
         lines, cursor = fw.news(0, cursor)
         told += lines
         cuts.append(cursor)
         fw.apply_policy()
-    rows = fw.record.events[:cursor]
-    assert told == narrate(rows, fw._names)
-    alone = [line for a, b in zip(cuts, cuts[1:], strict=False) for line in narrate(rows[a:b], fw._names)]
+    rows = fw.game.events[:cursor]
+    assert told == narrate(rows, fw.names)
+    alone = [line for a, b in zip(cuts, cuts[1:], strict=False) for line in narrate(rows[a:b], fw.names)]
     assert alone != told

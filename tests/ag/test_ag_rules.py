@@ -155,7 +155,7 @@ def test_docs_page_is_generated_text():
     from sim.rules import docs
 
     text = docs.generate("ag")
-    assert docs.DOC_PATHS["ag"].read_text(encoding="utf-8") == text, \
+    assert docs.doc_path("ag").read_text(encoding="utf-8") == text, \
         "docs/ruleset-ag.md is out of date: run python -m sim.rules.docs"
     for key, option in options("ag").items():
         assert f"| `{key}` |" in text and option.rule in text

@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from sim.hands import parse_value
+from sim.nyk.hands import parse_value
 from sim.nyk import engine as E
 from sim.nyk.chapters import actions as actions_rules
 from sim.nyk.chapters import cards as cards_rules
@@ -28,12 +28,13 @@ from sim.nyk.chapters import police as police_rules
 from sim.nyk.chapters import recruitment
 from sim.nyk.chapters import setup
 from sim.nyk.chapters import turn
-from sim.rules.compiled import P_MISSION_ROW
+from sim.nyk.compiled import P_MISSION_ROW
 from sim.nyk import state as S
 from sim.nyk.decisions import option_buffer
 from sim.nyk.env import make_env
 from sim.rng import run_key
 from sim.rules import Ruleset
+from sim.nyk.compiled import compile_ruleset
 from strategies.nyk.params import DEFAULTS
 
 RANDOM, SIMPLE, PARAM = 0, 1, 2  # policy families (strategies.nyk.params.FAMILIES)
@@ -61,7 +62,7 @@ def env_for(kind=RANDOM, overrides=()):
 
 
 def compiled(overrides=()):
-    return (Ruleset.load(overrides=dict(overrides)) if overrides else RULES).compile()
+    return compile_ruleset(Ruleset.load(overrides=dict(overrides)) if overrides else RULES)
 
 
 def mission_ids(crew=None, risk=None, secret=None):

@@ -10,7 +10,7 @@ from scenario import (
 from sim.nyk.chapters import recruitment
 from sim.nyk import state as S
 from sim.nyk.decisions import ANY_OFFER, OP_ACCEPT, OP_ACCOMPLISH, OP_PART, OP_PROVOKE, OP_RECRUIT
-from sim.rules.compiled import E_RECRUIT
+from sim.nyk.compiled import E_RECRUIT
 
 LITTLE_SAL, FURYO, LOOXY, THE_LORD = 5, 7, 8, 9   # 9, J, Q, K of spades
 CHARLIE, LUCKY_ROSE, BIG_PAULIE = 10, 13, 14       # 9, Q, K of hearts

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scenario import CHELSEA, GREENWICH, HARLEM, PARAM, SOHO, Table, card_ids, mission_ids
 
-from sim.hands import pack
+from sim.nyk.hands import pack
 from sim.nyk import audit
 from sim.nyk import state as S
 from sim.nyk.decisions import (
@@ -14,7 +14,7 @@ from sim.nyk.decisions import (
     D_STEP, MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_NO, OP_PLAY, OP_POLICE,
     OP_STEP, OP_STOP, OP_YES,
 )
-from sim.rules.compiled import E_EXTRA_MOVE
+from sim.nyk.compiled import E_EXTRA_MOVE
 from strategies.nyk import policy
 
 FURYO, LOOXY = 7, 8
@@ -171,6 +171,6 @@ def test_an_audited_game_is_the_batch_game():
 
     lineup = ["balanced", "enforcer", "simple"]
     names, tally, result = audit.audit_game(None, lineup, 4, 2, 3)
-    plain = Forward.new(None, lineup, seed=4, game_id=2)  # no seat halts: the batch game
+    plain = Forward.new(None, lineup, seed=4, game_id=2, stop=())  # no seat halts: the batch game
     assert names == plain.names and result == plain.result()
     assert tally.decisions.sum() > 0 and (tally.blunders <= tally.opportunities).all()

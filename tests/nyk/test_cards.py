@@ -5,7 +5,7 @@ wishes, one after another, and the others may answer each of them. One test per 
 import pytest
 from scenario import BROADWAY, CHELSEA, PARAM, SOHO, Table, card_ids, mission_ids
 
-from sim.hands import add_value, parse_value
+from sim.nyk.hands import add_value, parse_value
 from sim.nyk.chapters import cards
 from sim.nyk.chapters import fights
 from sim.nyk.chapters import movement
@@ -13,11 +13,11 @@ from sim.nyk.chapters import turn
 from sim.nyk import state as S
 from sim.nyk.decisions import OP_PLAY
 from sim.rules import Ruleset
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_CARD, E_CANCEL_ELIMINATION, E_EXTRA_ELIMINATION,
     E_FIGHT_BONUS_DIE, E_FIGHT_REROLL, E_MISSION_BONUS, E_POLICE_REMOVE,
 )
-from sim.rules.content import FIGHT_WINDOWS, WINDOWS
+from sim.rules.nyk.content import FIGHT_WINDOWS, WINDOWS
 
 LITTLE_SAL, FURYO, LOOXY, THE_LORD = 5, 7, 8, 9   # 9, J, Q, K of spades
 DECK = Ruleset.load().resources.expanded()

@@ -1,4 +1,4 @@
-"""The engine's own dice against the exact odds (sim.odds): recruitment (NYK-A6) rolled by the
+"""The engine's own dice against the exact odds (sim.nyk.odds): recruitment (NYK-A6) rolled by the
 engine's `recruit` through the scenario harness with free dice (no forced rolls), thousands of
 times, under the default ruleset and under changed dice counts (`recruit.offer_step`: dice per
 offer; `interrogation.dice`); interrogation (NYK-P4) likewise, by the engine's `interrogate`.
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from scenario import BROOKLYN, Table
 
-from sim import hands, odds
-from sim.hands import parse_value
+from sim.nyk import hands, odds
+from sim.nyk.hands import parse_value
 from sim.nyk import state as S
 from sim.rules import Ruleset
 

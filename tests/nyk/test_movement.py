@@ -8,7 +8,7 @@ from scenario import (
 from sim.nyk.chapters import movement
 from sim.nyk.decisions import OP_PLAY
 from sim.nyk.env import RP_N_DISTRICTS
-from sim.rules.compiled import E_EXTRA_MOVE, E_POLICE_PLACE
+from sim.nyk.compiled import E_EXTRA_MOVE, E_POLICE_PLACE
 from sim.nyk import state as S
 from sim.nyk.decisions import MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_JOURNEY
 

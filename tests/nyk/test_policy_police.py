@@ -47,7 +47,7 @@ def test_nyk_p4_a_car_onto_ones_own_crew_beside_a_rivals_costs_nothing_the_rival
 def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_card_appetite():
     """Valued above the journey that follows it (and only then): it adds steps to that journey."""
     from sim.nyk.decisions import MODE_NORMAL, OP_END, OP_JOURNEY, OP_PLAY
-    from sim.rules.compiled import E_EXTRA_MOVE
+    from sim.nyk.compiled import E_EXTRA_MOVE
     from scenario import card_ids
     from strategies.nyk.params import INDEX
 

@@ -11,7 +11,7 @@ from sim.nyk.chapters import actions
 from sim.nyk.decisions import OP_PLAY
 from sim.nyk.env import RP_R_PARAMS
 from sim.nyk import state as S
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     E_BANK_INCOME, E_DISCARD_HENCHMAN, E_POACH_HENCHMAN, E_POLICE_REMOVE, E_STEAL_MONEY, MAX_PARAMS,
 )
 

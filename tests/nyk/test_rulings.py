@@ -18,7 +18,7 @@ from sim.nyk.chapters import recruitment
 from sim.nyk.decisions import OP_END
 from sim.nyk import state as S
 from sim.nyk.decisions import OP_PART, OP_PLAY, OP_RECRUIT, option_buffer
-from sim.rules.compiled import E_POACH_HENCHMAN
+from sim.nyk.compiled import E_POACH_HENCHMAN
 
 LITTLE_SAL, FURYO, LOOXY, THE_LORD = 5, 7, 8, 9   # 9, J, Q, K of spades
 CHARLIE, NICKY, EL_NINO = 10, 15, 20

@@ -15,6 +15,15 @@ from sim.analysis import economy, figures
 from sim.analysis.report import count, percent
 from sim.analysis.stats import mean_interval, wilson
 
+# the counters that count a player's own choices (not outcomes), read by sim.analysis.findings: a
+# mechanic is "used" when its counter is above zero
+CHOICES = {"trades_up": "buying renown", "trades_down_bags": "selling renown for bags",
+           "trades_down_henchman": "giving renown for a henchman", "offers_made": "proposing splits",
+           "hospital_recruits": "recruiting at the hospital", "heals": "healing the boss",
+           "rerolls": "the boss's re-roll", "power_uses": "Barons' powers", "powers_sold": "selling a power",
+           "auctions_won": "winning auctions", "roulette_pulls": "the roulette", "duel_shots": "duels"}
+
+
 ENDINGS = {"parrain": "a mafia family reached the Parrain's renown (AG-G1)",
            "informer": "the informer revealed itself (AG-G2)",
            "all_won": "every location card was won (AG-E1)",

@@ -12,11 +12,22 @@ import math
 import numpy as np
 import pandas as pd
 
-from sim import hands, odds
+from sim.nyk import hands, odds
 from sim.analysis import figures
 from sim.analysis.report import count, dollars, percent
 from sim.analysis.scan import GameMeans, GroupedMoments, Totals
 from sim.analysis.stats import wilson
+
+# the counters that count a player's own choices (not outcomes), read by sim.analysis.findings: a
+# mechanic is "used" when its counter is above zero
+CHOICES = {"bids_paid": "bidding for the first player card", "cards_played": "playing resource cards",
+           "cards_as_moves": "discarding cards for moves", "missions_accepted_1": "one-character missions",
+           "missions_accepted_2": "two-character missions", "missions_accepted_risky": "at-risk missions",
+           "provocations_made": "provoking", "provocations_raised": "raising a provocation",
+           "folds": "folding in a fight", "resists": "resisting the police",
+           "recruits_tried": "recruiting henchmen", "subway_rides": "the subway",
+           "heli_rides": "the helicopter", "police_moves": "moving police cars",
+           "henchmen_parted": "parting with a henchman", "deals": "paying for police moves"}
 
 INCOME = {"mission_income": "missions (rewards and Juicy Job bonuses)",
           "card_income": "resource cards (bank income, steals, Juicy Job bonuses)"}
@@ -268,7 +279,7 @@ def recruits(seats) -> pd.DataFrame:
 
 
 def recruits_by_value(seats, terms: odds.RecruitTerms) -> pd.DataFrame | None:
-    """Observed success by henchman value against the exact odds (sim.odds) at the observed mean
+    """Observed success by henchman value against the exact odds (sim.nyk.odds) at the observed mean
     offer (linear between the two nearest legal offers): `exact_accept` (a die above the value),
     `exact_success` (also paying every hesitation). A policy that sometimes declines to pay a
     hesitation lands between the two. None when the run lacks the per-value counters."""
@@ -480,7 +491,7 @@ def _provocations_section(report, seats):
                 "(stage 2), or in the fusillade. Shares over all provocations of the run; then, by strategy, "
                 "the share of the provocations it took part in (made or received) that it folded or took "
                 "past the intimidation, its fights and pots won, and how often the stronger hand (the "
-                "better exact odds, sim.fights) won its fusillades.")
+                "better exact odds, sim.nyk.fights) won its fusillades.")
     report.table(provocation_stages(seats), "How provocations end", name="provocation-stages",
                  formats=RATES)
     table = provocations(seats)
@@ -526,7 +537,7 @@ def _recruit_section(report, seats, manifest):
                     "set against the exact odds of each henchman value.")
         return
     report.text("Observed success by henchman value against the exact odds at the mean offer made "
-                "(sim.odds): between exact_accept (a die above the value) and exact_success (every "
+                "(sim.nyk.odds): between exact_accept (a die above the value) and exact_success (every "
                 "hesitation paid), depending on how often hesitations are paid. The exact odds at the mean "
                 "offer differ a little from the mean of the odds over the offers actually made, and an "
                 "attempt helped by a recruitment card rolls extra dice (NYK-A8), above these odds.")

@@ -104,6 +104,13 @@ def _share(part: pd.DataFrame, base: pd.DataFrame, reps: int = BOOT_REPS) -> tup
     return float(a.sum() / b.sum()), float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))
 
 
+def _independent(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float, int]:
+    """b.mean() - a.mean() with a normal 95% interval of two independent samples."""
+    diff = float(b.mean() - a.mean())
+    se = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)) if min(len(a), len(b)) > 1 else math.nan
+    return diff, diff - 1.96 * se, diff + 1.96 * se, min(len(a), len(b))
+
+
 def settled_turn(summary: pd.DataFrame) -> int | None:
     """The first turn from which drawing every source afresh changes the winner in at most half
     as many games as drawing it afresh from the setup (None when no measured turn does)."""
@@ -134,16 +141,21 @@ def study(luck, game_ids, turns=(0,), replicates: int = 1, each_seat: bool = Fal
                      "counterfactuals_per_game": plays}}
 
 
-def compare(rows_a: pd.DataFrame, rows_b: pd.DataFrame) -> pd.DataFrame:
-    """Two studies of the same games (a ruleset and a variant, one seed): per source and turn,
-    p_change in each and the difference b - a with a normal interval over the games' paired
-    differences (does the change make the outcome more or less a matter of that luck?)."""
+def compare(rows_a: pd.DataFrame, rows_b: pd.DataFrame, paired: bool = True) -> pd.DataFrame:
+    """Two studies (a ruleset and a variant): per source and turn, p_change in each and the
+    difference b - a with a normal interval, over the games' paired differences when both studies
+    played the same games (one seed, the same game ids), else over independent samples (does the
+    change make the outcome more or less a matter of that luck?)."""
     out = []
     for (turn, source), a in rows_a.groupby(["turn", "source"], sort=False):
         b = rows_b[(rows_b.turn == turn) & (rows_b.source == source)]
         pa = a.groupby("game_id").changed.mean()
-        pb = b.groupby("game_id").changed.mean().reindex(pa.index)
-        diff, lo, hi, n = mean_interval((pb - pa).to_numpy())
+        pb = b.groupby("game_id").changed.mean()
+        if paired:
+            pb = pb.reindex(pa.index)
+            diff, lo, hi, n = mean_interval((pb - pa).to_numpy())
+        else:
+            diff, lo, hi, n = _independent(pa.to_numpy(), pb.to_numpy())
         out.append({"source": source, "turn": int(turn), "games": n, "p_change_a": float(pa.mean()),
                     "p_change_b": float(pb.mean()), "diff": diff, "diff_lo": lo, "diff_hi": hi})
     return pd.DataFrame(out)

@@ -43,39 +43,17 @@ def game_decisions(fw, outcome_of, turn_of, max_options: int = 6, every: int = 1
     return rows
 
 
-def turn_nyk(fw) -> int:
-    from sim.nyk.state import TURN
-
-    return int(fw.game.g[TURN])
-
-
-def turn_ag(fw) -> int:
-    from sim.ag.state import TURN
-
-    return int(fw.game.g[TURN])
+def played_out(fw, k: int) -> int:
+    """The winner when option k is taken on a copy and every seat then plays its own strategy."""
+    return fw.outcome_after(k).result()["winner"]
 
 
-def played_out_nyk(fw, k: int) -> int:
-    from sim.nyk.state import FW_HALT, WINNER
-
-    c = fw.copy()
-    c.snap[0].fw[FW_HALT] = 0
-    c.apply(k)
-    return int(c.game.g[WINNER])
-
-
-def played_out_ag(fw, k: int) -> int:
-    from sim.ag.state import WINNER
-
-    c = fw.copy()
-    c.stop = ()
-    c.apply(k)
-    return int(c.game.g[WINNER])
+def turn_of(fw) -> int:
+    return fw.turn
 
 
 def decisions(luck, game_ids, max_options: int = 6, every: int = 1) -> pd.DataFrame:
     """The rows of `game_decisions` for a luck table's games (sim.analysis.luck.games)."""
-    played_out, turn_of = {"nyk": (played_out_nyk, turn_nyk), "ag": (played_out_ag, turn_ag)}[luck.name]
     rows = []
     for game_id in game_ids:
         fw = luck.table(int(game_id)).forward(stop=range(luck.players), every_kind=True)

@@ -1,5 +1,6 @@
-"""The two games as luck tables: one game of a run, and the same game with chosen sources of luck
-drawn afresh (from the setup, or from the start of turn t), every other stream as it was.
+"""The games as luck tables (each game's in `sim/analysis/luck/<game>.py`, `luck_of(game)`): one
+game of a run, and the same game with chosen sources of luck drawn afresh (from the setup, or from
+the start of turn t), every other stream as it was.
 
 A table's `outcome(rows, salt, from_turn)` is one counterfactual game:
 - from the setup (from_turn 0): the game begins with the key `sim.rng.redraw_key(seed, rows,
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import rng
+from sim.shared.game import find
 
 
 @dataclass(frozen=True)
@@ -56,109 +58,7 @@ class ForwardTable:
         return self._snaps[min(later)] if later else None
 
 
-class NykTable(ForwardTable):
-    def forward(self, stop, every_kind: bool = False):
-        """The game in the forward model, the seats in `stop` halting at their bids (NYK-T1)
-        or, `every_kind`, at every decision."""
-        from sim.nyk.forward import Forward
-
-        lk = self.luck
-        return Forward.new(lk.ruleset, lk.strategies, seed=lk.seed, game_id=self.game_id, stop=stop,
-                           players=lk.players, kinds=None if every_kind else ("bid",))
-
-    def _from_setup(self, key) -> Outcome:
-        from sim.nyk.forward import start
-        from sim.nyk.state import ALL_KINDS, GAME_DTYPE, MAX_SEATS
-
-        snap, work = (np.zeros(1, GAME_DTYPE).view(np.recarray) for _ in range(2))
-        kinds = np.full(MAX_SEATS, ALL_KINDS, np.int64)
-        start(snap[0], work[0], self.fw.env[0], self.luck.players, key, self.game_id, 0, 0, kinds)
-        return self._outcome(work[0])
-
-    def _snapshots(self) -> dict:
-        """Halting every seat at its bid (NYK-T1, each turn's first decision): the snapshot of
-        each turn (the record at its start), its script emptied, so that playing on asks every
-        decision of the turn again of the seats' policies."""
-        from sim.nyk.state import FW_N, TURN
-
-        fw = self.forward(stop=range(self.luck.players))
-        snaps = {}
-        while not fw.over:
-            turn = int(fw.snap[0].g[TURN])
-            if turn not in snaps:
-                snaps[turn] = fw.snap.copy()
-                snaps[turn][0].fw[FW_N] = 0
-            fw.apply_policy()
-        return snaps
-
-    def _play_on(self, snap) -> Outcome:
-        from sim.nyk.forward import advance
-        from sim.nyk.state import FW_HALT
-
-        snap[0].fw[FW_HALT] = 0
-        work = np.zeros_like(snap).view(np.recarray)
-        advance(snap[0], work[0], self.fw.env[0])
-        return self._outcome(work[0])
-
-    def _outcome(self, game) -> Outcome:
-        from sim.nyk import state
-
-        n = self.luck.players
-        return Outcome(int(game.g[state.WINNER]), game.pl[:n, state.MONEY].astype(float),
-                       game.pl[:n, state.RANK].astype(float), int(game.g[state.TURNS_PLAYED]))
-
-
-class AgTable(ForwardTable):
-    def forward(self, stop, every_kind: bool = True):
-        """The game in the forward model, the seats in `stop` halting at every decision."""
-        from sim.ag.forward import Forward
-
-        lk = self.luck
-        return Forward.new(lk.ruleset, lk.strategies, players=lk.players, seed=lk.seed,
-                           game_id=self.game_id, stop=stop, record=False)
-
-    def _from_setup(self, key) -> Outcome:
-        from sim.ag.forward import new_state
-        from sim.ag.state import GAME_DTYPE
-
-        snap, work = (np.zeros(1, GAME_DTYPE).view(np.recarray) for _ in range(2))
-        new_state(snap, work, self.fw._env, self.luck.players, key, self.game_id, 0, 0)
-        return self._outcome(work[0])
-
-    def _snapshots(self) -> dict:
-        """Halting every seat at every decision: the snapshot of turn t is the record after turn
-        t - 1 (the engine counts a turn when it begins), its script emptied as in NYK."""
-        from sim.ag.state import FW_N, TURN
-
-        fw = self.forward(stop=range(self.luck.players))
-        snaps = {}
-        while not fw.over:
-            turn = int(fw._snap[0].g[TURN]) + 1
-            if turn not in snaps:
-                snaps[turn] = fw._snap.copy()
-                snaps[turn][0].g[FW_N] = 0
-            fw.apply_policy()
-        return snaps
-
-    def _play_on(self, snap) -> Outcome:
-        from sim.ag.forward import advance
-        from sim.ag.state import FW_STOP
-
-        snap[0].g[FW_STOP] = 0
-        work = np.zeros_like(snap).view(np.recarray)
-        advance(snap, work, self.fw._env)
-        return self._outcome(work[0])
-
-    def _outcome(self, game) -> Outcome:
-        from sim.ag import state
-        from sim.ag.readers import score
-
-        n, env = self.luck.players, self.fw._env[0]
-        return Outcome(int(game.g[state.WINNER]), np.array([float(score(game, env, p)) for p in range(n)]),
-                       game.pl[:n, state.RANK].astype(float), int(game.g[state.TURNS_PLAYED]))
-
-
-def _seats(first: int, players: int) -> tuple[int, ...]:
+def seat_rows(first: int, players: int) -> tuple[int, ...]:
     return tuple(range(first, first + players))
 
 
@@ -178,17 +78,13 @@ class GameLuck:
 
     def check(self) -> None:
         """ValueError (one line) when the players or the strategies cannot be seated."""
-        import importlib
-
-        game = importlib.import_module(f"sim.{self.name}.game")
+        game = find(self.name).part("game")
         game.check_players(self.ruleset, self.players)
         game.Lineup.of(self.strategies, self.players)
 
     def play_once(self, game_ids) -> None:
         """The games played once by the batch, as a run plays them (the cost's yardstick)."""
-        import importlib
-
-        game = importlib.import_module(f"sim.{self.name}.game")
+        game = find(self.name).part("game")
         lineup = game.Lineup.of(self.strategies, self.players)
         first, last = min(game_ids), max(game_ids)
         game.play_many(self.seed, last - first + 1, self.players, lineup, self.ruleset, first_id=first)
@@ -212,46 +108,9 @@ class GameLuck:
         return tuple(range(self.S.N_STREAMS))
 
 
-class NykLuck(GameLuck):
-    name = "nyk"
-    TABLE = NykTable
-
-    @property
-    def S(self):
-        from sim.nyk import state
-
-        return state
-
-    def named_groups(self) -> dict:
-        S, n = self.S, self.players
-        return {"decks (henchmen, resources)": (S.S_HENCHMEN, S.S_RESOURCES),
-                "mission deck and address bag": (S.S_MISSIONS, S.S_BAG),
-                "police dice": (S.S_POLICE,),
-                "setup lots (start districts)": (S.S_SETUP,),
-                "tie-breaks (first player, final)": (S.S_FIRST, S.S_FINAL),
-                "players' dice": _seats(S.S_DICE0, n),
-                "policy coins": _seats(S.S_POLICY0, n)}
-
-
-class AgLuck(GameLuck):
-    name = "ag"
-    TABLE = AgTable
-
-    @property
-    def S(self):
-        from sim.ag import state
-
-        return state
-
-    def named_groups(self) -> dict:
-        S, n = self.S, self.players
-        return {"profile deal (the informer)": (S.S_DEAL,),
-                "bags drawn": (S.S_BAGS,),
-                "location deck": (S.S_LOCATIONS,),
-                "event deck": (S.S_EVENTS,),
-                "roulette barrel": (S.S_BARREL,),
-                "players' dice": _seats(S.S_DICE0, n),
-                "policy coins": _seats(S.S_POLICY0, n)}
-
-
-LUCK = {"nyk": NykLuck, "ag": AgLuck}
+def luck_of(game: str) -> type:
+    """The game's luck tables (`sim/analysis/luck/<game>.py`: `LUCK`)."""
+    plugin = find(game).plugin("analysis.luck")
+    if plugin is None:
+        raise ValueError(f"{find(game).title} has no luck tables (sim/analysis/luck/{game}.py)")
+    return plugin.LUCK

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 from sim.analysis.luck import ALL
+from sim.shared.game import find
 
 
 def _num(v):
@@ -43,7 +44,7 @@ def _pct(v) -> str:
 def lines(result: dict, luck) -> list[str]:
     summary = result["summary"]
     games = int(result["rows"].game_id.nunique())
-    unit = "$" if luck.name == "nyk" else "pts"
+    unit = find(luck.name).score_unit
     out = [f"{luck.name}: {games} games of {luck.players} players ({','.join(luck.strategies)}), seed {luck.seed}: "
            f"each game (of {result['turns_mean']:.1f} turns on average) played again with one source of "
            "luck drawn afresh"]

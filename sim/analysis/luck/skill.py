@@ -18,14 +18,12 @@ player that plays the game at all) is the figure quoted for a game.
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import mean_interval
+from sim.shared.game import find
 
-RUNGS = {"nyk": ("random", "simple", "balanced", "tuned"), "ag": ("random", "simple", "balanced", "warlord")}
 
 
 def coin_share(w, players: int):
@@ -35,8 +33,7 @@ def coin_share(w, players: int):
 
 def strong_shares(game: str, strong: str, weak: str, players: int, games: int, seed: int, ruleset) -> np.ndarray:
     """Per game, the win share of the one `strong` seat among players - 1 `weak` seats."""
-    mod = importlib.import_module(f"sim.{game}.game")
-    batch = importlib.import_module(f"sim.{game}.batch")
+    mod, batch = find(game).part("game"), find(game).part("batch")
     lineup = mod.Lineup.of([strong] + [weak] * (players - 1), players)
     _, seats, _ = mod.play_many(seed, games, players, lineup, ruleset)
     won = seats[:, :, batch.SEAT_COLUMNS.index("won")].astype(float)

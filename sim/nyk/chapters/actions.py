@@ -25,7 +25,7 @@ from sim.nyk.state import (
     M_HOLDER, M_RISK, M_STATE, NO, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
     ROW0, VALUE, WHERE, W_CONTROLLED, count_bits, group_at, lowest_bit, police_at, set_owner,
 )
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     E_BANK_INCOME, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_POACH_HENCHMAN, E_RECRUIT, E_STEAL_MONEY, MAX_PARAMS,
     P_MISSION_ROW,
 )

@@ -17,7 +17,7 @@ from sim.nyk.script import forward_choice
 from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.view import CHECK_VIEW, redeal, reseed_hidden
 from sim.rng import below_of, roll_die_of
-from sim.rules.compiled import P_BANK_FINITE
+from sim.nyk.compiled import P_BANK_FINITE
 from strategies.nyk.policy import choose
 
 

@@ -13,7 +13,7 @@ from sim.nyk.state import (
     MONEY, N_PLAYERS, RANK, ROSTER, S_FINAL, VALUE, WHERE, WINNER, W_CONTROLLED, W_CUSTODY, count_henchmen, lowest_bit,
 )
 from sim.rng import below_of
-from sim.rules.compiled import P_TIEBREAK_LAST, TIEBREAK_RANDOM
+from sim.nyk.compiled import P_TIEBREAK_LAST, TIEBREAK_RANDOM
 
 
 @njit(cache=True)

@@ -7,8 +7,8 @@ Rule ids: NYK-A4.
 import numpy as np
 from numba import njit
 
-from sim.fights import LOSE, WIN
-from sim.hands import add_value, table_key
+from sim.nyk.fights import LOSE, WIN
+from sim.nyk.hands import add_value, table_key
 from sim.nyk.chapters.base import ONE, ask, die, log, pay_into, put
 from sim.nyk.chapters.cards import CANCELLED, offer_card, react
 from sim.nyk.chapters.police import choose_loss, crew_packed, eliminate, roll_n
@@ -23,7 +23,7 @@ from sim.nyk.state import (
     C_FUSILLADES, C_POTS_LOST, C_POTS_WON, C_PROVOKED, C_PROVOKED_BY, C_RAISED, LOC, MONEY, NO, POT, ROSTER, S_DICE0,
     WHERE, W_CONTROLLED, crew_code_of, group_at, lowest_bit,
 )
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     MAX_PARAMS, PROVOKE_ACTION_ONE, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_INTIMIDATION_DICE, P_PROVOCATION_ACTION,
     P_RAISE, P_STAKE, P_TIE_POT, TIE_POT_RETURN,
 )
@@ -119,7 +119,7 @@ def press_the_win(game, env, winner, loser, d, opts, ctx):
 
 @njit(cache=True)
 def favourite_of(game, env, p, q, mine, theirs):
-    """The side with the better exact fusillade odds (sim.fights), or NO when even."""
+    """The side with the better exact fusillade odds (sim.nyk.fights), or NO when even."""
     a, b = crew_code_of(game, mine), crew_code_of(game, theirs)
     win, lose = env.fight[a, b, WIN], env.fight[a, b, LOSE]
     return p if win > lose else (q if lose > win else NO)

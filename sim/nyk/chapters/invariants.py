@@ -13,7 +13,7 @@ from sim.nyk.state import (
     M_DEST, M_STATE, NO, N_AFFRANCHI, N_CHARS, N_HENCHMEN, N_MISSIONS, N_PLAYERS, N_POLICE, OWNER, PC_OFF, POLICE0,
     POT, RECRUITED, ROW0, R_DECK_N, R_DISC_N, WHERE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_PERIPHERAL, count_henchmen,
 )
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     P_HAND_LIMIT, P_HENCHMEN_MAX, P_MISSION_ROW, P_POLICE_MAX_CARS, P_POLICE_START_CARS, P_RECRUIT_PER_TURN,
 )
 
@@ -38,7 +38,8 @@ def invariants(game, env):
     tiles = game.g[BAG_N]
     for m in range(N_MISSIONS):
         if game.ms[m, M_STATE] == MS_ROW or game.ms[m, M_STATE] == MS_HELD:
-            tiles += (game.ms[m, M_ACCEPT] != NO) + (game.ms[m, M_DEST] != NO)
+            # int(): numpy adds two booleans as a logical or (plain Python), numba as integers
+            tiles += int(game.ms[m, M_ACCEPT] != NO) + int(game.ms[m, M_DEST] != NO)
     if tiles != env.rp[RP_N_TILES]:
         return INV_TILES
     places = game.g[H_DECK_N] + game.g[H_DISC_N]

@@ -18,7 +18,7 @@ from sim.nyk.state import (
     N_MISSIONS, ROW0, S_BAG, TURN, lowest_bit,
 )
 from sim.rng import below_of
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     CREW_ACTIONS_EACH, EMPTY_BAG_HOLD, P_CREW_ACTIONS, P_EMPTY_BAG, P_LAST_TURNS, P_MISSION_ROW,
 )
 

@@ -7,7 +7,7 @@ Rule ids: NYK-A2, NYK-A4, NYK-A5, NYK-M8, NYK-P4, NYK-P5, NYK-P6.
 import numpy as np
 from numba import njit
 
-from sim.hands import add_value, table_key
+from sim.nyk.hands import add_value, table_key
 from sim.nyk.chapters.base import ONE, ask, die, log, put
 from sim.nyk.chapters.cards import discard_card, pay_with_card, react
 from sim.nyk.chapters.missions import leave_mission, mission_out
@@ -28,7 +28,7 @@ from sim.nyk.state import (
     POLICE_STEPS0, QUESTIONED, ROSTER, START, STEPS, STOPPED, S_DICE0, S_POLICE, TURN, VALUE, WHERE, W_CONTROLLED,
     W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit, police_at, set_owner,
 )
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, P_CUSTODY_CARD_STEPS, P_CUSTODY_CELLS, P_CUSTODY_STEPS, P_INTERROGATION_DICE,
     P_POLICE_CAR_VALUE, P_POLICE_QUESTIONED, P_POLICE_REQUESTION, P_RELEASE_FROZEN, P_RESIST_DICE, QUESTIONED_ONE,
     REQUESTION_EACH_ARRIVAL,

@@ -20,7 +20,7 @@ from sim.nyk.state import (
     WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, in_mask, lowest_bit, set_owner,
 )
 from sim.nyk.view import recruit_targets
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     MAX_PARAMS, P_ACT_ON_JOINING, P_HENCHMEN_MAX, P_RECRUIT_FROM_CUSTODY, P_RECRUIT_HESITATION_EXTRA,
     P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RECRUIT_PER_TURN,
 )

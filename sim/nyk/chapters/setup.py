@@ -21,7 +21,7 @@ from sim.nyk.state import (
     set_owner,
 )
 from sim.rng import below_of, seed_streams
-from sim.rules.compiled import (
+from sim.nyk.compiled import (
     AFFRANCHI_RANK, P_BANK_BUNDLES_1000, P_BANK_BUNDLES_2000, P_BANK_BUNDLES_5000, P_END_CARD_AMONG_LAST,
     P_MISSION_ROW, P_POLICE_START_CARS, P_START_DISTRICT, START_RANDOM,
 )

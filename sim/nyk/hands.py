@@ -11,7 +11,7 @@ NYK-H3: defining values of the category first, then the kickers from the highest
 
 The jitted path keeps a hand as packed per-rank counts (4 bits a rank, so adding a value is adding
 `1 << 4 * rank`) and reads the strength from a table indexed by the counts clipped at 5, which is
-all that matters for the best five (NYK-H1). The tables ship in `sim/data/hand_tables.npy`;
+all that matters for the best five (NYK-H1). The tables ship in `sim/nyk/data/hand_tables.npy`;
 `build_tables()` recomputes them and a test checks the shipped copy against a brute-force reference.
 """
 

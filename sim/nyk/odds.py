@@ -20,7 +20,7 @@ from math import factorial
 import numpy as np
 from numba import njit
 
-from sim import hands
+from sim.nyk import hands
 
 FACES = hands.N_RANKS
 INTIMIDATION_DICE, ARTILLERY_DICE, FUSILLADE_DICE = 3, 4, 5
@@ -34,7 +34,7 @@ class DiceSpace:
     """All multisets of k dice: packed counts, number of orderings, and the step adding one die."""
 
     k: int
-    packed: np.ndarray  # int64[n]: per-rank counts, 4 bits a rank (see sim.hands)
+    packed: np.ndarray  # int64[n]: per-rank counts, 4 bits a rank (see sim.nyk.hands)
     orderings: np.ndarray  # int64[n]: how many of the 6**k ordered rolls give this multiset
     add_die: np.ndarray  # int64[n, 6]: index in the (k+1)-space after one more die of each face
     index_of_key: np.ndarray  # int64[6**6]: hands.table_key(packed) -> index (or -1)

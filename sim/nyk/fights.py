@@ -14,8 +14,8 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from sim import hands
-from sim.odds import dice_space
+from sim.nyk import hands
+from sim.nyk.odds import dice_space
 
 CREW_MAX = 3
 N_CODES = (hands.N_RANKS + 1) ** CREW_MAX  # 343: three digits 0..6, 0 = no character

@@ -5,13 +5,13 @@ The engine never calls these functions: it rolls its contests in its own chapter
 copy serves the benchmark of raw contest speed (sim.bench), notebook 03's Monte Carlo beside the
 exact odds, and tests/test_odds.py. Its `interrogation` rolls fixed dice counts and ignores the
 ruleset's: it is no evidence about the engine's odds. Hands are packed per-rank counts (see
-`sim.hands`); `table` is a strength table of `sim.hands`.
+`sim.nyk.hands`); `table` is a strength table of `sim.nyk.hands`.
 """
 
 import numpy as np
 from numba import njit
 
-from sim.hands import add_value, table_key
+from sim.nyk.hands import add_value, table_key
 from sim.rng import roll_die
 
 RECRUITED, HESITATES, REFUSED = 0, 1, 2
@@ -82,7 +82,7 @@ PROVOKER_WINS, TIE, PROVOKED_WINS, PROVOKER_FOLDED, PROVOKED_FOLDED = 0, 1, 2, 3
 
 @njit(cache=True)
 def provocation(state, provoker, provoked, table, fold3, fold4, index3, index4):
-    """NYK-A4 played with fold tables (see `sim.odds.ProvocationSolution`).
+    """NYK-A4 played with fold tables (see `sim.nyk.odds.ProvocationSolution`).
 
     Returns (outcome, stage) where stage 1 is intimidation, 2 artillery, 3 fusillade.
     `index3`/`index4` map a dice multiset's table key to its row in the fold tables.

@@ -7,8 +7,10 @@ messages) and returns frozen dataclasses, or raises RulesetError in one line.
 from collections import deque
 from dataclasses import dataclass
 
+import numpy as np
+
 from sim.rules.errors import RulesetError, did_you_mean, unknown
-from sim.rules.spec import RANK_LABELS
+from sim.rules.spec import RANDOM, RANK_LABELS
 
 BANDS = ("white", "grey", "black")            # NYK-C1: Lower, Midtown, Upper Manhattan
 # BROADWAY (NYK-S9), GRAND CENTRAL (NYK-M6), FINANCIAL (NYK-M7)
@@ -623,3 +625,66 @@ def _window(here: str, entry: dict, timing: str, effect: str) -> str:
         raise RulesetError(f"{here}: timing = {timing!r} cannot be played in window {window!r} "
                            f"(allowed: {', '.join(WINDOW_ICONS[window])})")
     return window
+
+
+# --- the Ruleset's hook (sim/rules/nyk/__init__.py) -----------------------------------------------
+
+def cross_check(values: dict, origin: dict, content: dict) -> None:
+    """Checks between values and content; the message names where the later value came from."""
+
+    def fail(key: str, problem: str, allowed: str):
+        where = origin.get(key, "rules.toml")
+        raise RulesetError(f"{where}: {key} = {values[key]!r} {problem} (allowed: {allowed})")
+
+    board, characters = content["board"], content["characters"]
+    n_affranchi = len(characters.affranchi)
+    if values["players.max"] > n_affranchi:
+        fail("players.max", "is more than the affranchi", f"at most {n_affranchi}")
+    if values["players.min"] > values["players.max"]:
+        fail("players.min", "is more than players.max", f"at most {values['players.max']}")
+    if len(values["start.bills"]) > ENGINE_MAX_BILLS:
+        fail("start.bills", f"holds {len(values['start.bills'])} bills",
+             f"at most {ENGINE_MAX_BILLS} bills, what the engine holds")
+    district = values["start.district"]
+    if district != RANDOM and district not in board.names:
+        fail("start.district", f"is not a district{did_you_mean(district, board.names)}",
+             '"random" or a district name')
+    if values["police.start_cars"] > values["police.max_cars"]:
+        fail("police.start_cars", "is more than police.max_cars",
+             f"at most {values['police.max_cars']}")
+    if values["recruit.min_offer"] > values["recruit.max_offer"]:
+        fail("recruit.min_offer", "is more than recruit.max_offer",
+             f"at most {values['recruit.max_offer']}")
+    step = values["recruit.offer_step"]
+    for key in ("recruit.min_offer", "recruit.max_offer"):
+        if values[key] % step:
+            fail(key, "is not a multiple of recruit.offer_step", f"multiples of {step}")
+    if values["missions.end_card_among_last"] > len(content["missions"]) + 1:
+        fail("missions.end_card_among_last", "is more than the mission deck and end card",
+             f"at most {len(content['missions']) + 1}")
+    if values["missions.row"] > len(content["missions"]):
+        fail("missions.row", "is more than the mission deck", f"at most {len(content['missions'])}")
+
+
+def assumed(rs) -> dict:
+    """The content names that are assumptions rather than printed rules."""
+    return {
+        "board": rs.board.assumed,
+        "henchmen": tuple(h.name for h in rs.characters.henchmen if h.assumed),
+        "missions": tuple(m.name for m in rs.missions if m.assumed),
+        "resources": tuple(c.name for c in rs.resources if c.assumed),
+    }
+
+
+def mission_rewards(rs) -> np.ndarray:
+    """Rewards of the mission deck (in deck file order) after missions.reward_scale."""
+    from sim.rules.ruleset import round_thousands
+
+    scale = rs["missions.reward_scale"]
+    return np.array([round_thousands(m.reward * scale) for m in rs.missions], dtype=np.int64)
+
+
+def start_district(rs) -> int:
+    """Index of the start district, or -1 for a random district each game."""
+    name = rs["start.district"]
+    return -1 if name == RANDOM else rs.board.index(name)

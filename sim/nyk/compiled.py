@@ -1,6 +1,6 @@
 """A ruleset compiled to plain numpy arrays and ints for the jitted engine.
 
-`compile_ruleset(rs)` (also `rs.compile()`) returns a `Compiled` NamedTuple:
+`compile_ruleset(rs)` returns a `Compiled` NamedTuple:
 
     n_districts            int      districts on the board (24 for NYK: 20 Manhattan + 4 around)
     adjacency              int8     [n, n]  1 where two districts are connected (symmetric)
@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.rules.content import BANDS, EFFECTS, MAX_PARAMS, SUITS, TIMINGS, WINDOWS
+from sim.rules.nyk.content import BANDS, EFFECTS, MAX_PARAMS, SUITS, TIMINGS, WINDOWS, mission_rewards
 from sim.rules.spec import RANDOM, RANK_LABELS
 
 # --- params indices (one per scalar option of rules.toml) -------------------------------------
@@ -183,8 +183,8 @@ PARAM_KEYS = {
 CREW_ACTIONS_EACH, CREW_ACTIONS_ONE = 0, 1        # NYK-A1
 TIE_POT_BANK, TIE_POT_RETURN = 0, 1               # NYK-A4
 PROVOKE_ACTION_ONE, PROVOKE_ACTION_ALL = 0, 1     # NYK-A4
-FIVE_AS_FOUR, FIVE_TOP = 0, 1                     # NYK-H4, same order as sim.hands.RULINGS
-TWO_PAIRS_LOWER, TWO_PAIRS_KICKER = 0, 1          # NYK-H3, same order as sim.hands.TWO_PAIRS_RULINGS
+FIVE_AS_FOUR, FIVE_TOP = 0, 1                     # NYK-H4, same order as sim.nyk.hands.RULINGS
+TWO_PAIRS_LOWER, TWO_PAIRS_KICKER = 0, 1          # NYK-H3, same order as sim.nyk.hands.TWO_PAIRS_RULINGS
 TIEBREAK_RANDOM, TIEBREAK_SHARED = 0, 1           # NYK-E1
 START_RANDOM = -1                                 # start.district = "random"
 RESHUFFLE_EMPTY, RESHUFFLE_NEXT_DRAW = 0, 1       # NYK-T2
@@ -302,7 +302,7 @@ def compile_ruleset(rs) -> Compiled:
         mission_crew=np.array([m.crew for m in missions], dtype=np.int8),
         mission_at_risk=np.array([m.at_risk for m in missions], dtype=np.int8),
         mission_secret=np.array([m.secret for m in missions], dtype=np.int8),
-        mission_reward=rs.mission_rewards(),
+        mission_reward=mission_rewards(rs),
         resource_kind=np.array([EFFECT_KINDS.index(c.effect) for c in cards], dtype=np.int8),
         resource_timing=np.array([TIMINGS.index(c.timing) for c in cards], dtype=np.int8),
         resource_window=np.array([WINDOWS.index(c.window) for c in cards], dtype=np.int8),

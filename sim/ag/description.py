@@ -1,0 +1,12 @@
+"""American Gangsters as the rooms above the engines see it (sim.shared.game.Game)."""
+
+from sim.shared.game import Game
+
+GAME = Game(
+    name="ag", title="American Gangsters", score_unit="pts",
+    ladder=("random", "simple", "balanced", "warlord"),
+    showcase=("racketeer", "warlord", "politician", "balanced"),
+    opponents=("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
+    population=("racketeer", "warlord", "politician", "informer-aware", "balanced"),
+    doc="The second game: the French rules, put back in order in american-gangsters-rules.md (AG-*).",
+)

@@ -1,0 +1,13 @@
+"""New York Kings as the rooms above the engines see it (sim.shared.game.Game)."""
+
+from sim.shared.game import RESTRICTIONS, SEARCH, Game
+
+GAME = Game(
+    name="nyk", title="New York Kings", capabilities=frozenset({RESTRICTIONS, SEARCH}), score_unit="$",
+    ladder=("random", "simple", "balanced", "tuned"),
+    showcase=("runner", "enforcer", "networker", "tuned"),
+    opponents=("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced"),
+    population=("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"),
+    metrics=("affranchi_deaths",),
+    doc="The primary game: rulebook ../shared/rules/new-york-kings-rulebook.txt, rules NYK-*.",
+)

@@ -1,0 +1,105 @@
+"""One face for every game: what a game is, what it can do, and where its parts are.
+
+Each game's package declares itself in `sim/<game>/__init__.py` as `GAME = Game(...)`, and every
+room above the games reaches a game through that object (`find(name)`, `every()`), never by
+testing its name. What a game can do is declared, in the spirit of OpenSpiel's `GameType`: a room
+asks `game.has(SEARCH)` rather than whether the game is New York Kings. The parts of a game are
+modules found by role (`game.part("narrate")` is `sim.<game>.narrate`), so the conventions a new
+game follows are written here once:
+
+    sim.<game>.adapter     ADAPTER: the runner's adapter (sim.shared.adapter)
+    sim.<game>.game        Lineup, check_players, play_one, play_many, result
+    sim.<game>.batch       GAME_COLUMNS, SEAT_COLUMNS: the integer tables of a batch
+    sim.<game>.state       the game record's dtype and the S_* sources of luck
+    sim.<game>.narrate     event_dicts, story: one game in words
+    sim.<game>.forward     Forward: the game paused at a decision (sim.shared.forward.ForwardState)
+    sim.rules.<game>       HOOK: how the ruleset loads the game's content (sim.rules.ruleset)
+    strategies.<game>      params (families, knobs, ranges), policy (jitted), presets/*.toml
+
+Rooms above the runner that need more of a game keep a plug-in module of their own, found by the
+game's name: `sim/analysis/games/<game>.py` (report sections, findings' labels, luck's replays),
+`sim/replay/<game>.py` (the replay page). The jitted engines know nothing of this object.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
+
+# what a game can do (declared by the game, read by the rooms above)
+RESTRICTIONS = "restrictions"        # strategies may be restricted per decision kind (sim.league.mechanics)
+SEARCH = "search"                    # the search player plays it (sim.search.<game>)
+HIDDEN_FORTUNES = "hidden_fortunes"  # a seat's fortune is hidden from the others (views, determinization)
+CAPABILITIES = (RESTRICTIONS, SEARCH, HIDDEN_FORTUNES)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the rooms above the engines see it (declared in `sim/<game>/__init__.py`)."""
+
+    name: str                                  # the short name of --game ("nyk")
+    title: str                                 # the name on the box ("New York Kings")
+    capabilities: frozenset = frozenset()      # of CAPABILITIES
+    score_unit: str = "pts"                    # what a fortune counts ("$" for dollars)
+    ladder: tuple[str, ...] = ()               # skill rungs, weakest first: random .. the strongest preset
+    showcase: tuple[str, ...] = ()             # a 4-seat lineup that shows the game (replays, pictures)
+    opponents: tuple[str, ...] = ()            # the presets a tuned player must beat (sim.league)
+    population: tuple[str, ...] = ()           # the meta-game's starting population (PSRO)
+    metrics: tuple[str, ...] = ()              # tuning metrics only this game has (sim.tuning.targets)
+    doc: str = field(default="", compare=False)
+
+    def __post_init__(self):
+        unknown = set(self.capabilities) - set(CAPABILITIES)
+        if unknown:
+            raise ValueError(f"game {self.name!r}: unknown capabilities {sorted(unknown)} "
+                             f"(known: {', '.join(CAPABILITIES)})")
+
+    def has(self, capability: str) -> bool:
+        return capability in self.capabilities
+
+    def part(self, role: str) -> ModuleType:
+        """The game's module of that role: `sim.<game>.<role>`."""
+        return importlib.import_module(f"sim.{self.name}.{role}")
+
+    def plugin(self, room: str) -> ModuleType | None:
+        """A room's plug-in module for this game (`sim.<room>.<game>`), None when it has none."""
+        try:
+            return importlib.import_module(f"sim.{room}.{self.name}")
+        except ModuleNotFoundError as missing:
+            if missing.name in (f"sim.{room}.{self.name}", f"sim.{room}"):
+                return None
+            raise
+
+    @property
+    def adapter(self):
+        return self.part("adapter").ADAPTER
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, the default first (sim.rooms.game_names)."""
+    from sim.rooms import game_names
+
+    return game_names()
+
+
+@cache
+def find(name: str) -> Game:
+    """The game of that name; ValueError naming the games there are."""
+    if name not in names():
+        raise ValueError(f"unknown game {name!r}: choose among {', '.join(names())}")
+    return importlib.import_module(f"sim.{name}").GAME
+
+
+def every() -> tuple[Game, ...]:
+    return tuple(find(name) for name in names())
+
+
+def titles() -> dict[str, str]:
+    """name -> title, for help texts ("nyk: New York Kings; ag: American Gangsters")."""
+    return {g.name: g.title for g in every()}
+
+
+def help_text() -> str:
+    return "; ".join(f"{name}: {title}" for name, title in titles().items()) + "."
