@@ -39,7 +39,8 @@ def lineup(game) -> list[str]:
 def batch(game, seed: int, n: int, first_id: int = 0, ruleset=None, check: bool = False, players: int = 4):
     entry = game.part("game")
     rs = ruleset or Ruleset.load(game=game.name)
-    games, seats, _ = entry.play_many(seed, n, players, entry.Lineup.of(lineup(game)[:players], players), rs,
+    seats_of = (lineup(game) * 2)[:players]   # the lineup's styles, repeated at a larger table
+    games, seats, _ = entry.play_many(seed, n, players, entry.Lineup.of(seats_of, players), rs,
                                       first_id=first_id, check=check)
     return games, seats
 
