@@ -62,12 +62,6 @@ class Luck(GameLuck):
     name = "ag"
     TABLE = Table
 
-    @property
-    def S(self):
-        from sim.ag import state
-
-        return state
-
     def named_groups(self) -> dict:
         S, n = self.S, self.players
         return {"profile deal (the informer)": (S.S_DEAL,),

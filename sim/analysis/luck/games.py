@@ -76,6 +76,11 @@ class GameLuck:
     def table(self, game_id: int):
         return self.TABLE(self, game_id)
 
+    @property
+    def S(self):
+        """The game's state module: its sources of luck (S_*) and sizes."""
+        return find(self.name).part("state")
+
     def check(self) -> None:
         """ValueError (one line) when the players or the strategies cannot be seated."""
         game = find(self.name).part("game")

@@ -64,12 +64,6 @@ class Luck(GameLuck):
     name = "nyk"
     TABLE = Table
 
-    @property
-    def S(self):
-        from sim.nyk import state
-
-        return state
-
     def named_groups(self) -> dict:
         S, n = self.S, self.players
         return {"decks (henchmen, resources)": (S.S_HENCHMEN, S.S_RESOURCES),
