@@ -1,4 +1,4 @@
-"""The bench's whole-run and presets figures: keys, and the shares computed from them."""
+"""The bench's whole-run, presets and strength figures: keys, and the shares computed from them."""
 
 from sim import bench
 
@@ -74,3 +74,13 @@ def test_profile_refuses_a_bad_lineup_in_one_line():
                           ("simple,simple", "one strategy for every seat or four")):
         result = CliRunner().invoke(main, ["bench", "--profile", spec, "--games", "2"])
         assert result.exit_code == 2 and message in result.output
+
+
+def test_strength_per_cpu_gives_each_players_share_in_its_interval_and_its_cpu():
+    figures = bench.strength_per_cpu({"search-200": 1, "tuned": 200})
+    rows = figures["strength_per_cpu"]
+    assert list(rows) == ["search-200", "tuned"]
+    for name, games in (("search-200", 1), ("tuned", 200)):
+        row = rows[name]
+        assert row["games"] == games and row["low"] <= row["win_share"] <= row["high"]
+        assert row["cpu_s_per_game"] > 0

@@ -7,8 +7,9 @@ import pytest
 import strategies
 from sim.nyk import state as S
 from sim.nyk.batch import GAME_COLUMNS, SEAT_COLUMNS
+from sim.nyk.decisions import DECISIONS
 from sim.nyk.forward import Forward
-from sim.nyk.game import SK_ITERATIONS, SK_KINDS, SK_ON, Lineup
+from sim.nyk.game import ROOT_HALVING, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_ROOT, Lineup
 from sim.rules import Ruleset
 from sim.runner import run
 from sim.search import nyk as search
@@ -26,12 +27,14 @@ def preset(tmp_path, name="quick", **knobs):
 
 def test_the_search_preset_loads_with_its_knobs():
     s = strategies.load("search-200")
-    assert s.family == "search" and s.search["iterations"] == 200 and s.search["rollout"] == "balanced"
-    assert s.params == strategies.load("balanced").params  # unsearched decisions: the rollout's
+    assert s.family == "search" and s.search["iterations"] == 200 and s.search["rollout"] == "tuned"
+    assert s.search["root"] == "halving" and s.search["kinds"] == ("action",)
+    assert s.params == strategies.load("tuned").params  # unsearched decisions: the rollout's
     assert "search-200" in strategies.available(searchers=True)
     assert "search-200" not in strategies.available()  # batch-only listings keep their speed
     row = Lineup.of(["search-200", "tuned", "tuned", "tuned"], 4).search[0]
-    assert row[SK_ON] == 1 and row[SK_ITERATIONS] == 200 and row[SK_KINDS] == (1 << 18) - 1
+    assert row[SK_ON] == 1 and row[SK_ITERATIONS] == 200 and row[SK_KINDS] == 1 << DECISIONS.index("action")
+    assert row[SK_ROOT] == ROOT_HALVING and row[SK_GUARD] == 2.0
 
 
 @pytest.mark.parametrize("text, words", [

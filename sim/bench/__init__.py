@@ -72,7 +72,9 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(forward_speed(seconds))
     figures.update(search_speed(seconds))
     figures.update(run_speed(figures["games_per_s_4p"]))
-    return {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
+    figures = {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
+    figures.update(strength_per_cpu())
+    return figures
 
 
 # --- whole games (New York Kings engine) ---------------------------------------------------------
@@ -223,23 +225,27 @@ def forward_speed(seconds: float) -> dict:
 
 
 def search_speed(seconds: float, iterations: int = 200) -> dict:
-    """Decisions per second of one `search` seat (IS-MCTS at `iterations` per decision, playouts
-    by balanced) against three balanced players, one thread."""
-    from sim.nyk import state
-    from sim.nyk.game import Lineup, search_knobs
+    """Decisions per second of one `search` seat (IS-MCTS at `iterations` per decision, every
+    decision kind, playouts by balanced) against three balanced players, one thread."""
     from dataclasses import replace
 
     import strategies
+    from sim.nyk import state
+    from sim.nyk.decisions import DECISIONS
+    from sim.nyk.game import Lineup, search_knobs
     from sim.search.nyk import play_searched
 
     rs, _, _ = _study("nyk")
-    player = strategies.load("search-200", "nyk")
-    player = replace(player, search={**player.search, "iterations": iterations})
-    lineup = Lineup.of_strategies([player] + [strategies.load("balanced", "nyk")] * 3, 4, rotate=False)
+    balanced = strategies.load("balanced", "nyk")
+    base = strategies.load("search-800", "nyk")  # the knobs set below, playouts by balanced
+    player = replace(base, params=balanced.params, restrictions=balanced.restrictions,
+                     search={**base.search, "iterations": iterations, "exploration": 0.7, "root": "uct",
+                             "kinds": DECISIONS, "rollout": "balanced", "rollout_family": balanced.family})
+    lineup = Lineup.of_strategies([player] + [balanced] * 3, 4, rotate=False)
     env = _study_env(rs, lineup, seating=lineup.seatings[0])
     envs = np.array([env[0], env[0]]).view(np.recarray)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
-    knobs = search_knobs([player] + [strategies.load("balanced", "nyk")] * 3)
+    knobs = search_knobs([player] + [balanced] * 3)
     n = 20
 
     def work():
@@ -248,6 +254,24 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
         assert searched == n, "the benchmark game ended before its searched decisions"
 
     return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}
+
+
+STRENGTH_GAMES = {"search-200": 4, "tuned": 2000}  # few: a cost figure, the shares only a sketch
+
+
+def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
+    """`strength_per_cpu`: for a cheap search preset and for `tuned`, one seat against three
+    `meta:equilibrium` seats (sim.league.strength, seats rotated, game ids 0 ..): the win share
+    with its Wilson interval and the process CPU seconds a game, in this process. The counts
+    are small so the bench stays fast: the CPU figure holds, the share's interval is wide."""
+    from sim.league.strength import strength
+
+    out = {}
+    for name, n in games.items():
+        row = strength(name, games=n, seed=seed, workers=1).row()
+        out[name] = {"games": n, "win_share": round(row["win_share"], 3), "low": round(row["low"], 3),
+                     "high": round(row["high"], 3), "cpu_s_per_game": float(f"{row['cpu_s_per_game']:.3g}")}
+    return {"strength_per_cpu": out}
 
 
 def _study_env(rs, lineup, seating=None):

@@ -1,4 +1,5 @@
-"""`mobsim strategies`: the presets (list, show), the skill ladder, and tuning a strong player."""
+"""`mobsim strategies`: the presets (list, show), the skill ladder, strength per CPU second, and
+tuning a strong player."""
 
 import json
 from pathlib import Path
@@ -141,6 +142,37 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
         mark = "" if row.significant else "  (not significant)"
         click.echo(f"{base}+{row.restriction:<18} wins {row.win_rate:6.1%} [{row.low:.1%}, {row.high:.1%}]: "
                    f"the mechanic is worth {row.worth:+.1%} of win rate{mark}")
+
+
+@strategies_cmd.command("strength")
+@click.argument("name")
+@click.option("--against", default="meta:equilibrium", show_default=True,
+              help="The strategy (or mixture) in every other seat.")
+@click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=100, show_default=True,
+              help="Games (seats rotated; game ids 0 .. games - 1).")
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@ruleset_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, as_json):
+    """Strength per CPU second (New York Kings): one seat of NAME against the others of --against,
+    its win share with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game."""
+    from sim.league.strength import strength
+
+    _check(name, "nyk", "NAME")
+    _check(against, "nyk", "--against")
+    ruleset_from_options(ruleset, sets)
+    result = strength(name, games=games, seed=seed, players=players, against=against, ruleset=ruleset,
+                      overrides=parse_sets(sets), workers=workers)
+    row = result.row()
+    if as_json:
+        click.echo(json.dumps(row))
+        return
+    verdict = ("above" if row["above_fair"] else "below" if row["below_fair"] else "not significantly off")
+    click.echo(f"{row['strategy']} in one seat against {players - 1} x {row['against']}, {games} games, seed {seed}: "
+               f"{row['wins']} wins, {row['win_share']:.1%} [{row['low']:.1%}, {row['high']:.1%}] against a fair "
+               f"{row['fair']:.1%} ({verdict}); {row['cpu_s_per_game']:.4g} CPU s a game")
 
 
 BLUNDER_LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"

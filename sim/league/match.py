@@ -46,12 +46,13 @@ class Pool:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._executor = None
 
-    def map(self, tasks):
+    def map(self, tasks, play=_play_block):
+        """`play` (a module-level function, for the workers) over the tasks, in order."""
         if self.workers == 1 or len(tasks) == 1:
-            return [_play_block(t) for t in tasks]
+            return [play(t) for t in tasks]
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
-        return list(self._executor.map(_play_block, tasks))
+        return list(self._executor.map(play, tasks))
 
     def close(self):
         if self._executor is not None:

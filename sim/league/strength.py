@@ -1,0 +1,89 @@
+"""Strength per CPU second: one seat of a strategy against `players - 1` seats of a reference
+(by default the meta-game's mixture `meta:equilibrium`), seats rotated, on fixed game ids.
+
+The win share carries a Wilson interval against the fair share 1/players; the cost is the
+process CPU time of the games (every worker's, the engine's threads included), divided by the
+games. Each worker plays one game of each kind of lineup unmeasured first, so loading the
+compiled engine from its cache is not counted as play.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.analysis.stats import wilson
+from sim.league.games import knobs
+from sim.league.match import Pool, match_tasks, resolve, ruleset_key
+from strategies import SEARCH
+
+REFERENCE = "meta:equilibrium"
+
+_warmed: set = set()  # lineup kinds (searching or not) this process has already played once
+
+
+@dataclass(frozen=True)
+class Strength:
+    """Wins of the one seat of `name` against `players - 1` seats of `against`, and the CPU."""
+
+    name: str
+    against: str
+    players: int
+    games: int
+    wins: int            # a shared win counts as a win, as in every match
+    cpu_seconds: float   # process CPU time of the measured games, every worker summed
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+    @property
+    def cpu_per_game(self) -> float:
+        return self.cpu_seconds / self.games
+
+    def row(self) -> dict:
+        lo, hi = self.interval
+        return {"strategy": self.name, "against": self.against, "players": self.players,
+                "games": self.games, "wins": self.wins, "win_share": self.share, "low": lo, "high": hi,
+                "fair": self.fair, "above_fair": lo > self.fair, "below_fair": hi < self.fair,
+                "cpu_s_per_game": self.cpu_per_game}
+
+
+def _timed_block(task) -> tuple[np.ndarray, float]:
+    """Wins per lineup slot of a block of games and the process CPU seconds they took."""
+    chosen, players, rules, seed, first_id, n = task
+    adapter = knobs(rules[2])
+    kind = (rules[2], any(getattr(s, "family", None) == SEARCH for s in chosen))
+    if kind not in _warmed:  # load the compiled engine outside the measurement
+        adapter.play_block(chosen, players, rules, seed, first_id, 1)
+        _warmed.add(kind)
+    start = time.process_time()
+    wins = adapter.play_block(chosen, players, rules, seed, first_id, n)
+    return wins, time.process_time() - start
+
+
+def strength(name, games: int = 100, seed: int = 0, players: int = 4, against=REFERENCE,
+             ruleset=None, overrides=None, workers: int | None = None, first_id: int = 0) -> Strength:
+    """One seat of `name` against `players - 1` seats of `against` on game ids first_id ..
+    first_id + games - 1 (seats rotated): its wins and the CPU seconds of the games."""
+    if players < 2:
+        raise ValueError(f"players = {players}: a strength needs at least 2 seats")
+    rules = ruleset_key(ruleset, overrides)
+    lineup = [resolve(name)] + [resolve(against)] * (players - 1)
+    tasks, _ = match_tasks([lineup], games, seed, rules, first_id)
+    wins, cpu = 0, 0.0
+    with Pool(workers) as pool:
+        for w, seconds in pool.map(tasks, _timed_block):
+            wins += int(w[0])
+            cpu += seconds
+    return Strength(lineup[0].name, lineup[1].name, players, games, wins, cpu)

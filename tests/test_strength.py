@@ -1,0 +1,73 @@
+"""Strength per CPU second (sim.league.strength, `mobsim strategies strength`): the win share and
+its interval, the CPU accounting, the command line."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.league import match
+from sim.league import strength as strength_mod
+from sim.league.strength import Strength, strength
+
+
+def test_the_interval_is_the_wilson_score_interval_in_closed_form():
+    s = Strength("a", "b", 4, 200, 70, 12.0)
+    z, n, p = 1.959963984540054, 200, 70 / 200
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert s.interval == pytest.approx((centre - half, centre + half))
+    row = s.row()
+    assert row["win_share"] == 0.35 and row["fair"] == 0.25 and row["cpu_s_per_game"] == 0.06
+    assert row["above_fair"] and not row["below_fair"]
+    assert Strength("a", "b", 4, 200, 0, 1.0).interval == (0.0, pytest.approx(0.0188, abs=1e-4))
+
+
+def test_a_preset_against_itself_wins_its_fair_share_and_the_wins_are_the_matchs():
+    games = 1200
+    s = strength("balanced", games=games, seed=3, against="balanced", workers=1)
+    lo, hi = s.interval
+    assert lo <= 0.25 <= hi
+    m = match(["balanced"] * 4, games=games, seed=3, workers=1)
+    assert s.wins == m.wins[0] and s.games == games and s.cpu_seconds > 0
+
+
+def test_the_cpu_is_the_sum_over_blocks_without_the_warm_up(monkeypatch):
+    """A fake engine whose every game costs one CPU second on a fake clock: the measured CPU is
+    exactly one second a game, the unmeasured warm-up game left out, whatever the blocks."""
+    clock = [0.0]
+    played = []
+
+    class Fake:
+        def play_block(self, chosen, players, rules, seed, first_id, n):
+            clock[0] += n
+            played.append(n)
+            return np.array([first_id % 2] + [0] * (len(chosen) - 1))
+
+    monkeypatch.setattr(strength_mod, "knobs", lambda game: Fake())
+    monkeypatch.setattr(strength_mod.time, "process_time", lambda: clock[0])
+    monkeypatch.setattr(strength_mod, "_warmed", set())
+    monkeypatch.setattr(strength_mod, "match_tasks", lambda lineups, games, seed, rules, first_id: (
+        [(tuple(lineups[0]), 4, rules, seed, start, min(3, games - start)) for start in range(0, games, 3)], []))
+    s = strength("tuned", games=10, seed=0, workers=1)
+    assert s.cpu_seconds == 10 and s.cpu_per_game == 1.0
+    assert played == [1, 3, 3, 3, 1]  # one warm-up game, then the blocks
+    assert s.wins == 2  # blocks starting at ids 3 and 9
+
+
+def test_cli_strength_json_and_errors():
+    runner = CliRunner()
+    result = runner.invoke(main, ["strategies", "strength", "balanced", "--against", "random", "--games", "200",
+                                  "--seed", "1", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.output)
+    assert row["strategy"] == "balanced" and row["against"] == "random" and row["games"] == 200
+    assert row["above_fair"] and row["low"] <= row["win_share"] <= row["high"] and row["cpu_s_per_game"] > 0
+    text = runner.invoke(main, ["strategies", "strength", "balanced", "--against", "random", "--games", "50",
+                                "--players", "3", "--workers", "1"])
+    assert text.exit_code == 0 and "against 2 x random" in text.output and "fair 33.3%" in text.output
+    bad = runner.invoke(main, ["strategies", "strength", "nobody", "--games", "10"])
+    assert bad.exit_code == 2 and "nobody" in bad.output
