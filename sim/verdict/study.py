@@ -1,0 +1,239 @@
+"""The verdict study: mirrors of the skill ladder (every seat the same rung) at each player count,
+on common random numbers (one seed, game ids 0..N-1 at every rung), game counts from the wanted
+precision within a time budget (sim.verdict.plan), every measure along the axis
+(sim.verdict.measures), read by the stated rules (sim.verdict.rules); and the exploitability of the
+equilibrium mixture by the search rung (one search seat against equilibrium seats, paired)."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import mean_interval, wilson
+from sim.verdict import plan, rules
+from sim.verdict.measures import cell_measures, per_game
+
+RUNGS = {  # the skill ladder of each game, weakest first (sim.league.ladder, the search rung on top)
+    "nyk": ("random", "simple", "balanced", "tuned", "meta:equilibrium", "search-800"),
+    "ag": ("random", "simple", "balanced"),
+}
+EQUILIBRIUM = "meta:equilibrium"
+EXPLOIT = rules.family("exploitability of meta:equilibrium")
+PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and kept if enough)
+SEARCH_PILOT = 1     # games of a search rung's pilot
+MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
+
+
+class VerdictError(ValueError):
+    """Input a verdict study cannot use (one line: what is wrong and how to fix it)."""
+
+
+@dataclass
+class Verdict:
+    """A verdict study's tables: `measures` (rung, players, measure, estimate, lo, hi, games),
+    `verdicts` (one row per measure and player count), `per_game` (every cell's per-game
+    values, for paired comparisons), `plan` (games and cost per cell), `exploit` (the search
+    seat against equilibrium seats) and `meta` (what was asked and played)."""
+
+    measures: pd.DataFrame
+    verdicts: pd.DataFrame
+    per_game: pd.DataFrame
+    plan: pd.DataFrame
+    exploit: pd.DataFrame
+    meta: dict = field(default_factory=dict)
+
+
+def is_search(spec: str, game: str) -> bool:
+    import strategies
+    from strategies import SEARCH, mixture
+
+    if mixture.is_mixture(spec):
+        return False
+    return strategies.load(spec, game).family == SEARCH
+
+
+def check_rungs(rungs, game: str) -> list[str]:
+    """The rungs as strategy specs, each loadable in `game`; a one-line VerdictError if not."""
+    import strategies
+    from strategies import mixture
+
+    names = [r.strip() for r in rungs if r.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise VerdictError(f"rungs {','.join(names) or '(none)'}: give at least two different "
+                           f"strategies, weakest first (e.g. --rungs random,simple)")
+    for name in names:
+        try:
+            if mixture.is_mixture(name):
+                if game != "nyk":
+                    raise strategies.StrategyError(f"{name}: mixtures are shipped for nyk only")
+                mixture.load(name)
+            else:
+                strategies.load(name, game)
+        except (strategies.StrategyError, OSError, ValueError) as err:
+            raise VerdictError(f"rung {name!r}: {' '.join(str(err).split())}") from None
+    return names
+
+
+def _play(game, players, lineup, games, seed, ruleset, overrides, workers):
+    import sim
+    from sim.runner import RunError
+
+    try:
+        return sim.run(game=game, players=players, strategies=lineup, games=games, seed=seed,
+                       ruleset=ruleset, overrides=overrides, workers=workers, record_turns=True,
+                       progress=False)
+    except RunError as err:
+        raise VerdictError(" ".join(str(err).split())) from None
+
+
+def _timed(*args):
+    start = time.perf_counter()
+    result = _play(*args)
+    return result, time.perf_counter() - start
+
+
+def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, budget: float = 120.0,
+          seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
+          pilot: int = PILOT, search_pilot: int = SEARCH_PILOT, max_games: int = MAX_GAMES,
+          games: dict | None = None, log=None) -> Verdict:
+    """Play the verdict study (module docstring). `games` {(lineup name, players): n} fixes the
+    counts (a second ruleset played on the first's plan, for a paired comparison)."""
+    log = log or (lambda message: None)
+    if not precision > 0 or precision >= 0.5:
+        raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
+                           f"advantage's interval, above 0 and below 0.5 (e.g. 0.02)")
+    if not budget > 0:
+        raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
+    rungs = check_rungs(rungs or RUNGS[game], game)
+    players = sorted(set(int(p) for p in players))
+    workers = max(1, int(workers or 1))
+    cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
+    search = [r for r in rungs if is_search(r, game)]
+    if exploit and search and EQUILIBRIUM in rungs:
+        cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
+                  for n in players]
+    started = time.perf_counter()
+    for n in players:  # load the compiled engine; a player count the game refuses fails here
+        _play(game, n, rungs[0], 1, seed, ruleset, overrides, 1)
+    pilots, cost, wanted = {}, [], []
+    for label, lineup, n in cells:
+        p_games = search_pilot if any(is_search(s, game) for s in lineup.split(",")) else pilot
+        if games is not None:
+            p_games = min(p_games, games.get((label, n), p_games))
+        result, seconds = _timed(game, n, lineup, p_games, seed, ruleset, overrides, 1)
+        pilots[(label, n)] = result
+        cost.append(seconds / p_games)
+        wanted.append(plan.games_for_precision(1 / n, precision, maximum=max_games))
+        log(f"pilot {label} x{n}: {p_games} games, {seconds / p_games * 1000:.2f} ms a game")
+    left = budget - (time.perf_counter() - started)
+    if games is not None:
+        counts = [games.get((label, n), 1) for label, _, n in cells]
+    else:
+        counts = plan.allot(wanted, [c / workers for c in cost], left, minimum=1)
+        counts = [max(c, min(pilots[(label, n)].manifest["games"], w))
+                  for c, w, (label, _, n) in zip(counts, wanted, cells, strict=True)]
+    frames, plan_rows = [], []
+    for (label, lineup, n), want, c, count in zip(cells, wanted, cost, counts, strict=True):
+        result = pilots[(label, n)]
+        if count > result.manifest["games"]:
+            log(f"playing {label} x{n}: {count:,} games")
+            result = _play(game, n, lineup, count, seed, ruleset, overrides, workers)
+        frame = per_game(result.games, result.seats, result.turns)
+        frame = frame[frame["game_id"] < count]
+        frame = frame.assign(rung=label, lineup=lineup, search_seat=_slot_seat(result.seats, 0, frame))
+        frames.append(frame)
+        plan_rows.append({"rung": label, "players": n, "wanted": want, "games": len(frame),
+                          "seconds_per_game": c})
+    table = pd.concat(frames, ignore_index=True)
+    mirrors = table[table["rung"].isin(rungs)]
+    measures = measure_table(mirrors, rungs)
+    verdicts = verdict_table(measures, rungs, precision)
+    exploit_table = exploitability(table, rungs, search[-1] if search else None)
+    meta = {"game": game, "players": players, "rungs": rungs, "precision": precision, "budget": budget,
+            "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
+            "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
+            "fingerprint": next(iter(pilots.values())).manifest["ruleset"]["fingerprint"]}
+    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), pd.DataFrame(plan_rows),
+                   exploit_table, meta)
+
+
+def _ruleset_name(ruleset) -> str | None:
+    """A ruleset file's path, a loaded ruleset's sources, or None for the defaults."""
+    if ruleset is None:
+        return None
+    sources = getattr(ruleset, "sources", None)
+    return str(dict(sources).get("values")) if sources is not None else str(ruleset)
+
+
+def _slot_seat(seats: pd.DataFrame, slot: int, frame: pd.DataFrame) -> np.ndarray:
+    """The seat lineup slot `slot` held in each game of `frame` (its first seat if several)."""
+    held = seats[seats["slot"] == slot].groupby("game_id")["seat"].min()
+    return held.reindex(frame["game_id"]).fillna(-1).to_numpy(np.int64) + 1
+
+
+def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
+    """Every measure of every cell (rung, players), rungs in ladder order."""
+    rows = []
+    for (rung, n), frame in per_game_table.groupby(["rung", "players"], sort=False):
+        cols = [c for c in frame.columns if not frame[c].isna().all()]
+        for row in cell_measures(frame[cols]):
+            rows.append({"rung": rung, "rung_index": rungs.index(rung), "players": int(n)} | row)
+    out = pd.DataFrame(rows)
+    return out.sort_values(["players", "rung_index"], kind="stable").reset_index(drop=True)
+
+
+def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0) -> pd.DataFrame:
+    """One verdict per (measure, players) by the rules of sim.verdict.rules. A seat's advantage
+    never gets a band narrower than the precision asked."""
+    rows = []
+    order = list(dict.fromkeys(measures["measure"]))
+    for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
+        cell = cell.sort_values("rung_index")
+        floor = precision if rules.family(measure) in rules.NEUTRAL else 0.0
+        got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor)
+        rows.append({"players": int(n)} | got)
+    out = pd.DataFrame(rows)
+    out["order"] = out["measure"].map(order.index)
+    return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
+
+
+def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataFrame:
+    """The search seat's win share against equilibrium seats (Wilson, against the fair 1/n), and
+    its paired gain over the same seat of the equilibrium mirror on the same game ids.
+    `understates`: the interval lies above fair, so the equilibrium rung understates strong play."""
+    rows = []
+    if searcher is None:
+        return pd.DataFrame(rows)
+    label = f"{searcher} vs {EQUILIBRIUM}"
+    for n, frame in table[table["rung"] == label].groupby("players"):
+        seat = frame["search_seat"].to_numpy()
+        won = frame[[f"won_{s}" for s in range(1, n + 1)]].to_numpy(bool)
+        wins = won[np.arange(len(frame)), seat - 1]
+        k, g = int(wins.sum()), len(frame)
+        lo, hi = wilson(k, g)
+        row = {"players": int(n), "searcher": searcher, "against": EQUILIBRIUM, "games": g, "wins": k,
+               "win_share": k / g, "lo": lo, "hi": hi, "fair": 1 / n, "understates": lo > 1 / n}
+        mirror = table[(table["rung"] == EQUILIBRIUM) & (table["players"] == n)].set_index("game_id")
+        common = frame["game_id"].isin(mirror.index).to_numpy()
+        if common.any():
+            ids = frame["game_id"].to_numpy()[common]
+            base = mirror.loc[ids, [f"won_{s}" for s in range(1, n + 1)]].to_numpy(bool)
+            d = wins[common].astype(float) - base[np.arange(len(ids)), seat[common] - 1]
+            mean, d_lo, d_hi, m = mean_interval(d)
+            row |= {"paired_games": m, "paired_gain": mean, "paired_lo": d_lo, "paired_hi": d_hi}
+        row["text"] = (f"{searcher} in one seat wins {k / g:.1%} [{lo:.1%}, {hi:.1%}] of {g} games "
+                       f"against {n - 1} {EQUILIBRIUM} seats (fair {1 / n:.1%}): "
+                       + ("the equilibrium rung understates what strong play does" if lo > 1 / n else
+                          "not beyond noise"))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def fmt_interval(estimate: float, lo: float, hi: float) -> str:
+    if any(isinstance(v, float) and math.isnan(v) for v in (estimate, lo, hi)):
+        return f"{estimate:.3g}"
+    return f"{estimate:.3g} [{lo:.3g}, {hi:.3g}]"
