@@ -28,8 +28,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: nyk random,simple,balanced,tuned,"
                    "meta:equilibrium,search-800; ag random,simple,balanced).")
-@click.option("--precision", type=float, default=0.02, show_default=True,
-              help="Wanted half-width of each seat advantage's 95% interval (0.02: +-2 points).")
+@click.option("--precision", type=float, default=0.01, show_default=True,
+              help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
 @click.option("--budget", type=float, default=600.0, show_default=True,
               help="Seconds the study may take (pilot included); costly rungs get what it allows.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
@@ -37,13 +37,16 @@ def parse_players(value: str) -> list[int]:
               help="Processes (default: one per core).")
 @click.option("--no-exploit", is_flag=True,
               help="Skip the search seat against equilibrium seats (nyk with both rungs only).")
+@click.option("--luck", type=click.IntRange(min=0), default=0, show_default=True, metavar="GAMES",
+              help="Also measure luck on this many games of each heuristic mirror: the share whose winner "
+                   "changes when every source of luck is drawn again (outside the budget).")
 @click.option("--compare", "compare_with", nargs=2, default=None, metavar="A B",
               help="Two verdict directories (--out of earlier runs), or two ruleset files to play "
                    "on the same plan: the paired change of each measure at every rung and count.")
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, compare_with, out,
+def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, compare_with, out,
                 ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
@@ -54,7 +57,7 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
     names = None if rungs is None else rungs.split(",")
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision, "budget": budget,
-              "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit,
+              "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
               "log": lambda m: click.echo(m, err=True)}
     try:
         if compare_with:
@@ -62,7 +65,7 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
             return
         if out is None:
             raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
-        from sim.verdict import study, write
+        from sim.verdict import study
 
         v = study(ruleset=ruleset, overrides=overrides, **kwargs)
         _write(v, out)

@@ -18,6 +18,7 @@ SHARES = {  # per-game flag -> measure
     "comeback": "comeback (winner behind at mid-game)",
     "player_out": "a player out",
     "kingmaking": "kingmaking exposure",
+    "luck_changed": "luck: winner changes with all luck redrawn",
 }
 MEANS = {  # per-game value -> measure
     "turns": "game length (turns)",
@@ -85,9 +86,11 @@ def cell_measures(frame: pd.DataFrame) -> list[dict]:
                 rows.append(_row(name, mean, lo, hi, m))
     for col, name in SHARES.items():
         if col in frame:
-            k = int(frame[col].astype(bool).sum())
-            lo, hi = wilson(k, n)
-            rows.append(_row(name, k / n, lo, hi, n))
+            x = frame[col].dropna().astype(bool)   # a flag measured on some games only (luck)
+            if len(x):
+                k, m = int(x.sum()), len(x)
+                lo, hi = wilson(k, m)
+                rows.append(_row(name, k / m, lo, hi, m))
     return rows
 
 

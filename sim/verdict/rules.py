@@ -52,6 +52,7 @@ TOLERANCE = {
     "a player out": (0.03, False),
     "turn of the first player out": (0.10, True),
     "kingmaking exposure": (0.03, False),
+    "luck: winner changes with all luck redrawn": (0.05, False),
     "exploitability of meta:equilibrium": (0.02, False),
 }
 NEUTRAL = {"seat advantage": 0.0, "max seat gap": 0.0}

@@ -96,10 +96,10 @@ def _timed(*args):
     return result, time.perf_counter() - start
 
 
-def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, budget: float = 120.0,
+def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, search_pilot: int = SEARCH_PILOT, max_games: int = MAX_GAMES,
-          games: dict | None = None, log=None) -> Verdict:
+          games: dict | None = None, luck: int = 0, log=None) -> Verdict:
     """Play the verdict study (module docstring). `games` {(lineup name, players): n} fixes the
     counts (a second ruleset played on the first's plan, for a paired comparison)."""
     log = log or (lambda message: None)
@@ -117,8 +117,9 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, 
         cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
                   for n in players]
     started = time.perf_counter()
+    overhead = 0.0   # a run's fixed cost (setting up, writing its tables), from one-game runs
     for n in players:  # load the compiled engine; a player count the game refuses fails here
-        _play(game, n, rungs[0], 1, seed, ruleset, overrides, 1)
+        _, overhead = _timed(game, n, rungs[0], 1, seed, ruleset, overrides, 1)
     pilots, cost, wanted = {}, [], []
     for label, lineup, n in cells:
         p_games = search_pilot if any(is_search(s, game) for s in lineup.split(",")) else pilot
@@ -126,10 +127,10 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, 
             p_games = min(p_games, games.get((label, n), p_games))
         result, seconds = _timed(game, n, lineup, p_games, seed, ruleset, overrides, 1)
         pilots[(label, n)] = result
-        cost.append(seconds / p_games)
+        cost.append(max(seconds - overhead, 0.1 * seconds) / p_games)
         wanted.append(plan.games_for_precision(1 / n, precision, maximum=max_games))
         log(f"pilot {label} x{n}: {p_games} games, {seconds / p_games * 1000:.2f} ms a game")
-    left = budget - (time.perf_counter() - started)
+    left = budget - (time.perf_counter() - started) - overhead * len(cells)
     if games is not None:
         counts = [games.get((label, n), 1) for label, _, n in cells]
     else:
@@ -145,6 +146,9 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, 
         frame = per_game(result.games, result.seats, result.turns)
         frame = frame[frame["game_id"] < count]
         frame = frame.assign(rung=label, lineup=lineup, search_seat=_slot_seat(result.seats, 0, frame))
+        if luck and label == lineup and not is_search(lineup, game):
+            frame["luck_changed"] = _luck_flags(game, ruleset, overrides, lineup, n, seed, frame["game_id"], luck)
+            log(f"luck {label} x{n}: {min(luck, len(frame))} games")
         frames.append(frame)
         plan_rows.append({"rung": label, "players": n, "wanted": want, "games": len(frame),
                           "seconds_per_game": c})
@@ -159,6 +163,23 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.02, 
             "fingerprint": next(iter(pilots.values())).manifest["ruleset"]["fingerprint"]}
     return Verdict(measures, verdicts, table.drop(columns=["lineup"]), pd.DataFrame(plan_rows),
                    exploit_table, meta)
+
+
+def _luck_flags(game, ruleset, overrides, rung, n, seed, game_ids, count) -> np.ndarray:
+    """Per game (NaN beyond the first `count`): 1 when the winner changes with every source of
+    luck drawn afresh from the setup, the strategies' choices left to play on (sim.analysis.luck)."""
+    from sim.analysis.luck import salt_of
+    from sim.analysis.luck.games import LUCK
+    from sim.rules import Ruleset
+
+    rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
+    table = LUCK[game](rs, [rung], n, seed)
+    out = np.full(len(game_ids), np.nan)
+    for i, g in enumerate(np.asarray(game_ids)[:count]):
+        t = table.table(int(g))
+        again = t.outcome(table.all_rows(), salt_of(seed, int(g), 0, 0, 0), 0)
+        out[i] = float(again.winner != t.base.winner)
+    return out
 
 
 def _ruleset_name(ruleset) -> str | None:
@@ -188,12 +209,13 @@ def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
 
 def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0) -> pd.DataFrame:
     """One verdict per (measure, players) by the rules of sim.verdict.rules. A seat's advantage
-    never gets a band narrower than the precision asked."""
+    (and the seat gap) never gets a band narrower than twice the precision asked, so that an
+    interval of the wanted half-width can lie inside it."""
     rows = []
     order = list(dict.fromkeys(measures["measure"]))
     for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
         cell = cell.sort_values("rung_index")
-        floor = precision if rules.family(measure) in rules.NEUTRAL else 0.0
+        floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
         got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor)
         rows.append({"players": int(n)} | got)
     out = pd.DataFrame(rows)
