@@ -29,6 +29,20 @@ MEANS = {  # per-game value -> measure
 SEAT_GAP = "max seat gap"
 
 
+ORDER = ("game length (turns)", "margin of victory", "lead changes", "runaway leader (mid-game leader wins)",
+         "comeback (winner behind at mid-game)", "a player out", "turn of the first player out",
+         "kingmaking exposure", "luck: winner changes with all luck redrawn")
+
+
+def order_key(measure: str) -> tuple:
+    """Seat advantages by seat, the seat gap, then the game's measures in `ORDER`."""
+    if measure.startswith("seat ") and measure.endswith(" advantage"):
+        return (0, int(measure.split()[1]))
+    if measure == SEAT_GAP:
+        return (1, 0)
+    return (2, ORDER.index(measure) if measure in ORDER else len(ORDER))
+
+
 def seat_measure(seat: int) -> str:
     """The name of a seat's advantage (seats counted from 1, seat 1 first in turn 1's order)."""
     return f"seat {seat} advantage"

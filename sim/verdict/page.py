@@ -11,6 +11,7 @@ import pandas as pd
 from sim.analysis.report import Report, count
 from sim.verdict import rules
 from sim.verdict.figure import make, panel_measures
+from sim.verdict.measures import order_key
 from sim.verdict.study import Verdict
 
 
@@ -25,7 +26,9 @@ def short(row) -> str:
         return f"only at weak play (fair from {row['from_rung']} up)"
     if row["verdict"] == rules.CHANGES:
         return f"changes with skill: {row['direction']} ({row['slope']:+.3g} a rung)"
-    return "undetermined" + (f" (not judged: {row['not_judged']})" if row.get("not_judged") else "")
+    noisy = [r for r in str(row.get("not_judged") or "").split(",") if r]
+    total = len(str(row["rungs"]).split(","))
+    return "undetermined" + (f" ({len(noisy)} of {total} rungs too noisy to judge)" if noisy else "")
 
 
 def _nan(value) -> bool:
@@ -36,7 +39,7 @@ def verdict_grid(verdicts: pd.DataFrame) -> pd.DataFrame:
     """Measures as rows (in the figure's order), player counts as columns, the short verdicts."""
     cells = verdicts.assign(cell=[short(r) for r in verdicts.to_dict("records")])
     grid = cells.pivot_table(index="measure", columns="players", values="cell", aggfunc="first")
-    order = [m for m in dict.fromkeys(verdicts["measure"])]
+    order = sorted(dict.fromkeys(verdicts["measure"]), key=order_key)
     grid = grid.reindex(order).fillna("")
     grid.columns = [f"{c} players" for c in grid.columns]
     return grid.rename_axis("measure").reset_index()
@@ -59,6 +62,10 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
                     + (f"; paired over {count(row['paired_games'])} games against the same seat of "
                        f"the equilibrium mirror, {row['paired_gain']:+.1%} [{row['paired_lo']:+.1%}, "
                        f"{row['paired_hi']:+.1%}]." if not _nan(row.get("paired_gain")) else "."))
+    for row in v.plan.to_dict("records"):
+        if row.get("games", 0) == 0 and str(row.get("note") or "") not in ("", "nan"):
+            report.text(f"{row['rung']} at {row['players']} players: {row['note']} "
+                        f"(a larger --budget plays it).")
     played = v.plan.pivot_table(index="rung", columns="players", values="games", aggfunc="first")
     played = played.reindex([r for r in dict.fromkeys(v.plan["rung"])])
     played.columns = [f"{c} players" for c in played.columns]

@@ -102,13 +102,15 @@ def _centre(y, se) -> float:
     return float((w * np.asarray(y, float)).sum() / w.sum())
 
 
-def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0) -> dict:
+def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, positions=None) -> dict:
     """The verdict of one measure at one player count: rungs weakest first, their estimates and
-    95% intervals. Returns the class, the rung it holds from, the band, the slope and a sentence."""
+    95% intervals, and their places on the ladder (`positions`, default 0, 1, ...: a rung not
+    played leaves a gap). Returns the class, the rung it holds from, the band, the slope and a
+    sentence."""
     rungs = list(rungs)
     e, lo, hi = (np.asarray(v, float) for v in (estimate, lo, hi))
     k = len(rungs)
-    idx = np.arange(k, dtype=float)
+    idx = np.arange(k, dtype=float) if positions is None else np.asarray(positions, dtype=float)
     se = _se(lo, hi)
     finite = np.isfinite(e) & np.isfinite(lo) & np.isfinite(hi)
     overall = _centre(e[finite], se[finite]) if finite.any() else math.nan
@@ -116,7 +118,7 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0) -> d
     judged = finite & (hi - lo <= 2 * tol)
 
     def holds(start: int):
-        d = judged & (idx >= start)
+        d = judged & (np.arange(k) >= start)
         if d.sum() < 2:
             return None
         c = _centre(e[d], se[d])

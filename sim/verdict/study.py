@@ -15,7 +15,7 @@ import pandas as pd
 
 from sim.analysis.stats import mean_interval, wilson
 from sim.verdict import plan, rules
-from sim.verdict.measures import cell_measures, per_game
+from sim.verdict.measures import cell_measures, order_key, per_game
 
 RUNGS = {  # the skill ladder of each game, weakest first (sim.league.ladder, the search rung on top)
     "nyk": ("random", "simple", "balanced", "tuned", "meta:equilibrium", "search-800"),
@@ -24,7 +24,11 @@ RUNGS = {  # the skill ladder of each game, weakest first (sim.league.ladder, th
 EQUILIBRIUM = "meta:equilibrium"
 EXPLOIT = rules.family("exploitability of meta:equilibrium")
 PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and kept if enough)
-SEARCH_PILOT = 1     # games of a search rung's pilot
+# the prior cost of a search game before one is played, in seconds per searching seat (measured
+# on 2 shared cores: a 2-player mirror of search-800 105 s a game, of search-200 113 s: the
+# forward model's playouts, not the iterations, set the cost); replaced by the measured cost
+# once a search cell has played
+SEARCH_SECONDS_PER_SEAT = 55.0
 MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
 
 
@@ -98,14 +102,22 @@ def _timed(*args):
 
 def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
-          pilot: int = PILOT, search_pilot: int = SEARCH_PILOT, max_games: int = MAX_GAMES,
-          games: dict | None = None, luck: int = 0, log=None) -> Verdict:
-    """Play the verdict study (module docstring). `games` {(lineup name, players): n} fixes the
-    counts (a second ruleset played on the first's plan, for a paired comparison)."""
+          pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | None = None, luck: int = 0,
+          log=None) -> Verdict:
+    """Play the verdict study (module docstring). `games` {(rung label, players): n} fixes the
+    counts (a second ruleset played on the first's plan, for a paired comparison). `luck` > 0:
+    on that many games of each heuristic mirror, whether the winner changes when every source
+    of luck is drawn again (sim.analysis.luck), its cost outside the budget.
+
+    Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
+    search cells come last, fewest searching seats first, each given what the budget then
+    leaves, their cost per game predicted from the search cells already played (before the
+    first: the prior `SEARCH_SECONDS_PER_SEAT`); a cell whose one game would overrun is not
+    played."""
     log = log or (lambda message: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
-                           f"advantage's interval, above 0 and below 0.5 (e.g. 0.02)")
+                           f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
     if not budget > 0:
         raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
     rungs = check_rungs(rungs or RUNGS[game], game)
@@ -116,43 +128,69 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, 
     if exploit and search and EQUILIBRIUM in rungs:
         cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
                   for n in players]
+    effort = {cell: search_effort(cell[1], game, cell[2]) for cell in cells}   # searching seats
+    light = [c for c in cells if not effort[c]]
+    heavy = sorted((c for c in cells if effort[c]), key=lambda c: (effort[c], c[2]))
+    wanted = {c: plan.games_for_precision(1 / c[2], precision, maximum=max_games) for c in cells}
     started = time.perf_counter()
     overhead = 0.0   # a run's fixed cost (setting up, writing its tables), from one-game runs
     for n in players:  # load the compiled engine; a player count the game refuses fails here
         _, overhead = _timed(game, n, rungs[0], 1, seed, ruleset, overrides, 1)
-    pilots, cost, wanted = {}, [], []
-    for label, lineup, n in cells:
-        p_games = search_pilot if any(is_search(s, game) for s in lineup.split(",")) else pilot
-        if games is not None:
-            p_games = min(p_games, games.get((label, n), p_games))
+    pilots, cost = {}, {}
+    for cell in light:
+        label, lineup, n = cell
+        p_games = pilot if games is None else max(1, min(pilot, games.get((label, n), pilot)))
         result, seconds = _timed(game, n, lineup, p_games, seed, ruleset, overrides, 1)
-        pilots[(label, n)] = result
-        cost.append(max(seconds - overhead, 0.1 * seconds) / p_games)
-        wanted.append(plan.games_for_precision(1 / n, precision, maximum=max_games))
-        log(f"pilot {label} x{n}: {p_games} games, {seconds / p_games * 1000:.2f} ms a game")
-    left = budget - (time.perf_counter() - started) - overhead * len(cells)
+        pilots[cell] = result
+        cost[cell] = max(seconds - overhead, 0.1 * seconds) / p_games
+        log(f"pilot {label} x{n}: {p_games} games, {cost[cell] * 1000:.2f} ms a game")
+    per_seat = SEARCH_SECONDS_PER_SEAT
+    for cell in heavy:
+        cost[cell] = per_seat * effort[cell]
     if games is not None:
-        counts = [games.get((label, n), 1) for label, _, n in cells]
+        counts = {c: games.get((c[0], c[2]), 0) for c in cells}
     else:
-        counts = plan.allot(wanted, [c / workers for c in cost], left, minimum=1)
-        counts = [max(c, min(pilots[(label, n)].manifest["games"], w))
-                  for c, w, (label, _, n) in zip(counts, wanted, cells, strict=True)]
-    frames, plan_rows = [], []
-    for (label, lineup, n), want, c, count in zip(cells, wanted, cost, counts, strict=True):
-        result = pilots[(label, n)]
-        if count > result.manifest["games"]:
-            log(f"playing {label} x{n}: {count:,} games")
-            result = _play(game, n, lineup, count, seed, ruleset, overrides, workers)
-        frame = per_game(result.games, result.seats, result.turns)
-        frame = frame[frame["game_id"] < count]
-        frame = frame.assign(rung=label, lineup=lineup, search_seat=_slot_seat(result.seats, 0, frame))
-        if luck and label == lineup and not is_search(lineup, game):
-            frame["luck_changed"] = _luck_flags(game, ruleset, overrides, lineup, n, seed, frame["game_id"], luck)
-            log(f"luck {label} x{n}: {min(luck, len(frame))} games")
-        frames.append(frame)
-        plan_rows.append({"rung": label, "players": n, "wanted": want, "games": len(frame),
-                          "seconds_per_game": c})
-    table = pd.concat(frames, ignore_index=True)
+        left = budget - (time.perf_counter() - started) - overhead * len(cells)
+        share = plan.allot([wanted[c] for c in cells], [cost[c] / workers for c in cells], left, minimum=0)
+        counts = dict(zip(cells, share, strict=True))
+        for c in light:
+            counts[c] = max(counts[c], min(pilots[c].manifest["games"], wanted[c]))
+    frames, plan_rows = {}, {}
+    for cell in light:
+        label, lineup, n = cell
+        result = pilots[cell]
+        if counts[cell] > result.manifest["games"]:
+            log(f"playing {label} x{n}: {counts[cell]:,} games")
+            result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+        frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
+        plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
+    for i, cell in enumerate(heavy):
+        label, lineup, n = cell
+        predicted = per_seat * effort[cell]
+        if games is None:
+            left = budget - (time.perf_counter() - started)
+            rest = heavy[i:]
+            share = plan.allot([wanted[c] for c in rest], [per_seat * effort[c] / workers for c in rest],
+                               left, minimum=0)
+            k, allotted = share[0], share[0] * predicted / workers
+            while k and k * predicted / min(workers, k) > allotted:  # fewer games than workers idle a core
+                k -= 1
+            counts[cell] = k
+        if counts[cell] < 1:
+            plan_rows[cell] = {"seconds_per_game": predicted,
+                               "note": f"not played: a game costs about {predicted:.0f} s, more than the "
+                                       f"budget leaves"}
+            log(f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
+            continue
+        log(f"playing {label} x{n}: {counts[cell]:,} games (about {predicted:.0f} s each)")
+        result, seconds = _timed(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+        spent = seconds * min(workers, counts[cell]) / counts[cell]   # one game's time on one core
+        per_seat = spent / effort[cell]
+        frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
+        plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
+    plan_table = pd.DataFrame([{"rung": c[0], "players": c[2], "wanted": wanted[c],
+                                "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells])
+    table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
     verdicts = verdict_table(measures, rungs, precision)
@@ -160,9 +198,34 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, 
     meta = {"game": game, "players": players, "rungs": rungs, "precision": precision, "budget": budget,
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
-            "fingerprint": next(iter(pilots.values())).manifest["ruleset"]["fingerprint"]}
-    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), pd.DataFrame(plan_rows),
-                   exploit_table, meta)
+            "fingerprint": _fingerprint(game, ruleset, overrides)}
+    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta)
+
+
+def _frame(result, cell, count, game, ruleset, overrides, seed, luck, log) -> pd.DataFrame:
+    """A cell's per-game table (its first `count` games), labelled, with luck flags if asked."""
+    label, lineup, n = cell
+    frame = per_game(result.games, result.seats, result.turns)
+    frame = frame[frame["game_id"] < count]
+    frame = frame.assign(rung=label, lineup=lineup, search_seat=_slot_seat(result.seats, 0, frame))
+    if luck and label == lineup:
+        frame["luck_changed"] = _luck_flags(game, ruleset, overrides, lineup, n, seed, frame["game_id"], luck)
+        log(f"luck {label} x{n}: {min(luck, len(frame))} games")
+    return frame
+
+
+def search_effort(lineup: str, game: str, players: int) -> int:
+    """Searching seats at the table (a lineup of one name fills every seat; 0: none search)."""
+    specs = lineup.split(",")
+    seats = specs * players if len(specs) == 1 else specs
+    return sum(is_search(spec, game) for spec in seats)
+
+
+def _fingerprint(game, ruleset, overrides) -> str:
+    from sim.rules import Ruleset
+
+    rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
+    return rs.fingerprint
 
 
 def _luck_flags(game, ruleset, overrides, rung, n, seed, game_ids, count) -> np.ndarray:
@@ -212,14 +275,14 @@ def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0) -> pd.D
     (and the seat gap) never gets a band narrower than twice the precision asked, so that an
     interval of the wanted half-width can lie inside it."""
     rows = []
-    order = list(dict.fromkeys(measures["measure"]))
     for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
         cell = cell.sort_values("rung_index")
         floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
-        got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor)
+        got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor,
+                             cell["rung_index"])
         rows.append({"players": int(n)} | got)
     out = pd.DataFrame(rows)
-    out["order"] = out["measure"].map(order.index)
+    out["order"] = out["measure"].map(order_key)
     return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
 
 
