@@ -124,3 +124,49 @@ def test_compare_refuses_what_is_not_a_verdict(tmp_path):
     (tmp_path / "b").mkdir()
     r = CliRunner().invoke(main, ["verdict", "--compare", str(tmp_path / "a"), str(tmp_path / "b")])
     assert r.exit_code == 2 and "not a verdict directory" in r.output
+
+
+def _verdict_of(table, seed=0):
+    from sim.verdict import Verdict
+
+    table = table.assign(search_seat=0)
+    m = measure_table(table, RUNGS)
+    return Verdict(m, verdict_table(m, RUNGS), table, pd.DataFrame(), pd.DataFrame(),
+                   {"game": "nyk", "seed": seed, "rungs": RUNGS})
+
+
+def test_compare_pairs_games_and_finds_a_known_shift_only_where_it_is():
+    from sim.verdict import compare, summary
+
+    a = synthetic(advantage=[0.0] * 5, turns_mean=[10] * 5, games=4000)
+    b = a.copy()
+    strong = b["rung"].isin(["r3", "r4"])
+    b.loc[strong, "turns"] += 2.0          # the change moves the strong rungs' games only
+    changes = compare(_verdict_of(a), _verdict_of(b)).set_index(["measure", "rung"])
+    turns = changes.xs("game length (turns)")
+    assert turns.loc["r4", "change"] == pytest.approx(2.0) and turns.loc["r4", "hi"] - turns.loc["r4", "lo"] < 1e-9
+    assert (turns.loc[["r0", "r1", "r2"], "change"].abs() < 1e-12).all()
+    read = summary(compare(_verdict_of(a), _verdict_of(b))).set_index("measure")
+    assert read.loc["game length (turns)", "reading"] == "moves at the strongest rung too"
+    assert read.loc["seat 1 advantage", "reading"] == "no change beyond noise"
+    with pytest.raises(ValueError, match="seed"):
+        compare(_verdict_of(a), _verdict_of(b, seed=1))
+
+
+def test_exploitability_is_the_search_seats_wins_against_fair():
+    from sim.verdict.study import EQUILIBRIUM, exploitability
+
+    n, games = 4, 120
+    label = f"search-800 vs {EQUILIBRIUM}"
+    seat = np.arange(games) % n + 1                      # rotated: the search seat moves each game
+    wins = np.arange(games) % 5 < 2                      # it wins 2 games in 5 (40%)
+    frame = pd.DataFrame({"game_id": np.arange(games), "players": n, "rung": label, "search_seat": seat})
+    for s in range(1, n + 1):
+        frame[f"won_{s}"] = (seat == s) & wins
+    mirror = frame.assign(rung=EQUILIBRIUM)
+    for s in range(1, n + 1):
+        mirror[f"won_{s}"] = (np.arange(games) % n + 1) == s   # each seat wins 1 game in 4
+    row = exploitability(pd.concat([frame, mirror]), [EQUILIBRIUM, "search-800"], "search-800").iloc[0]
+    assert row["wins"] == 48 and row["win_share"] == pytest.approx(0.4)
+    assert row["lo"] > 0.25 and row["understates"]
+    assert row["paired_gain"] == pytest.approx(0.4 - 1.0)   # the mirror's seat won every one of them
