@@ -170,3 +170,21 @@ def test_exploitability_is_the_search_seats_wins_against_fair():
     assert row["wins"] == 48 and row["win_share"] == pytest.approx(0.4)
     assert row["lo"] > 0.25 and row["understates"]
     assert row["paired_gain"] == pytest.approx(0.4 - 1.0)   # the mirror's seat won every one of them
+
+
+def test_a_costly_top_rung_too_noisy_to_judge_does_not_hide_the_plateau_below_it():
+    e = np.array([0.10, 0.05, -0.03, -0.03, 0.2])
+    lo, hi = e - 0.008, e + 0.008
+    lo[-1], hi[-1] = -0.4, 0.6                       # the search rung: a handful of games
+    got = classify("seat 4 advantage", RUNGS, e, lo, hi, tol_floor=0.02)
+    assert got["verdict"] == HOLDS and got["from_rung"] == "r2" and got["not_judged"] == "r4"
+    assert got["centre"] == pytest.approx(-0.03)
+
+
+def test_a_trend_with_a_clear_step_against_it_is_not_monotone():
+    e = np.array([10.0, 14.0, 11.0, 15.0, 18.0])
+    got = classify("game length (turns)", RUNGS, e, e - 0.1, e + 0.1)
+    assert got["verdict"] == CHANGES and got["direction"] == "not monotone"
+    rising = classify("game length (turns)", RUNGS, e[[0, 2, 1, 3, 4]], e[[0, 2, 1, 3, 4]] - 0.1,
+                      e[[0, 2, 1, 3, 4]] + 0.1)
+    assert rising["direction"] == "rising"

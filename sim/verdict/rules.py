@@ -14,15 +14,18 @@ the seat gap: 0), a `neutral` value.
 - The suffix from rung R *holds* when at least two of its rungs are judged, every judged rung's
   interval lies inside [c - tol, c + tol] around c, their precision-weighted mean, and they show
   no trend beyond noise. R* is the lowest R such that every suffix from R up to the second
-  strongest rung holds (scanning down from the top, stopping at the first that fails).
+  strongest rung holds (scanning down from the top, stopping at the first that fails; a suffix
+  with fewer than two judged rungs neither holds nor fails), moved up to its weakest judged rung.
 
 Classes:
 - HOLDS, "holds at every skill from R* up": R* exists (R* = the weakest rung: at every rung).
 - WEAK, "only at weak play": R* exists above the weakest rung, the measure has a neutral value,
   the band's centre is within tol of it, and some rung below R* has its interval wholly outside
   [neutral - tol, neutral + tol]: what weak players show vanishes once they are good.
-- CHANGES, "changes with skill": no R* (even the strongest two rungs disagree or trend), and the
-  judged rungs show a trend beyond noise; its direction is the sign of the slope.
+- CHANGES, "changes with skill": no R* (even the strongest two judged rungs disagree or trend),
+  and the judged rungs show a trend beyond noise; its direction is "rising" or "falling" (the
+  slope's sign) when every step between neighbouring judged rungs that is beyond noise (its
+  95% interval excludes 0) goes that way, else "not monotone".
 - UNDETERMINED: none of these (too few judged rungs, or disagreement without a trend).
 """
 
@@ -97,6 +100,20 @@ def trend(x, y, se, tol: float) -> bool:
     return (lo > 0 or hi < 0) and abs(slope) * (np.max(x) - np.min(x)) > tol
 
 
+FEW = object()   # a suffix with fewer than two judged rungs
+
+
+def _direction(y, se, slope: float) -> str:
+    """rising or falling when every step between neighbouring judged rungs that is beyond noise
+    (its 95% interval excludes 0) goes the slope's way; else "not monotone"."""
+    step = np.diff(y)
+    half = Z95 * np.sqrt(se[1:] ** 2 + se[:-1] ** 2)
+    clear = np.sign(step[np.abs(step) > half])
+    if (clear == np.sign(slope)).all():
+        return "rising" if slope > 0 else "falling"
+    return "not monotone"
+
+
 def _centre(y, se) -> float:
     w = 1.0 / np.maximum(np.asarray(se, float), 1e-12) ** 2
     return float((w * np.asarray(y, float)).sum() / w.sum())
@@ -120,7 +137,7 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, posi
     def holds(start: int):
         d = judged & (np.arange(k) >= start)
         if d.sum() < 2:
-            return None
+            return FEW
         c = _centre(e[d], se[d])
         band = tolerance(measure, c, tol_floor)
         inside = (lo[d] >= c - band) & (hi[d] <= c + band)
@@ -129,11 +146,14 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, posi
         return c, band
 
     start, band = None, None
-    for r in range(k - 2, -1, -1):
+    for r in range(k - 2, -1, -1):   # a suffix with fewer than two judged rungs neither holds nor fails
         got = holds(r)
         if got is None:
             break
-        start, band = r, got
+        if got is not FEW:
+            start, band = r, got
+    if start is not None:
+        start = int(np.flatnonzero(judged & (np.arange(k) >= start))[0])  # its weakest judged rung
     slope, s_lo, s_hi = weighted_slope(idx[judged], e[judged], se[judged])
     row = {"measure": measure, "rungs": ",".join(rungs), "tolerance": tol, "slope": slope,
            "slope_lo": s_lo, "slope_hi": s_hi, "from_rung": None, "centre": math.nan,
@@ -153,7 +173,7 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, posi
         where = "at every skill" if start == 0 else f"at every skill from {rungs[start]} up"
         return row | {"verdict": HOLDS, "text": f"holds {where}: {c:.3g} +- {b:.3g}"}
     if judged.sum() >= 2 and trend(idx[judged], e[judged], se[judged], tol):
-        direction = "rising" if slope > 0 else "falling"
+        direction = _direction(e[judged], se[judged], slope)
         return row | {"verdict": CHANGES, "direction": direction,
                       "text": f"changes with skill: {direction}, {slope:+.3g} per rung "
                               f"[{s_lo:+.3g}, {s_hi:+.3g}]"}
