@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from sim.verdict.measures import paired_change
+from sim.verdict.measures import order_key, paired_change
 from sim.verdict.study import Verdict, VerdictError
 
 
@@ -50,4 +50,8 @@ def summary(changes: pd.DataFrame) -> pd.DataFrame:
                      "top_hi": top["hi"],
                      "reading": ("moves at the strongest rung too" if top["moves"] else
                                  "moves only weaker play" if moved else "no change beyond noise")})
-    return pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
+    if out.empty:
+        return out
+    out["order"] = out["measure"].map(order_key)
+    return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
