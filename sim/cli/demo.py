@@ -16,8 +16,11 @@ DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
 # the verdict's study: its budget (seconds, scaled down with a smaller --games) and player counts
-DEMO_VERDICT_BUDGET = 150.0
+# and precision (a seat advantage's half-width: coarser than the command's default, so that the
+# search seat against equilibrium seats gets a few games)
+DEMO_VERDICT_BUDGET = 240.0
 DEMO_VERDICT_PLAYERS = "3,4"
+DEMO_VERDICT_PRECISION = 0.02
 
 
 @click.command("demo")
@@ -83,11 +86,11 @@ def _verdict(rs, players: str, budget: float, seed: int, workers, out: Path):
     counts = parse_players(players)
     try:
         v = study("nyk", players=counts, ruleset=rs, budget=budget, seed=seed, workers=workers or _cores(),
-                  log=lambda m: click.echo(m, err=True))
+                  precision=DEMO_VERDICT_PRECISION, log=lambda m: click.echo(m, err=True))
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --budget {budget:g} "
-                         f"--seed {seed} --out {out / 'verdict'}")
+                         f"--precision {DEMO_VERDICT_PRECISION:g} --seed {seed} --out {out / 'verdict'}")
     try:
         write(v, out / "verdict")
     except OSError as err:

@@ -110,10 +110,11 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, 
     of luck is drawn again (sim.analysis.luck), its cost outside the budget.
 
     Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
-    search cells come last, fewest searching seats first, each given what the budget then
-    leaves, their cost per game predicted from the search cells already played (before the
-    first: the prior `SEARCH_SECONDS_PER_SEAT`); a cell whose one game would overrun is not
-    played."""
+    search cells come last, fewest searching seats first, each given its share of what the
+    budget then leaves (the costliest cells, whose one round of games would overrun an equal
+    share, leave theirs to the cheaper ones), their cost per game predicted from the search
+    cells already played (before the first: the prior `SEARCH_SECONDS_PER_SEAT`); a cell whose
+    games would overrun its share is not played."""
     log = log or (lambda message: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
@@ -170,6 +171,10 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, 
         if games is None:
             left = budget - (time.perf_counter() - started)
             rest = heavy[i:]
+            # a cell whose one round of games (one game a worker, played side by side) costs more
+            # than an equal share gives its share to the cheaper cells
+            while len(rest) > 1 and left / len(rest) < per_seat * effort[rest[-1]]:
+                rest = rest[:-1]
             share = plan.allot([wanted[c] for c in rest], [per_seat * effort[c] / workers for c in rest],
                                left, minimum=0)
             k, allotted = share[0], share[0] * predicted / workers
