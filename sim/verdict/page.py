@@ -28,7 +28,8 @@ def short(row) -> str:
         return f"changes with skill: {row['direction']} ({row['slope']:+.3g} a rung)"
     noisy = [r for r in str(row.get("not_judged") or "").split(",") if r]
     total = len(str(row["rungs"]).split(","))
-    return "undetermined" + (f" ({len(noisy)} of {total} rungs too noisy to judge)" if noisy else "")
+    return "undetermined" + (f" ({len(noisy)} of {total} rungs too noisy to judge)" if noisy else
+                             " (the rungs disagree, without a trend)")
 
 
 def _nan(value) -> bool:
