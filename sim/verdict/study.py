@@ -236,12 +236,14 @@ def _fingerprint(game, ruleset, overrides) -> str:
 def _luck_flags(game, ruleset, overrides, rung, n, seed, game_ids, count) -> np.ndarray:
     """Per game (NaN beyond the first `count`): 1 when the winner changes with every source of
     luck drawn afresh from the setup, the strategies' choices left to play on (sim.analysis.luck)."""
+    from sim.analysis.luck import games as luck_games
     from sim.analysis.luck import salt_of
-    from sim.analysis.luck.games import LUCK
     from sim.rules import Ruleset
 
     rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
-    table = LUCK[game](rs, [rung], n, seed)
+    # a game's luck table: `luck_of(game)` where the games describe themselves, else the LUCK map
+    luck_of = getattr(luck_games, "luck_of", None) or luck_games.LUCK.__getitem__
+    table = luck_of(game)(rs, [rung], n, seed)
     out = np.full(len(game_ids), np.nan)
     for i, g in enumerate(np.asarray(game_ids)[:count]):
         t = table.table(int(g))
