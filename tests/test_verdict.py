@@ -88,14 +88,17 @@ def _cli(args):
 @pytest.mark.parametrize("game", ["nyk", "ag"])
 def test_verdict_command_on_a_tiny_study_writes_its_files(tmp_path, game):
     out = tmp_path / game
+    luck = ["--luck", "10"] if game == "ag" else []   # the counterfactual replays, on 10 games
     r = _cli(["--game", game, "--players", "3", "--rungs", "random,simple", "--precision", "0.2",
-              "--budget", "5", "--seed", "3", "--workers", "1", "--out", str(out)])
+              "--budget", "5", "--seed", "3", "--workers", "1", "--out", str(out), *luck])
     assert r.exit_code == 0, r.output
     for name in ("verdict.csv", "verdict.json", "measures.csv", "verdict.png", "per_game.parquet"):
         assert (out / name).is_file()
     measures = pd.read_csv(out / "measures.csv")
     assert set(measures["rung"]) == {"random", "simple"}
     assert (measures["lo"] <= measures["estimate"] + 1e-12).all()
+    luck_rows = measures[measures["measure"].str.startswith("luck")]
+    assert (luck_rows["games"] == 10).all() and len(luck_rows) == (2 if luck else 0)
     doc = json.loads((out / "verdict.json").read_text())
     assert {v["verdict"] for v in doc["verdicts"]} <= {HOLDS, CHANGES, WEAK, UNDETERMINED}
     # the same study compared with itself: no measure moves, every change exactly 0
