@@ -38,6 +38,7 @@ ROOMS = (
     ("meta", ("sim.meta",)),
     ("tuning", ("sim.tuning",)),
     ("bench", ("sim.bench",)),
+    ("verdict", ("sim.verdict",)),                          # the game across skill levels
     ("cli", ("sim.cli",)),
 )
 

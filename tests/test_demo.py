@@ -152,3 +152,14 @@ def test_report_writer_escapes_and_writes_markdown(tmp_path):
     md = (tmp_path / "index.md").read_text()
     assert "| a\\|b | c |" in md and "| 1.5 | <x> |" in md
     assert (tmp_path / "tables" / "tab.csv").exists()
+
+
+def test_demo_opens_with_the_verdict_and_links_the_lineup_study(report_dir):
+    md = (report_dir / "index.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", md, re.MULTILINE)
+    assert headings[0].startswith("Verdict") and headings[1].startswith("The lineup study")
+    first = md[:md.index("## " + headings[1])]
+    assert "figures/verdict.png" in first and "| measure |" in first and "budget" in first
+    assert "(#s-the-lineup-study" in first
+    verdict = pd.read_csv(report_dir / "verdict" / "verdict.csv")
+    assert {"seat 1 advantage", "game length (turns)"} <= set(verdict["measure"])

@@ -128,3 +128,62 @@ def test_a_table_with_a_missing_payoff_is_refused():
     counts = profiles(2, 2)
     with pytest.raises(ValueError, match="no payoff"):
         PayoffTable(("a", "b"), counts, np.full(counts.shape, np.nan))
+
+
+def transitive(n: int, gap: float = 0.3):
+    """A strictly ordered n-strategy 2-player game listed weakest-last: strategy i beats j > i."""
+    def payoff(c, k):
+        if c[k] == 2:
+            return 0.5
+        other = int(np.nonzero(c * (np.arange(n) != k))[0][0])
+        return 0.5 + gap * np.sign(other - k)
+    return table_from(2, tuple(f"s{i}" for i in range(n)), payoff)
+
+
+def test_alpharank_log_pi_matches_the_linear_solve_where_that_is_exact():
+    from sim.meta.solvers import _stationary
+
+    ar = alpharank(rps(), alpha=2.0, m=10)
+    t = transitive(4, 0.1)
+    ar2 = alpharank(t, alpha=1.0, m=10)
+    for a in (ar, ar2):
+        eta = 1 / (len(a.pi) - 1)
+        C = eta * a.rho
+        C[np.diag_indices(len(C))] = 1 - C.sum(axis=1)
+        assert np.allclose(a.pi, _stationary(C), rtol=1e-10, atol=1e-14)
+
+
+def test_alpharank_ranks_masses_far_below_rounding_by_log_pi():
+    # reversed strength order: strategy i beats j > i, so the best is s0 and the ranking must be
+    # s0, s1, ..., whatever the masses (the linear solve clips everything below ~1e-16 to noise)
+    names = [f"s{i}" for i in range(5)]
+    t = transitive(5, 0.45)
+    ar = alpharank(t, alpha=100.0, m=30)
+    assert ar.log_pi[-1] < np.log(1e-28)             # masses far below double rounding ...
+    assert ar.ranking(names) == names                # ... still ordered
+    assert ar.unranked(names) == []
+    # stationarity holds in log space: log sum_i pi_i C_ij = log pi_j, to relative 1e-9
+    n = len(names)
+    log_c = np.log(1 / (n - 1)) + ar.log_rho
+    log_c[np.diag_indices(n)] = -np.inf
+    with np.errstate(divide="ignore"):   # a state left for sure stays with probability 0
+        log_c[np.diag_indices(n)] = np.log1p(-np.exp(log_c).sum(axis=1))
+    inflow = np.logaddexp.reduce(ar.log_pi[:, None] + log_c, axis=0)
+    assert np.allclose(inflow, ar.log_pi, rtol=1e-9)
+
+
+def test_alpharank_two_strategies_ratio_is_the_closed_form():
+    from sim.meta.solvers import invasion_fitness, log_fixation
+
+    t = transitive(2, 0.4)
+    ar = alpharank(t, alpha=500.0, m=20)
+    f_r, f_s = invasion_fitness(t, 0, 1, 20)
+    g_r, g_s = invasion_fitness(t, 1, 0, 20)
+    closed = log_fixation(f_r - f_s, 500.0) - log_fixation(g_r - g_s, 500.0)   # log pi1 - log pi0
+    assert ar.log_pi[1] - ar.log_pi[0] == pytest.approx(closed, rel=1e-12)
+    assert ar.unranked(t.strategies) == []
+
+
+def test_alpharank_marks_ties_as_unranked():
+    ar = alpharank(rps(), alpha=10, m=20)
+    assert sorted(ar.unranked(("rock", "paper", "scissors"))) == ["paper", "rock", "scissors"]

@@ -82,9 +82,9 @@ def command_line():
 
 
 def _register():
-    from sim.cli import bench, demo, docs, luck, meta, odds, play, report, rules, run, strategies, tune
+    from sim.cli import bench, demo, docs, luck, meta, odds, play, report, rules, run, strategies, tune, verdict
 
-    for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, docs):
+    for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, docs):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -1,6 +1,7 @@
-"""`mobsim demo`: the balance study `make demo` runs, in one command: simulated games played into
-a run directory, their full balance report (sim.analysis.report_run), then the exact odds of
-every dice contest."""
+"""`mobsim demo`: the balance study `make demo` runs, in one command: first the verdict about the
+game (sim.verdict: every measure across the skill ladder and player counts, within a small time
+budget stated on the page), then simulated games of one lineup played into a run directory and
+their full balance report (sim.analysis.report_run), then the exact odds of every dice contest."""
 
 import shlex
 from pathlib import Path
@@ -14,6 +15,12 @@ from sim.cli.common import ruleset_from_options, ruleset_options
 DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
+# the verdict's study: its budget (seconds, scaled down with a smaller --games) and player counts
+# and precision (a seat advantage's half-width: coarser than the command's default, so that the
+# search seat against equilibrium seats gets a few games)
+DEMO_VERDICT_BUDGET = 240.0
+DEMO_VERDICT_PLAYERS = "3,4"
+DEMO_VERDICT_PRECISION = 0.02
 
 
 @click.command("demo")
@@ -30,9 +37,15 @@ DEMO_RUN_DIR = Path("runs/demo")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes playing the games (default: one per core).")
+@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None,
+              help=f"Seconds for the verdict across skill (default {DEMO_VERDICT_BUDGET:g}, scaled down "
+                   f"with --games below {DEMO_GAMES:,}, at least 5); 0 leaves the verdict out.")
+@click.option("--verdict-players", default=DEMO_VERDICT_PLAYERS, show_default=True,
+              help="Player counts of the verdict, comma-separated (2 to 5).")
 @ruleset_options
 @click.pass_context
-def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, ruleset, sets):
+def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_budget, verdict_players,
+             ruleset, sets):
     """Play a balance study and write its report: who wins and how games go, the economy and the
     mechanics, then the exact odds of recruitment, interrogation and provocation."""
     from sim.analysis import odds_study
@@ -44,6 +57,9 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, ruleset, 
     report = build_report(played, command=command, out_dir=out, replays=True)
     report.title = "mobsim balance study: New York Kings"
     report.blocks.insert(0, ("text", _description(games, seed, run_dir)))
+    budget = _verdict_budget(verdict_budget, games)
+    if budget > 0:
+        _open_with_verdict(report, _verdict(rs, verdict_players, budget, seed, workers, out), command)
     odds = odds_study.build_report(odds_study.run(rs, character_value=character_value), command=command)
     report.blocks.extend(odds.blocks)
     try:
@@ -54,6 +70,81 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, ruleset, 
     click.echo(f"games played into: {run_dir} (open with sim.load({str(run_dir)!r}))")
     click.echo(f"report written: {index}")
     click.echo(f"open it in a browser: file://{index.resolve()}")
+
+
+def _verdict_budget(given, games: int) -> float:
+    if given is not None:
+        return float(given)
+    return max(5.0, DEMO_VERDICT_BUDGET * min(1.0, games / DEMO_GAMES))
+
+
+def _verdict(rs, players: str, budget: float, seed: int, workers, out: Path):
+    """The verdict across skill for the demo's rules (its files in <out>/verdict)."""
+    from sim.cli.verdict import parse_players
+    from sim.verdict import VerdictError, study, write
+
+    counts = parse_players(players)
+    try:
+        v = study("nyk", players=counts, ruleset=rs, budget=budget, seed=seed, workers=workers or _cores(),
+                  precision=DEMO_VERDICT_PRECISION, log=lambda m: click.echo(m, err=True))
+    except VerdictError as err:
+        raise click.UsageError(str(err)) from None
+    v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --budget {budget:g} "
+                         f"--precision {DEMO_VERDICT_PRECISION:g} --seed {seed} --out {out / 'verdict'}")
+    try:
+        write(v, out / "verdict")
+    except OSError as err:
+        raise click.BadParameter(f"cannot write the verdict in {out}: {err.strerror or err}",
+                                 param_hint="--out") from None
+    return v
+
+
+def _cores() -> int:
+    import os
+
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+def _open_with_verdict(report, v, command: str) -> None:
+    """The report's first screen: the verdict (its table, figure and budget), the lineup study's
+    manifest moved below it, one link away."""
+    from sim.verdict.page import add_blocks
+
+    lineup_blocks = report.blocks
+    manifest = pd_frame(report.meta)
+    report.blocks = []
+    lineup = "The lineup study: one lineup of styles, seats rotated"
+    add_blocks(report, v, lead=_verdict_lead(v))
+    report.links([("The lineup study (who wins, game quality, economy, mechanics, exact odds): ",
+                   "#" + report.anchor(lineup)),
+                  (f"The verdict's files: verdict/ (verdict.csv, measures.csv, verdict.png); again with: "
+                   f"{v.meta['command']}", "verdict/index.html")])
+    report.heading(lineup)
+    report.table(manifest, "The lineup run: manifest", name="lineup-manifest", shown=manifest)
+    report.blocks.extend(lineup_blocks)
+    report.meta = {k: report.meta[k] for k in report.meta if k in _FIRST_SCREEN_META}
+
+
+_FIRST_SCREEN_META = ("game", "ruleset fingerprint", "options changed", "report by mobsim", "this report")
+
+
+def pd_frame(meta):
+    """A report's manifest as a two-column table."""
+    import pandas as pd
+
+    return pd.DataFrame({"field": list(meta), "value": [str(v) for v in meta.values()]})
+
+
+def _verdict_lead(v) -> str:
+    m = v.meta
+    return (f"Is New York Kings fair to every seat, does it last and stay tense, at every player count, "
+            f"and does that still hold once players are good? Mirrors of the skill ladder "
+            f"({', '.join(m['rungs'])}: every seat the same rung) at {', '.join(map(str, m['players']))} "
+            f"players on common random numbers (seed {m['seed']}), read by the rules of docs/reports.md. "
+            f"A small budget: {m['budget']:g} s of play on this machine ({m['seconds']:g} s taken), game counts "
+            f"chosen for ±{m['precision']:.0%} on each seat's advantage within it; the search rung gets what "
+            f"the budget allows and its wide intervals are shown as such (a rung whose interval is wider than a "
+            f"measure's band is not judged). Run `mobsim verdict --budget 3600` for a tighter verdict.")
 
 
 def _play(rs, games: int, seed: int, run_dir: Path, workers):

@@ -63,7 +63,9 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     click.echo(f"equilibrium (regret {eq['regret']:.2g}): "
                + ", ".join(f"{s} {100 * w:.1f}%" for s, w in sorted(eq["mixture"].items(),
                                                                     key=lambda kv: -kv[1]) if w > 0))
-    click.echo(f"alpha-Rank: {', '.join(meta['alpharank']['ranking'])}")
+    unranked = meta["alpharank"].get("unranked") or []
+    click.echo(f"alpha-Rank: {', '.join(meta['alpharank']['ranking'])}"
+               + (f" (not ordered by log pi: {', '.join(unranked)})" if unranked else ""))
     click.echo(f"wrote {out}/index.html, meta.json, profiles.parquet")
 
 

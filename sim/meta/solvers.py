@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+UNRANKED_TOL = 1e-9  # log pi closer than this to another is not ordered (rounding)
 SUPPORT_WEIGHT = 0.05  # a strategy with at least this weight is in a mixture's support
 
 
@@ -216,18 +217,39 @@ class AlphaRank:
     rho: np.ndarray            # rho[s, r]: fixation probability of one r mutant among m playing s
     alpha: float
     m: int
+    log_pi: np.ndarray | None = None  # log pi, solved in log space (masses far below 1e-16 kept)
+    log_rho: np.ndarray | None = None  # log rho (the fixations that underflow to 0 in rho)
+
+    def _logs(self) -> np.ndarray:
+        if self.log_pi is not None:
+            return self.log_pi
+        with np.errstate(divide="ignore"):
+            return np.log(self.pi)
 
     def ranking(self, strategies) -> list[str]:
-        return [strategies[i] for i in np.argsort(-self.pi, kind="stable")]
+        """Strategies by log pi, highest first (ties in strategy order: see `unranked`)."""
+        return [strategies[i] for i in np.argsort(-self._logs(), kind="stable")]
+
+    def unranked(self, strategies, tol: float = UNRANKED_TOL) -> list[str]:
+        """The strategies the ranking cannot order: log pi not finite, or within `tol` of another's."""
+        logs = self._logs()
+        out = []
+        for i, v in enumerate(logs):
+            others = np.delete(logs, i)
+            if not np.isfinite(v) or (np.isfinite(others) & (np.abs(others - v) <= tol)).any():
+                out.append(strategies[i])
+        return out
 
     def beats(self) -> np.ndarray:
         """beats[r, s]: r invades s more readily than s invades r (the response graph)."""
         return self.rho.T > self.rho + 1e-12
 
     def as_dict(self, strategies) -> dict:
+        logs = self._logs()
         return {"alpha": self.alpha, "population": self.m,
                 "pi": {s: float(p) for s, p in zip(strategies, self.pi, strict=True)},
-                "ranking": self.ranking(strategies)}
+                "log_pi": {s: (float(v) if np.isfinite(v) else None) for s, v in zip(strategies, logs, strict=True)},
+                "ranking": self.ranking(strategies), "unranked": self.unranked(strategies)}
 
 
 def invasion_fitness(table: PayoffTable, s: int, r: int, m: int) -> tuple[np.ndarray, np.ndarray]:
@@ -262,33 +284,71 @@ def _two(n: int, r: int, count_r: int, s: int, count_s: int) -> np.ndarray:
     return counts
 
 
+def log_fixation(delta: np.ndarray, alpha: float) -> float:
+    """log of the Fermi-process fixation probability of one mutant, from the fitness gaps
+    f_r(k) - f_s(k): -log(sum_l prod_{k<=l} exp(-alpha delta_k)) (l = 0: the empty product)."""
+    logs = np.concatenate([[0.0], np.cumsum(-alpha * np.asarray(delta, dtype=np.float64))])
+    top = logs.max()
+    return float(-(top + np.log(np.exp(logs - top).sum())))
+
+
 def fixation(delta: np.ndarray, alpha: float) -> float:
     """Fermi-process fixation probability of one mutant, from the fitness gaps f_r(k) - f_s(k):
     1 / (1 + sum_l prod_{k<=l} exp(-alpha delta_k)), in log space (alpha may be large)."""
-    logs = np.concatenate([[0.0], np.cumsum(-alpha * np.asarray(delta, dtype=np.float64))])
-    top = logs.max()
-    return float(np.exp(-(top + np.log(np.exp(logs - top).sum()))))
+    return float(np.exp(log_fixation(delta, alpha)))
 
 
 def alpharank(table: PayoffTable, alpha: float = 50.0, m: int = 50) -> AlphaRank:
-    """alpha-Rank of a symmetric N-player game (single population of size m >= N)."""
+    """alpha-Rank of a symmetric N-player game (single population of size m >= N). pi is solved
+    in log space (`stationary_log`), so a ranking below the top is by log pi, not by masses
+    rounded to zero; what log pi cannot order is `AlphaRank.unranked`."""
     n, N = table.n, table.players
     if m < N:
         raise ValueError(f"the population ({m}) must hold at least one table ({N} players)")
-    rho = np.zeros((n, n))
+    log_rho = np.full((n, n), -np.inf)
     for s in range(n):
         for r in range(n):
             if r != s:
                 f_r, f_s = invasion_fitness(table, s, r, m)
-                rho[s, r] = fixation(f_r - f_s, alpha)
+                log_rho[s, r] = log_fixation(f_r - f_s, alpha)
     eta = 1.0 / max(n - 1, 1)
-    C = eta * rho
-    C[np.diag_indices(n)] = 1.0 - C.sum(axis=1)
-    return AlphaRank(_stationary(C), rho, float(alpha), int(m))
+    log_pi = stationary_log(np.log(eta) + log_rho) if n > 1 else np.zeros(1)
+    pi = np.exp(log_pi)
+    return AlphaRank(pi / pi.sum(), np.exp(log_rho), float(alpha), int(m), log_pi, log_rho)
+
+
+def stationary_log(log_rates: np.ndarray) -> np.ndarray:
+    """log pi of the chain whose off-diagonal transition probabilities are exp(log_rates) (the
+    diagonal is ignored: each row's stay is what its moves leave), normalised to sum(pi) = 1.
+    Grassmann-Taksar-Heyman state reduction, done on logs: it only adds, multiplies and divides
+    positive numbers, so every mass keeps its relative precision however small (1e-300 beside 1),
+    where a linear solve rounds masses below ~1e-16 of the largest to noise. A state the chain
+    cannot leave towards the states reduced before it (a reducible chain) gets NaN."""
+    L = np.array(log_rates, dtype=np.float64)
+    n = len(L)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for k in range(n - 1, 0, -1):
+            out = _logsumexp(L[k, :k])
+            L[:k, k] -= out
+            L[:k, :k] = np.logaddexp(L[:k, :k], L[:k, k][:, None] + L[k, :k][None, :])
+        logs = np.full(n, -np.inf)
+        logs[0] = 0.0
+        for k in range(1, n):
+            logs[k] = _logsumexp(logs[:k] + L[:k, k])
+        return logs - _logsumexp(logs)
+
+
+def _logsumexp(x: np.ndarray) -> float:
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == 0 or not np.isfinite(x).any():
+        return -np.inf if not np.isnan(x).any() else np.nan
+    top = np.max(x[np.isfinite(x)])
+    return float(top + np.log(np.exp(x - top).sum()))
 
 
 def _stationary(C: np.ndarray) -> np.ndarray:
-    """pi with pi C = pi and sum(pi) = 1 (least squares: exact when the chain is irreducible)."""
+    """pi with pi C = pi and sum(pi) = 1 (least squares: exact when the chain is irreducible);
+    linear space, kept to check the log-space solve against."""
     n = len(C)
     A = np.vstack([(C - np.eye(n)).T, np.ones((1, n))])
     b = np.zeros(n + 1)

@@ -1,0 +1,132 @@
+"""`mobsim verdict`: every balance measure across the skill ladder and player counts, read into a
+verdict per measure (sim.verdict); `--compare A B`: the paired change of each measure between two
+verdicts or two rulesets."""
+
+from pathlib import Path
+
+import click
+
+from sim.cli.common import GAMES, OutPath, parse_sets, ruleset_options
+
+
+def parse_players(value: str) -> list[int]:
+    try:
+        counts = sorted({int(p) for p in value.split(",") if p.strip()})
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: give player counts separated by commas, e.g. 2,3,4,5",
+                                 param_hint="--players") from None
+    if not counts or counts[0] < 2 or counts[-1] > 5:
+        raise click.BadParameter(f"{value!r}: give player counts from 2 to 5, e.g. 3,4",
+                                 param_hint="--players")
+    return counts
+
+
+@click.command("verdict")
+@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
+              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--players", default="2,3,4,5", show_default=True, help="Player counts, comma-separated.")
+@click.option("--rungs", default=None,
+              help="The skill ladder, weakest first (default: nyk random,simple,balanced,tuned,"
+                   "meta:equilibrium,search-800; ag random,simple,balanced).")
+@click.option("--precision", type=float, default=0.01, show_default=True,
+              help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
+@click.option("--budget", type=float, default=600.0, show_default=True,
+              help="Seconds the study may take (pilot included); costly rungs get what it allows.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes (default: one per core).")
+@click.option("--no-exploit", is_flag=True,
+              help="Skip the search seat against equilibrium seats (nyk with both rungs only).")
+@click.option("--luck", type=click.IntRange(min=0), default=0, show_default=True, metavar="GAMES",
+              help="Also measure luck on this many games of each heuristic mirror: the share whose winner "
+                   "changes when every source of luck is drawn again (outside the budget).")
+@click.option("--compare", "compare_with", nargs=2, default=None, metavar="A B",
+              help="Two verdict directories (--out of earlier runs), or two ruleset files to play "
+                   "on the same plan: the paired change of each measure at every rung and count.")
+@click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
+              help="Directory for verdict.csv, verdict.json, measures.csv, verdict.png.")
+@ruleset_options
+def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, compare_with, out,
+                ruleset, sets):
+    """Is the game fair to every seat, does it last and stay tense, at every player count, and does
+    that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
+    with intervals, and a verdict per measure by the rules of docs/reports.md."""
+    from sim.verdict import VerdictError
+
+    counts = parse_players(players)
+    names = None if rungs is None else rungs.split(",")
+    overrides = parse_sets(sets)
+    kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision, "budget": budget,
+              "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
+              "log": lambda m: click.echo(m, err=True)}
+    try:
+        if compare_with:
+            _compare(compare_with, out, kwargs, ruleset, overrides)
+            return
+        if out is None:
+            raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
+        from sim.verdict import study
+
+        v = study(ruleset=ruleset, overrides=overrides, **kwargs)
+        _write(v, out)
+    except VerdictError as err:
+        raise click.UsageError(str(err)) from None
+    _echo_verdict(v)
+    click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, verdict.png")
+
+
+def _cores() -> int:
+    import os
+
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+def _write(v, out: Path):
+    from sim.verdict import write
+
+    try:
+        write(v, out)
+    except OSError as err:
+        raise click.BadParameter(f"cannot write in {out}: {err.strerror or err}", param_hint="--out") from None
+
+
+def _echo_verdict(v):
+    for row in v.verdicts.itertuples():
+        click.echo(f"{row.players}p  {row.measure:<40} {row.text}")
+    for row in v.exploit.itertuples():
+        click.echo(f"{row.players}p  exploitability: {row.text}")
+
+
+def _compare(pair, out, kwargs, ruleset, overrides):
+    from sim.verdict import compare, read, study, summary
+
+    a, b = (Path(p) for p in pair)
+    if a.is_dir() and b.is_dir():
+        va, vb = read(a), read(b)
+    elif a.is_file() and b.is_file():
+        if ruleset is not None:
+            raise click.UsageError("--compare A B names the two rulesets: leave out --ruleset")
+        if out is None:
+            raise click.UsageError("give --out DIR: the two verdicts are written in DIR/A and DIR/B")
+        va = study(ruleset=a, overrides=overrides, **kwargs)
+        planned = {(r.rung, int(r.players)): int(r.games) for r in va.plan.itertuples()}
+        vb = study(ruleset=b, overrides=overrides, games=planned, **kwargs)
+        _write(va, out / "A")
+        _write(vb, out / "B")
+    else:
+        raise click.BadParameter(f"{a} and {b}: give two verdict directories or two ruleset files",
+                                 param_hint="--compare")
+    changes = compare(va, vb)
+    table = summary(changes)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        changes.to_csv(out / "compare.csv", index=False)
+        table.to_csv(out / "compare_summary.csv", index=False)
+    for row in table.itertuples():
+        click.echo(f"{row.players}p  {row.measure:<40} {row.reading} (at {row.at_top_rung}: "
+                   f"{row.top_change:+.3g} [{row.top_lo:+.3g}, {row.top_hi:+.3g}])")
+    if out is not None:
+        click.echo(f"written: {out}/compare.csv, compare_summary.csv")
+
+
+COMMANDS = [verdict_cmd]

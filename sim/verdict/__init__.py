@@ -1,0 +1,18 @@
+"""A verdict about the game, not a lineup: every game-level balance measure across the skill
+ladder (mirrors: every seat the same rung) and player counts, read by stated rules into
+"holds at every skill from a rung up", "changes with skill" or "only at weak play"
+(sim.verdict.rules; docs/reports.md), with the exploitability of the equilibrium rung by the
+search rung. Pure pandas over the runner's tables.
+
+    from sim.verdict import study, write
+    v = study("nyk", players=(3, 4), rungs=("random", "simple", "tuned"), budget=60, seed=0)
+    v.verdicts, v.measures, v.exploit
+"""
+
+from sim.verdict.compare import compare, summary
+from sim.verdict.output import read, write
+from sim.verdict.rules import CHANGES, CLASSES, HOLDS, UNDETERMINED, WEAK, classify
+from sim.verdict.study import RUNGS, Verdict, VerdictError, study
+
+__all__ = ["study", "write", "read", "compare", "summary", "classify", "Verdict", "VerdictError",
+           "RUNGS", "CLASSES", "HOLDS", "CHANGES", "WEAK", "UNDETERMINED"]

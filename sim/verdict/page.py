@@ -1,0 +1,86 @@
+"""The verdict as report blocks (sim.analysis.report.Report): the verdict table (one row per
+measure, one column per player count), its figure, the exploitability of the equilibrium rung,
+and the games played per cell. `mobsim demo` opens its report with them."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from sim.analysis.report import Report, count
+from sim.verdict import rules
+from sim.verdict.figure import make, panel_measures
+from sim.verdict.measures import order_key
+from sim.verdict.study import Verdict
+
+
+def short(row) -> str:
+    """A verdict in a table cell."""
+    centre = f"{row['centre']:.3g} ± {row['tolerance']:.2g}" if not _nan(row.get("centre")) else ""
+    if row["verdict"] == rules.HOLDS:
+        where = "holds at every skill" if row["from_rung"] == row["rungs"].split(",")[0] else \
+            f"holds from {row['from_rung']} up"
+        return f"{where} ({centre})"
+    if row["verdict"] == rules.WEAK:
+        return f"only at weak play (fair from {row['from_rung']} up)"
+    if row["verdict"] == rules.CHANGES:
+        return f"changes with skill: {row['direction']} ({row['slope']:+.3g} a rung)"
+    noisy = [r for r in str(row.get("not_judged") or "").split(",") if r]
+    total = len(str(row["rungs"]).split(","))
+    return "undetermined" + (f" ({len(noisy)} of {total} rungs too noisy to judge)" if noisy else
+                             " (the rungs disagree, without a trend)")
+
+
+def _nan(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def verdict_grid(verdicts: pd.DataFrame) -> pd.DataFrame:
+    """Measures as rows (in the figure's order), player counts as columns, the short verdicts."""
+    cells = verdicts.assign(cell=[short(r) for r in verdicts.to_dict("records")])
+    grid = cells.pivot_table(index="measure", columns="players", values="cell", aggfunc="first")
+    order = sorted(dict.fromkeys(verdicts["measure"]), key=order_key)
+    grid = grid.reindex(order).fillna("")
+    grid.columns = [f"{c} players" for c in grid.columns]
+    return grid.rename_axis("measure").reset_index()
+
+
+def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
+    """Append the verdict's blocks to `report`."""
+    meta = v.meta
+    report.heading("Verdict: the game across skill levels and player counts")
+    report.text(lead or _lead(v))
+    grid = verdict_grid(v.verdicts)
+    report.table(grid, "Verdict per measure and player count, by the rules of docs/reports.md "
+                       "(the verdict across skill)", name="verdict", shown=grid)
+    names = panel_measures(v.measures)
+    report.figure(make(v.measures, meta["rungs"]), "verdict",
+                  "Each measure over the skill ladder (every seat the same rung, weakest left), one "
+                  "line per player count, 95% intervals as bands: " + ", ".join(names) + ".")
+    for row in v.exploit.to_dict("records"):
+        report.text(f"At equilibrium, checked ({row['players']} players): {row['text']}"
+                    + (f"; paired over {count(row['paired_games'])} games against the same seat of "
+                       f"the equilibrium mirror, {row['paired_gain']:+.1%} [{row['paired_lo']:+.1%}, "
+                       f"{row['paired_hi']:+.1%}]." if not _nan(row.get("paired_gain")) else "."))
+    for row in v.plan.to_dict("records"):
+        if row.get("games", 0) == 0 and str(row.get("note") or "") not in ("", "nan"):
+            report.text(f"{row['rung']} at {row['players']} players: {row['note']} "
+                        f"(a larger --budget plays it).")
+    played = v.plan.pivot_table(index="rung", columns="players", values="games", aggfunc="first")
+    played = played.reindex([r for r in dict.fromkeys(v.plan["rung"])])
+    played.columns = [f"{c} players" for c in played.columns]
+    played = played.rename_axis("rung").reset_index()
+    report.table(played, "Games played per rung and player count (common random numbers: game ids "
+                         "0..N-1 at every rung)", name="verdict-games",
+                 shown=played.map(lambda x: count(x) if isinstance(x, int | float) and not _nan(x) else x))
+
+
+def _lead(v: Verdict) -> str:
+    m = v.meta
+    return (f"For one ruleset, mirrors of the skill ladder ({', '.join(m['rungs'])}: every seat the same "
+            f"rung) at {', '.join(str(p) for p in m['players'])} players, seed {m['seed']}, game counts "
+            f"chosen for ±{m['precision']:.0%} on each seat's advantage within a budget of "
+            f"{m['budget']:g} s ({m['seconds']:g} s taken). A costly rung gets what the budget allows; "
+            f"its wider intervals are shown as such, and a rung whose interval is wider than a measure's "
+            f"band is not judged.")

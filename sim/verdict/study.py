@@ -1,0 +1,331 @@
+"""The verdict study: mirrors of the skill ladder (every seat the same rung) at each player count,
+on common random numbers (one seed, game ids 0..N-1 at every rung), game counts from the wanted
+precision within a time budget (sim.verdict.plan), every measure along the axis
+(sim.verdict.measures), read by the stated rules (sim.verdict.rules); and the exploitability of the
+equilibrium mixture by the search rung (one search seat against equilibrium seats, paired)."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import mean_interval, wilson
+from sim.verdict import plan, rules
+from sim.verdict.measures import cell_measures, order_key, per_game
+
+RUNGS = {  # the skill ladder of each game, weakest first (sim.league.ladder, the search rung on top)
+    "nyk": ("random", "simple", "balanced", "tuned", "meta:equilibrium", "search-800"),
+    "ag": ("random", "simple", "balanced"),
+}
+EQUILIBRIUM = "meta:equilibrium"
+EXPLOIT = rules.family("exploitability of meta:equilibrium")
+PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and kept if enough)
+# the prior cost of a search game before one is played, in seconds per searching seat (measured
+# on 2 shared cores: a 2-player mirror of search-800 105 s a game, of search-200 113 s: the
+# forward model's playouts, not the iterations, set the cost); replaced by the measured cost
+# once a search cell has played
+SEARCH_SECONDS_PER_SEAT = 55.0
+MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
+
+
+class VerdictError(ValueError):
+    """Input a verdict study cannot use (one line: what is wrong and how to fix it)."""
+
+
+@dataclass
+class Verdict:
+    """A verdict study's tables: `measures` (rung, players, measure, estimate, lo, hi, games),
+    `verdicts` (one row per measure and player count), `per_game` (every cell's per-game
+    values, for paired comparisons), `plan` (games and cost per cell), `exploit` (the search
+    seat against equilibrium seats) and `meta` (what was asked and played)."""
+
+    measures: pd.DataFrame
+    verdicts: pd.DataFrame
+    per_game: pd.DataFrame
+    plan: pd.DataFrame
+    exploit: pd.DataFrame
+    meta: dict = field(default_factory=dict)
+
+
+def is_search(spec: str, game: str) -> bool:
+    import strategies
+    from strategies import SEARCH, mixture
+
+    if mixture.is_mixture(spec):
+        return False
+    return strategies.load(spec, game).family == SEARCH
+
+
+def check_rungs(rungs, game: str) -> list[str]:
+    """The rungs as strategy specs, each loadable in `game`; a one-line VerdictError if not."""
+    import strategies
+    from strategies import mixture
+
+    names = [r.strip() for r in rungs if r.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise VerdictError(f"rungs {','.join(names) or '(none)'}: give at least two different "
+                           f"strategies, weakest first (e.g. --rungs random,simple)")
+    for name in names:
+        try:
+            if mixture.is_mixture(name):
+                if game != "nyk":
+                    raise strategies.StrategyError(f"{name}: mixtures are shipped for nyk only")
+                mixture.load(name)
+            else:
+                strategies.load(name, game)
+        except (strategies.StrategyError, OSError, ValueError) as err:
+            raise VerdictError(f"rung {name!r}: {' '.join(str(err).split())}") from None
+    return names
+
+
+def _play(game, players, lineup, games, seed, ruleset, overrides, workers):
+    import sim
+    from sim.runner import RunError
+
+    try:
+        return sim.run(game=game, players=players, strategies=lineup, games=games, seed=seed,
+                       ruleset=ruleset, overrides=overrides, workers=workers, record_turns=True,
+                       progress=False)
+    except RunError as err:
+        raise VerdictError(" ".join(str(err).split())) from None
+
+
+def _timed(*args):
+    start = time.perf_counter()
+    result = _play(*args)
+    return result, time.perf_counter() - start
+
+
+def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
+          seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
+          pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | None = None, luck: int = 0,
+          log=None) -> Verdict:
+    """Play the verdict study (module docstring). `games` {(rung label, players): n} fixes the
+    counts (a second ruleset played on the first's plan, for a paired comparison). `luck` > 0:
+    on that many games of each heuristic mirror, whether the winner changes when every source
+    of luck is drawn again (sim.analysis.luck), its cost outside the budget.
+
+    Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
+    search cells come last, fewest searching seats first, each given its share of what the
+    budget then leaves (the costliest cells, whose one round of games would overrun an equal
+    share, leave theirs to the cheaper ones), their cost per game predicted from the search
+    cells already played (before the first: the prior `SEARCH_SECONDS_PER_SEAT`); a cell whose
+    games would overrun its share is not played."""
+    log = log or (lambda message: None)
+    if not precision > 0 or precision >= 0.5:
+        raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
+                           f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
+    if not budget > 0:
+        raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
+    rungs = check_rungs(rungs or RUNGS[game], game)
+    players = sorted(set(int(p) for p in players))
+    workers = max(1, int(workers or 1))
+    cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
+    search = [r for r in rungs if is_search(r, game)]
+    if exploit and search and EQUILIBRIUM in rungs:
+        cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
+                  for n in players]
+    effort = {cell: search_effort(cell[1], game, cell[2]) for cell in cells}   # searching seats
+    light = [c for c in cells if not effort[c]]
+    heavy = sorted((c for c in cells if effort[c]), key=lambda c: (effort[c], c[2]))
+    wanted = {c: plan.games_for_precision(1 / c[2], precision, maximum=max_games) for c in cells}
+    started = time.perf_counter()
+    overhead = 0.0   # a run's fixed cost (setting up, writing its tables), from one-game runs
+    for n in players:  # load the compiled engine; a player count the game refuses fails here
+        _, overhead = _timed(game, n, rungs[0], 1, seed, ruleset, overrides, 1)
+    pilots, cost = {}, {}
+    for cell in light:
+        label, lineup, n = cell
+        p_games = pilot if games is None else max(1, min(pilot, games.get((label, n), pilot)))
+        result, seconds = _timed(game, n, lineup, p_games, seed, ruleset, overrides, 1)
+        pilots[cell] = result
+        cost[cell] = max(seconds - overhead, 0.1 * seconds) / p_games
+        log(f"pilot {label} x{n}: {p_games} games, {cost[cell] * 1000:.2f} ms a game")
+    per_seat = SEARCH_SECONDS_PER_SEAT
+    for cell in heavy:
+        cost[cell] = per_seat * effort[cell]
+    if games is not None:
+        counts = {c: games.get((c[0], c[2]), 0) for c in cells}
+    else:
+        left = budget - (time.perf_counter() - started) - overhead * len(cells)
+        share = plan.allot([wanted[c] for c in cells], [cost[c] / workers for c in cells], left, minimum=0)
+        counts = dict(zip(cells, share, strict=True))
+        for c in light:
+            counts[c] = max(counts[c], min(pilots[c].manifest["games"], wanted[c]))
+    frames, plan_rows = {}, {}
+    for cell in light:
+        label, lineup, n = cell
+        result = pilots[cell]
+        if counts[cell] > result.manifest["games"]:
+            log(f"playing {label} x{n}: {counts[cell]:,} games")
+            result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+        frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
+        plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
+    for i, cell in enumerate(heavy):
+        label, lineup, n = cell
+        predicted = per_seat * effort[cell]
+        if games is None:
+            left = budget - (time.perf_counter() - started)
+            rest = heavy[i:]
+            # a cell whose one round of games (one game a worker, played side by side) costs more
+            # than an equal share gives its share to the cheaper cells
+            while len(rest) > 1 and left / len(rest) < per_seat * effort[rest[-1]]:
+                rest = rest[:-1]
+            share = plan.allot([wanted[c] for c in rest], [per_seat * effort[c] / workers for c in rest],
+                               left, minimum=0)
+            k, allotted = share[0], share[0] * predicted / workers
+            while k and k * predicted / min(workers, k) > allotted:  # fewer games than workers idle a core
+                k -= 1
+            counts[cell] = k
+        if counts[cell] < 1:
+            plan_rows[cell] = {"seconds_per_game": predicted,
+                               "note": f"not played: a game costs about {predicted:.0f} s, more than the "
+                                       f"budget leaves"}
+            log(f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
+            continue
+        log(f"playing {label} x{n}: {counts[cell]:,} games (about {predicted:.0f} s each)")
+        result, seconds = _timed(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+        spent = seconds * min(workers, counts[cell]) / counts[cell]   # one game's time on one core
+        per_seat = spent / effort[cell]
+        frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
+        plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
+    plan_table = pd.DataFrame([{"rung": c[0], "players": c[2], "wanted": wanted[c],
+                                "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells])
+    table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
+    mirrors = table[table["rung"].isin(rungs)]
+    measures = measure_table(mirrors, rungs)
+    verdicts = verdict_table(measures, rungs, precision)
+    exploit_table = exploitability(table, rungs, search[-1] if search else None)
+    meta = {"game": game, "players": players, "rungs": rungs, "precision": precision, "budget": budget,
+            "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
+            "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
+            "fingerprint": _fingerprint(game, ruleset, overrides)}
+    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta)
+
+
+def _frame(result, cell, count, game, ruleset, overrides, seed, luck, log) -> pd.DataFrame:
+    """A cell's per-game table (its first `count` games), labelled, with luck flags if asked."""
+    label, lineup, n = cell
+    frame = per_game(result.games, result.seats, result.turns)
+    frame = frame[frame["game_id"] < count]
+    frame = frame.assign(rung=label, lineup=lineup, search_seat=_slot_seat(result.seats, 0, frame))
+    if luck and label == lineup:
+        frame["luck_changed"] = _luck_flags(game, ruleset, overrides, lineup, n, seed, frame["game_id"], luck)
+        log(f"luck {label} x{n}: {min(luck, len(frame))} games")
+    return frame
+
+
+def search_effort(lineup: str, game: str, players: int) -> int:
+    """Searching seats at the table (a lineup of one name fills every seat; 0: none search)."""
+    specs = lineup.split(",")
+    seats = specs * players if len(specs) == 1 else specs
+    return sum(is_search(spec, game) for spec in seats)
+
+
+def _fingerprint(game, ruleset, overrides) -> str:
+    from sim.rules import Ruleset
+
+    rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
+    return rs.fingerprint
+
+
+def _luck_flags(game, ruleset, overrides, rung, n, seed, game_ids, count) -> np.ndarray:
+    """Per game (NaN beyond the first `count`): 1 when the winner changes with every source of
+    luck drawn afresh from the setup, the strategies' choices left to play on (sim.analysis.luck)."""
+    from sim.analysis.luck import games as luck_games
+    from sim.analysis.luck import salt_of
+    from sim.rules import Ruleset
+
+    rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
+    # a game's luck table: `luck_of(game)` where the games describe themselves, else the LUCK map
+    luck_of = getattr(luck_games, "luck_of", None) or luck_games.LUCK.__getitem__
+    table = luck_of(game)(rs, [rung], n, seed)
+    out = np.full(len(game_ids), np.nan)
+    for i, g in enumerate(np.asarray(game_ids)[:count]):
+        t = table.table(int(g))
+        again = t.outcome(table.all_rows(), salt_of(seed, int(g), 0, 0, 0), 0)
+        out[i] = float(again.winner != t.base.winner)
+    return out
+
+
+def _ruleset_name(ruleset) -> str | None:
+    """A ruleset file's path, a loaded ruleset's sources, or None for the defaults."""
+    if ruleset is None:
+        return None
+    sources = getattr(ruleset, "sources", None)
+    return str(dict(sources).get("values")) if sources is not None else str(ruleset)
+
+
+def _slot_seat(seats: pd.DataFrame, slot: int, frame: pd.DataFrame) -> np.ndarray:
+    """The seat lineup slot `slot` held in each game of `frame` (its first seat if several)."""
+    held = seats[seats["slot"] == slot].groupby("game_id")["seat"].min()
+    return held.reindex(frame["game_id"]).fillna(-1).to_numpy(np.int64) + 1
+
+
+def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
+    """Every measure of every cell (rung, players), rungs in ladder order."""
+    rows = []
+    for (rung, n), frame in per_game_table.groupby(["rung", "players"], sort=False):
+        cols = [c for c in frame.columns if not frame[c].isna().all()]
+        for row in cell_measures(frame[cols]):
+            rows.append({"rung": rung, "rung_index": rungs.index(rung), "players": int(n)} | row)
+    out = pd.DataFrame(rows)
+    return out.sort_values(["players", "rung_index"], kind="stable").reset_index(drop=True)
+
+
+def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0) -> pd.DataFrame:
+    """One verdict per (measure, players) by the rules of sim.verdict.rules. A seat's advantage
+    (and the seat gap) never gets a band narrower than twice the precision asked, so that an
+    interval of the wanted half-width can lie inside it."""
+    rows = []
+    for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
+        cell = cell.sort_values("rung_index")
+        floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
+        got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor,
+                             cell["rung_index"])
+        rows.append({"players": int(n)} | got)
+    out = pd.DataFrame(rows)
+    out["order"] = out["measure"].map(order_key)
+    return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
+
+
+def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataFrame:
+    """The search seat's win share against equilibrium seats (Wilson, against the fair 1/n), and
+    its paired gain over the same seat of the equilibrium mirror on the same game ids.
+    `understates`: the interval lies above fair, so the equilibrium rung understates strong play."""
+    rows = []
+    if searcher is None:
+        return pd.DataFrame(rows)
+    label = f"{searcher} vs {EQUILIBRIUM}"
+    for n, frame in table[table["rung"] == label].groupby("players"):
+        seat = frame["search_seat"].to_numpy()
+        won = frame[[f"won_{s}" for s in range(1, n + 1)]].to_numpy(bool)
+        wins = won[np.arange(len(frame)), seat - 1]
+        k, g = int(wins.sum()), len(frame)
+        lo, hi = wilson(k, g)
+        row = {"players": int(n), "searcher": searcher, "against": EQUILIBRIUM, "games": g, "wins": k,
+               "win_share": k / g, "lo": lo, "hi": hi, "fair": 1 / n, "understates": lo > 1 / n}
+        mirror = table[(table["rung"] == EQUILIBRIUM) & (table["players"] == n)].set_index("game_id")
+        common = frame["game_id"].isin(mirror.index).to_numpy()
+        if common.any():
+            ids = frame["game_id"].to_numpy()[common]
+            base = mirror.loc[ids, [f"won_{s}" for s in range(1, n + 1)]].to_numpy(bool)
+            d = wins[common].astype(float) - base[np.arange(len(ids)), seat[common] - 1]
+            mean, d_lo, d_hi, m = mean_interval(d)
+            row |= {"paired_games": m, "paired_gain": mean, "paired_lo": d_lo, "paired_hi": d_hi}
+        row["text"] = (f"{searcher} in one seat wins {k / g:.1%} [{lo:.1%}, {hi:.1%}] of {g} games "
+                       f"against {n - 1} {EQUILIBRIUM} seats (fair {1 / n:.1%}): "
+                       + ("the equilibrium rung understates what strong play does" if lo > 1 / n else
+                          "not beyond noise"))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def fmt_interval(estimate: float, lo: float, hi: float) -> str:
+    if any(isinstance(v, float) and math.isnan(v) for v in (estimate, lo, hi)):
+        return f"{estimate:.3g}"
+    return f"{estimate:.3g} [{lo:.3g}, {hi:.3g}]"

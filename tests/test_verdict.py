@@ -1,0 +1,193 @@
+"""The verdict across skill (sim.verdict): the rules on synthetic results whose truth is known,
+the game counts against their closed form, and `mobsim verdict` on tiny studies of both games."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.verdict import CHANGES, HOLDS, UNDETERMINED, WEAK, classify
+from sim.verdict.plan import allot, games_for_precision
+from sim.verdict.study import measure_table, verdict_table
+
+RUNGS = ["r0", "r1", "r2", "r3", "r4"]
+
+
+def synthetic(advantage, turns_mean, players=4, games=20_000, seed=1) -> pd.DataFrame:
+    """Per-game tables of a made-up game: at rung i seat 1 wins 1/n + advantage[i] (the others
+    share the rest equally) and games last turns_mean[i] turns on average (sd 3)."""
+    rng = np.random.default_rng(seed)
+    frames = []
+    for i, rung in enumerate(RUNGS):
+        p1 = 1 / players + advantage[i]
+        probs = [p1] + [(1 - p1) / (players - 1)] * (players - 1)
+        winner = rng.choice(players, size=games, p=probs)
+        frame = pd.DataFrame({"game_id": np.arange(games), "players": players, "rung": rung,
+                              "turns": rng.normal(turns_mean[i], 3.0, games),
+                              "comeback": rng.random(games) < 0.3})
+        for s in range(players):
+            frame[f"won_{s + 1}"] = winner == s
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def verdicts(table) -> pd.DataFrame:
+    return verdict_table(measure_table(table, RUNGS), RUNGS, precision=0.02).set_index("measure")
+
+
+def test_a_constant_seat_advantage_holds_and_a_trend_in_length_changes_with_skill():
+    table = synthetic(advantage=[0.06] * 5, turns_mean=[14, 12.5, 11, 9.5, 8])
+    v = verdicts(table)
+    seat = v.loc["seat 1 advantage"]
+    assert seat["verdict"] == HOLDS and seat["from_rung"] == "r0"
+    assert abs(seat["centre"] - 0.06) < 0.01               # the advantage it holds at, within noise
+    length = v.loc["game length (turns)"]
+    assert length["verdict"] == CHANGES and length["direction"] == "falling"
+    assert length["slope_lo"] < -1.5 < length["slope_hi"]  # the true slope inside its interval
+    assert v.loc["comeback (winner behind at mid-game)", "verdict"] == HOLDS
+
+
+def test_an_advantage_of_weak_play_only_and_a_plateau_from_a_rung_up():
+    table = synthetic(advantage=[0.10, 0.08, 0.0, 0.0, 0.0], turns_mean=[14, 12, 10, 10, 10])
+    v = verdicts(table)
+    seat = v.loc["seat 1 advantage"]
+    assert seat["verdict"] == WEAK and seat["from_rung"] == "r2"
+    length = v.loc["game length (turns)"]
+    assert length["verdict"] == HOLDS and length["from_rung"] == "r2"
+
+
+def test_noise_wider_than_the_band_is_undetermined_not_a_verdict():
+    got = classify("seat 1 advantage", RUNGS, [0.0, 0.05, -0.05, 0.02, 0.0],
+                   [-0.2] * 5, [0.2] * 5)
+    assert got["verdict"] == UNDETERMINED and got["not_judged"] == ",".join(RUNGS)
+
+
+def test_games_for_precision_is_the_binomial_closed_form():
+    n = games_for_precision(0.25, 0.01)
+    half = 1.959963984540054 * np.sqrt(0.25 * 0.75 / n)
+    assert half <= 0.01 < 1.959963984540054 * np.sqrt(0.25 * 0.75 / (n - 1))
+    with pytest.raises(ValueError):
+        games_for_precision(0.25, 0.0)
+
+
+def test_allot_serves_cheap_cells_in_full_and_shares_the_rest_of_the_budget():
+    # two cheap cells (1 ms a game) want 1000 games each; a costly one (1 s) wants 1000
+    games = allot([1000, 1000, 1000], [0.001, 0.001, 1.0], budget=12.0, minimum=2)
+    assert games[:2] == [1000, 1000] and games[2] == 10      # 12 s - 2 s left for the costly cell
+    assert sum(g * c for g, c in zip(games, [0.001, 0.001, 1.0], strict=True)) <= 12.0 + 1e-9
+    assert allot([5], [10.0], budget=1.0, minimum=2) == [2]  # never below the minimum
+
+
+def _cli(args):
+    return CliRunner().invoke(main, ["verdict", *args], catch_exceptions=False)
+
+
+@pytest.mark.parametrize("game", ["nyk", "ag"])
+def test_verdict_command_on_a_tiny_study_writes_its_files(tmp_path, game):
+    out = tmp_path / game
+    luck = ["--luck", "10"] if game == "ag" else []   # the counterfactual replays, on 10 games
+    r = _cli(["--game", game, "--players", "3", "--rungs", "random,simple", "--precision", "0.2",
+              "--budget", "5", "--seed", "3", "--workers", "1", "--out", str(out), *luck])
+    assert r.exit_code == 0, r.output
+    for name in ("verdict.csv", "verdict.json", "measures.csv", "verdict.png", "per_game.parquet"):
+        assert (out / name).is_file()
+    measures = pd.read_csv(out / "measures.csv")
+    assert set(measures["rung"]) == {"random", "simple"}
+    assert (measures["lo"] <= measures["estimate"] + 1e-12).all()
+    luck_rows = measures[measures["measure"].str.startswith("luck")]
+    assert (luck_rows["games"] == 10).all() and len(luck_rows) == (2 if luck else 0)
+    doc = json.loads((out / "verdict.json").read_text())
+    assert {v["verdict"] for v in doc["verdicts"]} <= {HOLDS, CHANGES, WEAK, UNDETERMINED}
+    # the same study compared with itself: no measure moves, every change exactly 0
+    r = _cli(["--compare", str(out), str(out), "--out", str(tmp_path / "cmp")])
+    assert r.exit_code == 0, r.output
+    changes = pd.read_csv(tmp_path / "cmp" / "compare.csv")
+    assert not changes["moves"].any() and (changes["change"].abs() < 1e-12).all()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "1,4"], "from 2 to 5"),
+    (["--rungs", "random"], "at least two different"),
+    (["--rungs", "random,nosuch"], "nosuch"),
+    (["--precision", "0"], "precision"),
+    (["--budget", "-1"], "budget"),
+])
+def test_bad_input_is_one_line(tmp_path, args, words):
+    r = CliRunner().invoke(main, ["verdict", *args, "--out", str(tmp_path / "v")])
+    assert r.exit_code == 2
+    lines = [line for line in r.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("mobsim: error:") and words in lines[0]
+
+
+def test_compare_refuses_what_is_not_a_verdict(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    r = CliRunner().invoke(main, ["verdict", "--compare", str(tmp_path / "a"), str(tmp_path / "b")])
+    assert r.exit_code == 2 and "not a verdict directory" in r.output
+
+
+def _verdict_of(table, seed=0):
+    from sim.verdict import Verdict
+
+    table = table.assign(search_seat=0)
+    m = measure_table(table, RUNGS)
+    return Verdict(m, verdict_table(m, RUNGS), table, pd.DataFrame(), pd.DataFrame(),
+                   {"game": "nyk", "seed": seed, "rungs": RUNGS})
+
+
+def test_compare_pairs_games_and_finds_a_known_shift_only_where_it_is():
+    from sim.verdict import compare, summary
+
+    a = synthetic(advantage=[0.0] * 5, turns_mean=[10] * 5, games=4000)
+    b = a.copy()
+    strong = b["rung"].isin(["r3", "r4"])
+    b.loc[strong, "turns"] += 2.0          # the change moves the strong rungs' games only
+    changes = compare(_verdict_of(a), _verdict_of(b)).set_index(["measure", "rung"])
+    turns = changes.xs("game length (turns)")
+    assert turns.loc["r4", "change"] == pytest.approx(2.0) and turns.loc["r4", "hi"] - turns.loc["r4", "lo"] < 1e-9
+    assert (turns.loc[["r0", "r1", "r2"], "change"].abs() < 1e-12).all()
+    read = summary(compare(_verdict_of(a), _verdict_of(b))).set_index("measure")
+    assert read.loc["game length (turns)", "reading"] == "moves at the strongest rung too"
+    assert read.loc["seat 1 advantage", "reading"] == "no change beyond noise"
+    with pytest.raises(ValueError, match="seed"):
+        compare(_verdict_of(a), _verdict_of(b, seed=1))
+
+
+def test_exploitability_is_the_search_seats_wins_against_fair():
+    from sim.verdict.study import EQUILIBRIUM, exploitability
+
+    n, games = 4, 120
+    label = f"search-800 vs {EQUILIBRIUM}"
+    seat = np.arange(games) % n + 1                      # rotated: the search seat moves each game
+    wins = np.arange(games) % 5 < 2                      # it wins 2 games in 5 (40%)
+    frame = pd.DataFrame({"game_id": np.arange(games), "players": n, "rung": label, "search_seat": seat})
+    for s in range(1, n + 1):
+        frame[f"won_{s}"] = (seat == s) & wins
+    mirror = frame.assign(rung=EQUILIBRIUM)
+    for s in range(1, n + 1):
+        mirror[f"won_{s}"] = (np.arange(games) % n + 1) == s   # each seat wins 1 game in 4
+    row = exploitability(pd.concat([frame, mirror]), [EQUILIBRIUM, "search-800"], "search-800").iloc[0]
+    assert row["wins"] == 48 and row["win_share"] == pytest.approx(0.4)
+    assert row["lo"] > 0.25 and row["understates"]
+    assert row["paired_gain"] == pytest.approx(0.4 - 1.0)   # the mirror's seat won every one of them
+
+
+def test_a_costly_top_rung_too_noisy_to_judge_does_not_hide_the_plateau_below_it():
+    e = np.array([0.10, 0.05, -0.03, -0.03, 0.2])
+    lo, hi = e - 0.008, e + 0.008
+    lo[-1], hi[-1] = -0.4, 0.6                       # the search rung: a handful of games
+    got = classify("seat 4 advantage", RUNGS, e, lo, hi, tol_floor=0.02)
+    assert got["verdict"] == HOLDS and got["from_rung"] == "r2" and got["not_judged"] == "r4"
+    assert got["centre"] == pytest.approx(-0.03)
+
+
+def test_a_trend_with_a_clear_step_against_it_is_not_monotone():
+    e = np.array([10.0, 14.0, 11.0, 15.0, 18.0])
+    got = classify("game length (turns)", RUNGS, e, e - 0.1, e + 0.1)
+    assert got["verdict"] == CHANGES and got["direction"] == "not monotone"
+    rising = classify("game length (turns)", RUNGS, e[[0, 2, 1, 3, 4]], e[[0, 2, 1, 3, 4]] - 0.1,
+                      e[[0, 2, 1, 3, 4]] + 0.1)
+    assert rising["direction"] == "rising"
