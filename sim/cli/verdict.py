@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import GAMES, OutPath, parse_sets, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, ruleset_options
 
 
 def parse_players(value: str) -> list[int]:
@@ -22,12 +22,12 @@ def parse_players(value: str) -> list[int]:
 
 
 @click.command("verdict")
-@click.option("--game", type=click.Choice(GAMES), default="nyk", show_default=True,
-              help="nyk: New York Kings; ag: American Gangsters.")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help=GAME_HELP)
 @click.option("--players", default="2,3,4,5", show_default=True, help="Player counts, comma-separated.")
 @click.option("--rungs", default=None,
-              help="The skill ladder, weakest first (default: nyk random,simple,balanced,tuned,"
-                   "meta:equilibrium,search-800; ag random,simple,balanced).")
+              help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
+                   "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
 @click.option("--precision", type=float, default=0.01, show_default=True,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
 @click.option("--budget", type=float, default=600.0, show_default=True,
@@ -36,7 +36,7 @@ def parse_players(value: str) -> list[int]:
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
 @click.option("--no-exploit", is_flag=True,
-              help="Skip the search seat against equilibrium seats (nyk with both rungs only).")
+              help="Skip the search seat against equilibrium seats (a game with both rungs only).")
 @click.option("--luck", type=click.IntRange(min=0), default=0, show_default=True, metavar="GAMES",
               help="Also measure luck on this many games of each heuristic mirror: the share whose winner "
                    "changes when every source of luck is drawn again (outside the budget).")

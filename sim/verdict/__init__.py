@@ -12,7 +12,7 @@ search rung. Pure pandas over the runner's tables.
 from sim.verdict.compare import compare, summary
 from sim.verdict.output import read, write
 from sim.verdict.rules import CHANGES, CLASSES, HOLDS, UNDETERMINED, WEAK, classify
-from sim.verdict.study import RUNGS, Verdict, VerdictError, study
+from sim.verdict.study import Verdict, VerdictError, rungs_of, study
 
 __all__ = ["study", "write", "read", "compare", "summary", "classify", "Verdict", "VerdictError",
-           "RUNGS", "CLASSES", "HOLDS", "CHANGES", "WEAK", "UNDETERMINED"]
+           "rungs_of", "CLASSES", "HOLDS", "CHANGES", "WEAK", "UNDETERMINED"]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.shared.game import find
 from sim.verdict.figure import draw
 from sim.verdict.study import Verdict, VerdictError
 
-GAME_TITLES = {"nyk": "New York Kings", "ag": "American Gangsters"}
 FILES = ("verdict.csv", "verdict.json", "measures.csv", "plan.csv", "per_game.parquet", "verdict.png")
 
 
@@ -52,7 +52,7 @@ def page(v: Verdict, title: str | None = None):
     from sim.verdict.page import add_blocks
 
     m = v.meta
-    report = Report(title or f"mobsim verdict: {GAME_TITLES.get(m['game'], m['game'])}",
+    report = Report(title or f"mobsim verdict: {find(m['game']).title}",
                     meta={k: str(x) for k, x in {"game": m["game"], "ruleset fingerprint": m.get("fingerprint"),
                                                  "mobsim version": __version__, "command": m.get("command")}.items()
                           if x is not None})

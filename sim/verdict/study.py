@@ -14,13 +14,17 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import mean_interval, wilson
+from sim.rooms import DEFAULT_GAME
+from sim.shared.game import find
 from sim.verdict import plan, rules
 from sim.verdict.measures import cell_measures, order_key, per_game
 
-RUNGS = {  # the skill ladder of each game, weakest first (sim.league.ladder, the search rung on top)
-    "nyk": ("random", "simple", "balanced", "tuned", "meta:equilibrium", "search-800"),
-    "ag": ("random", "simple", "balanced"),
-}
+def rungs_of(game: str) -> tuple[str, ...]:
+    """The skill axis of a game, weakest first: its ladder, then its top rungs (a shipped
+    equilibrium mixture, the search player) where it has them (sim.shared.game)."""
+    described = find(game)
+    return described.ladder + described.top_rungs
+
 EQUILIBRIUM = "meta:equilibrium"
 EXPLOIT = rules.family("exploitability of meta:equilibrium")
 PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and kept if enough)
@@ -72,9 +76,7 @@ def check_rungs(rungs, game: str) -> list[str]:
     for name in names:
         try:
             if mixture.is_mixture(name):
-                if game != "nyk":
-                    raise strategies.StrategyError(f"{name}: mixtures are shipped for nyk only")
-                mixture.load(name)
+                mixture.load(name, game)
             else:
                 strategies.load(name, game)
         except (strategies.StrategyError, OSError, ValueError) as err:
@@ -100,7 +102,7 @@ def _timed(*args):
     return result, time.perf_counter() - start
 
 
-def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
+def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | None = None, luck: int = 0,
           log=None) -> Verdict:
@@ -121,7 +123,7 @@ def study(game: str = "nyk", players=(4,), rungs=None, precision: float = 0.01, 
                            f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
     if not budget > 0:
         raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
-    rungs = check_rungs(rungs or RUNGS[game], game)
+    rungs = check_rungs(rungs or rungs_of(game), game)
     players = sorted(set(int(p) for p in players))
     workers = max(1, int(workers or 1))
     cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
@@ -241,9 +243,7 @@ def _luck_flags(game, ruleset, overrides, rung, n, seed, game_ids, count) -> np.
     from sim.rules import Ruleset
 
     rs = ruleset if isinstance(ruleset, Ruleset) else Ruleset.load(ruleset, overrides or {}, game=game)
-    # a game's luck table: `luck_of(game)` where the games describe themselves, else the LUCK map
-    luck_of = getattr(luck_games, "luck_of", None) or luck_games.LUCK.__getitem__
-    table = luck_of(game)(rs, [rung], n, seed)
+    table = luck_games.luck_of(game)(rs, [rung], n, seed)
     out = np.full(len(game_ids), np.nan)
     for i, g in enumerate(np.asarray(game_ids)[:count]):
         t = table.table(int(g))
