@@ -123,3 +123,15 @@ def test_a_balance_report_loads_without_console_errors(tmp_path):
                   out=tmp_path / "run")
     dom = opened(report_run(run, tmp_path / "report"))
     assert any(a.get("class") == "menu" for t, a in dom.items if t == "nav")
+
+
+def test_a_verdict_page_loads_without_console_errors_and_opens_with_the_verdict(tmp_path):
+    """#34: the verdict across skill (the first screen of the demo) in a real browser."""
+    from sim.verdict import study
+    from sim.verdict.output import write
+
+    v = study("nyk", players=(3,), rungs=("random", "simple"), budget=20, seed=1, workers=1, pilot=60,
+              max_games=120, exploit=False)
+    dom = opened(write(v, tmp_path / "verdict") / "index.html")
+    texts = [a for t, a in dom.items if t in ("h1", "h2")]
+    assert texts and any(t == "img" for t, _ in dom.items)
