@@ -31,7 +31,7 @@ KEYS = (
     "bullets.bangs", "negotiation.model", "negotiation.rounds", "negotiation.patience",
     "negotiation.value_wound", "boss_death.quartier", "boss_death.successor", "fbi.track",
     "roulette.pistol", "auction.zero_wins", "hospital.min_bosses", "tracks.cursor", "powers.move_to",
-    "negotiation.threat", "negotiation.side_payments",
+    "negotiation.threat", "negotiation.side_payments", "placement.order",
 )
 (P_PLAYERS_MIN, P_PLAYERS_MAX, P_BAGS_ONES, P_BAGS_THREES, P_BAGS_START, P_TOKENS, P_PROFILE_CARDS,
  P_INFORMER_MODE, P_FBI_START, P_FBI_MAX, P_RENOWN_START, P_PARRAIN, P_INFORMER_RENOWN,
@@ -42,7 +42,7 @@ KEYS = (
  P_DEATH_TO, P_DEATH_RENOWN, P_EVENTS_OPTIONAL, P_ROULETTE_STAKE, P_ROULETTE_FOLD, P_ROULETTE_WIN,
  P_BULLET_CLICS, P_BULLET_BANGS, P_MODEL, P_ROUNDS, P_PATIENCE, P_VAL_WOUND, P_DEATH_QUARTIER,
  P_SUCCESSOR, P_FBI_TRACK, P_PISTOL, P_ZERO_WINS, P_HOSPITAL_BOSSES, P_CURSOR,
- P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS) = range(len(KEYS))
+ P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS, P_PLACEMENT) = range(len(KEYS))
 N_PARAMS = len(KEYS)
 
 # encoded rulings (index of the choice in rules.toml)
@@ -59,6 +59,7 @@ CURSOR_RING, CURSOR_STOP = 0, 1                           # AG-K2
 MOVE_ANY, MOVE_CARDS = 0, 1                               # AG-B4
 THREAT_FIXED_AIM, THREAT_SHOOTOUT = 0, 1                  # AG-N2
 SIDE_CARD_GAINS, SIDE_OWN_BAGS = 0, 1                     # AG-N1
+PLACE_SIMULTANEOUS, PLACE_SEQUENTIAL = 0, 1               # AG-T3
 
 # event effects (index in sim.rules.ag.content.EFFECTS)
 (E_AUCTION, E_ROULETTE, E_DUELS, E_FBI, E_BANK_PAYS, E_TAX, E_HEAL, E_PRESS, E_OCCASIONAL,

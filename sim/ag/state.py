@@ -150,6 +150,7 @@ GAME_DTYPE = np.dtype([
     ("bags", np.int64, (MAX_SEATS + 2, 2)),             # bags by value: seats, bank, pot
     ("lc", np.int64, (MAX_CARDS, 2)),                    # each location card's state and owner
     ("at", np.int64, (MAX_SLOTS, MAX_SEATS, N_PIECES)),  # pieces placed on each slot (AG-T3)
+    ("hidden", np.int64, (MAX_SLOTS, MAX_SEATS, N_PIECES)),  # ... this turn's, out of sight (AG-T3)
     ("dice", np.int64, (MAX_SEATS, 3, 3)),               # rolled dice: family, die kind, result
     ("alloc", np.int64, (MAX_SEATS, N_ITEMS)),           # a split of a card's gains (AG-N1)
     ("share", np.float64, MAX_SEATS),                    # each family's fair share of a bargain

@@ -79,6 +79,7 @@ def test_ruleset_travels_to_workers(rs):
     ({"dice.occasional_clics": 4, "dice.occasional_fbi": 3}, "more than 6 faces"),
     ({"bags.start": 8}, "more than the 35 bags"),
     ({"fbi.informer": 12}, "beyond the last square of the renown ladder"),
+    ({"renown.start": 10}, "not below the Parrain's renown"),              # AG-G1: found by the contract
     ({"renown.parrian": 9}, 'did you mean "renown.parrain"'),
 ])
 def test_bad_values_are_refused_in_one_line(overrides, words):

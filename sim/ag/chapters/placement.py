@@ -2,6 +2,13 @@
 the players' pieces placed on them.
 
 Rule ids: AG-K3, AG-T2, AG-T3.
+
+Placement is simultaneous at the table ("le parrain retourne le sablier, tous les joueurs posent
+leurs personnages", AG-T3). The engine asks the families one after the other in turn order from
+the godfather; under placement.order = "simultaneous" the pieces the earlier families placed this
+turn are out of the board (`game.hidden`) while a family places, so each decides on what it knew
+before this turn's placement; "sequential" (the default this release) lets each see the earlier
+placements.
 """
 
 from numba import njit
@@ -9,7 +16,7 @@ from numba import njit
 from sim.ag.chapters.base import add_renown, ask, log, put, shuffle
 from sim.ag.chapters.titles import drugs_baron, prostitution_baron
 from sim.ag.decisions import CTX_DECISION, CTX_PIECE, CTX_REST_H, CTX_REST_K, CTX_REST_O, D_PLACE, OP_SLOT
-from sim.ag.env import P_LOC_EXTRA, P_POWERS, P_UNPLACED_BOSS
+from sim.ag.env import P_LOC_EXTRA, P_PLACEMENT, P_POWERS, P_UNPLACED_BOSS, PLACE_SIMULTANEOUS
 from sim.ag.events import EV_PLACE, EV_RESHUFFLE, EV_REVEAL, EV_UNPLACED
 from sim.ag.state import (
     BOSS, C_DICE_PLACED, C_UNPLACED, GOODS_KEY, HENCH, HENCHMEN, KILLER, KILLERS, LC_STATE, LS_DECK, LS_SHOWN, L_DECK0,
@@ -62,13 +69,32 @@ def place_piece(game, env, p, piece, home_allowed, opts, ctx):
 
 
 @njit(cache=True)
+def out_of_sight(game, q):
+    """AG-T3 simultaneous: family q's pieces of this turn leave the board for the while."""
+    game.hidden[:, q, :] = game.at[:, q, :]
+    game.at[:, q, :] = 0
+
+
+@njit(cache=True)
+def back_in_sight(game, n_players):
+    """AG-T3 simultaneous: every family's hidden pieces come back once all have placed."""
+    for q in range(n_players):
+        game.at[:, q, :] += game.hidden[:, q, :]
+        game.hidden[:, q, :] = 0
+
+
+@njit(cache=True)
 def placement(game, env, opts, ctx):
-    """AG-T3, modelled in turn order from the godfather (each family sees the earlier placements):
-    the killer and henchmen may stay home; occasional henchmen must be placed (AG-K3); then the
-    boss, whose family loses renown if it stays home."""
+    """AG-T3: the families in turn order from the godfather, each deciding on what it knew
+    before this turn's placement (placement.order simultaneous, the module doc) or seeing the
+    earlier placements (sequential): the killer and henchmen may stay home; occasional henchmen
+    must be placed (AG-K3); then the boss, whose family loses renown if it stays home."""
     rp = env.rp
+    simultaneous = rp[P_PLACEMENT] == PLACE_SIMULTANEOUS
     for i in range(game.g[N_PLAYERS]):
         p = game.g[ORDER0 + i]
+        if simultaneous and i > 0:
+            out_of_sight(game, game.g[ORDER0 + i - 1])
         ctx[CTX_REST_K], ctx[CTX_REST_H] = game.pl[p, KILLERS], game.pl[p, HENCHMEN]
         ctx[CTX_REST_O] = game.pl[p, OCC_READY]
         for _ in range(game.pl[p, KILLERS]):
@@ -88,6 +114,8 @@ def placement(game, env, opts, ctx):
             add_renown(game, p, -rp[P_UNPLACED_BOSS])
             game.pl[p, C_UNPLACED] += 1
             log(game.g, game.events, EV_UNPLACED, p)
+    if simultaneous:
+        back_in_sight(game, game.g[N_PLAYERS])
     if rp[P_POWERS]:
         drugs_baron(game, env, opts, ctx)
         prostitution_baron(game, env, opts, ctx)

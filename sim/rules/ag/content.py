@@ -298,6 +298,9 @@ def cross_check(values: dict, origin: dict, content: dict) -> None:
     if values["bags.start"] * values["players.max"] > bags:
         fail("bags.start", f"for {values['players.max']} players is more than the {bags} bags",
              f"at most {bags // values['players.max']}")
+    if values["renown.start"] >= values["renown.parrain"]:   # AG-G1: a family would win before turn 1
+        fail("renown.start", "is not below the Parrain's renown", f"at most renown.parrain - 1 = "
+             f"{values['renown.parrain'] - 1}")
     if values.get("fbi.track", "ladder") == "ladder":   # AG-G2: the FBI pawn on the renown ladder
         if values["fbi.informer"] > values["renown.parrain"]:
             fail("fbi.informer", "is beyond the last square of the renown ladder",
