@@ -133,11 +133,11 @@ def test_tune_cli_names_a_bad_ag_strategy():
 
 
 def test_shipping_an_ag_study_names_each_preset_after_its_file(study, tmp_path, monkeypatch):
-    from sim.league.games import AgKnobs
+    from sim.league.games import Knobs
     from sim.meta.psro import ship
 
     _, result = study
-    monkeypatch.setattr(AgKnobs, "preset_dir", lambda self: tmp_path)
+    monkeypatch.setattr(Knobs, "preset_dir", lambda self: tmp_path)
     monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / game / "mixtures")
     written = ship(result, "eq")
     shipped = strategies.load(str(written["eq-1"]), "ag")
