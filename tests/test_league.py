@@ -93,6 +93,19 @@ def test_cli_ladder_json(tmp_path):
     assert row["lower"] == "random" and row["games"] == 40
 
 
+def test_the_ladder_of_american_gangsters_is_its_own_and_ordered_at_the_bottom():
+    """--game ag: the game's ladder by default (its description), AG's presets, simple above random."""
+    out = CliRunner().invoke(main, ["strategies", "ladder", "--game", "ag", "--games", "300", "--pairs", "steps",
+                                    "--workers", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    rows = [json.loads(line) for line in out.output.splitlines()]
+    assert [(r["lower"], r["higher"]) for r in rows] == [("random", "simple"), ("simple", "balanced"),
+                                                         ("balanced", "warlord")]
+    assert rows[0]["ordered"]
+    bad = CliRunner().invoke(main, ["strategies", "ladder", "--game", "ag", "--rungs", "random,runner"])
+    assert bad.exit_code == 2 and "unknown strategy 'runner'" in bad.output
+
+
 def test_the_ladder_floor_stays_under_the_ceiling_and_tracks_the_share():
     from sim.league.ladder import head_to_head_share
 

@@ -85,8 +85,9 @@ def _json_rows(table, as_json: bool) -> bool:
 
 
 @strategies_cmd.command("ladder")
-@click.option("--rungs", default="random,simple,balanced,tuned", show_default=True,
-              help="Strategies from weakest to strongest, comma-separated.")
+@click.option("--rungs", default=None,
+              help="Strategies from weakest to strongest, comma-separated (default: the game's ladder, "
+                   "nyk random,simple,balanced,tuned).")
 @click.option("--games", type=click.IntRange(min=10), default=4000, show_default=True,
               help="4-player games per pair of rungs (two seats each, rotated).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
@@ -95,19 +96,22 @@ def _json_rows(table, as_json: bool) -> bool:
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per pair.")
-def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json):
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json, game):
     """Play every pair of rungs (or neighbouring rungs) and tell whether their strength is strictly ordered."""
     from sim.league import ladder
 
-    names = [r.strip() for r in rungs.split(",") if r.strip()]
+    from sim.shared.game import find
+
+    names = list(find(game).ladder) if rungs is None else [r.strip() for r in rungs.split(",") if r.strip()]
     if len(names) < 2 or len(set(names)) < len(names):
         raise click.BadParameter(f"{rungs!r}: give at least two different strategies, weakest first "
                                  f"(e.g. --rungs random,simple,balanced)", param_hint="--rungs")
     for name in names:
-        _load(name, "nyk")
-    ruleset_from_options(ruleset, sets)  # a bad ruleset is a one-line error before any game
+        _load(name, game)
+    ruleset_from_options(ruleset, sets, game)  # a bad ruleset is a one-line error before any game
     table = ladder(names, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                   workers=workers, pairs=pairs)
+                   workers=workers, pairs=pairs, game=game)
     if _json_rows(table, as_json):
         return
     click.echo("win rate per seat, higher minus lower (at most +-50 points two against two), 95% interval; "

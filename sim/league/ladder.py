@@ -16,29 +16,32 @@ import pandas as pd
 
 from sim.analysis.stats import Z95, wilson
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
+from sim.rooms import DEFAULT_GAME
+from sim.shared.game import find
 
-RUNGS = ("random", "simple", "balanced", "tuned")
+RUNGS = ("random", "simple", "balanced", "tuned")   # New York Kings' ladder (its description's)
 
 
 PAIRS = ("all", "steps")  # every pair of rungs, or each rung against the one below it
 
 
-def ladder(rungs=RUNGS, games: int = 4000, seed: int = 0, players: int = 4, ruleset=None,
-           overrides=None, workers: int | None = None, pairs: str = "all") -> pd.DataFrame:
+def ladder(rungs=None, games: int = 4000, seed: int = 0, players: int = 4, ruleset=None,
+           overrides=None, workers: int | None = None, pairs: str = "all", game: str = DEFAULT_GAME) -> pd.DataFrame:
     """One row per pair (lower, higher): each side's win rate per seat and the difference with its
     95% interval; `ordered` is True when the interval lies above zero. `pairs = "steps"` plays
-    only neighbouring rungs (a costly top rung, such as a search player, meets one rung)."""
+    only neighbouring rungs (a costly top rung, such as a search player, meets one rung). `rungs`
+    default: the game's ladder (sim.shared.game)."""
     if players % 2:
         raise ValueError("the ladder seats two strategies equally: give an even number of players")
     if pairs not in PAIRS:
         raise ValueError(f"pairs = {pairs!r}: choose {' or '.join(PAIRS)}")
-    rungs = [resolve(r) for r in rungs]
+    rungs = [resolve(r, game) for r in (find(game).ladder if rungs is None else rungs)]
     played = [(i, j) for i in range(len(rungs)) for j in range(i + 1, len(rungs))
               if pairs == "all" or j == i + 1]
     half = players // 2
     lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in played]
     with Pool(workers) as pool:
-        matches = play_lineups(pool, lineups, games, seed, ruleset_key(ruleset, overrides))
+        matches = play_lineups(pool, lineups, games, seed, ruleset_key(ruleset, overrides, game))
     rows = []
     for (i, j), m in zip(played, matches, strict=True):
         low_rate = sum(m.wins[:half]) / (games * half)
