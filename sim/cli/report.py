@@ -131,7 +131,7 @@ def compare_cmd(run_a, run_b, out, as_json, luck_games):
     gains = pairing_gain(a, b) if paired else None
     if gains is not None:
         table = with_gain(table, gains)
-    luck = _luck_change(run_a, run_b, luck_games, paired) if luck_games else None
+    luck = _luck_change((run_a, a), (run_b, b), luck_games, paired) if luck_games else None
     if out is not None:
         out = _out_dir(out, [run_a, run_b])
         command = shlex.join(["mobsim", "compare", str(run_a), str(run_b), "--out", str(out)])
@@ -172,7 +172,7 @@ def compare_cmd(run_a, run_b, out, as_json, luck_games):
         click.echo(f"report written: {index}")
 
 
-def _luck_change(run_a, run_b, games: int, paired: bool):
+def _luck_change(side_a, side_b, games: int, paired: bool):
     """Per source of luck, the share of games whose winner changes when it is drawn afresh (from
     the setup) in each run, and B - A with its 95% interval (sim.analysis.luck.compare)."""
     from sim.analysis.luck import compare as luck_compare
@@ -180,14 +180,10 @@ def _luck_change(run_a, run_b, games: int, paired: bool):
     from sim.cli.luck import luck_of_run
 
     rows = []
-    for run, hint in ((run_a, "RUN_A"), (run_b, "RUN_B")):
-        luck = luck_of_run(run, hint)
-        rows.append(study(luck, range(min(games, _games_of(run))))["rows"])
+    for (path, run), hint in ((side_a, "RUN_A"), (side_b, "RUN_B")):
+        luck = luck_of_run(path, hint)
+        rows.append(study(luck, range(min(games, int(run.manifest["games"]))))["rows"])
     return luck_compare(rows[0], rows[1], paired=paired)
-
-
-def _games_of(run) -> int:
-    return int(json.loads((Path(run) / "manifest.json").read_text())["games"])
 
 
 def _luck_lines(table, games: int, paired: bool) -> list[str]:

@@ -19,7 +19,6 @@ from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
 
-RUNGS = ("random", "simple", "balanced", "tuned")   # New York Kings' ladder (its description's)
 
 
 PAIRS = ("all", "steps")  # every pair of rungs, or each rung against the one below it

@@ -10,24 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from sim.rooms import DEFAULT_GAME
 from sim.shared import game as games
 from sim.shared.adapter import GameAdapter
-
-DEFAULT = DEFAULT_GAME  # the game of a command given no --game
-
-
-@cache
-def names() -> tuple[str, ...]:
-    """Every game's name, the default first (sim.rooms.game_names)."""
-    return games.names()
 
 
 @cache
 def adapter(name: str) -> GameAdapter:
+    """The game's adapter, from its description (sim.shared.game); ValueError naming the games."""
     return games.find(name).adapter
-
-
-def titles() -> dict[str, str]:
-    """name -> the game's title ("nyk" -> "New York Kings")."""
-    return games.titles()

@@ -98,9 +98,7 @@ class ForwardState:
         return played
 
     def check_seat(self, seat) -> int:
-        if not 0 <= int(seat) < self.players:
-            raise ValueError(f"seat {seat} is not at this table: seats 0 to {self.players - 1}")
-        return int(seat)
+        return seat_at(seat, self.players)
 
     def seats_of(self, mask: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.players) if (int(mask) >> p) & 1)
@@ -111,10 +109,15 @@ def halt_mask(seats, players: int) -> int:
     seats there are when one is not at the table."""
     mask = 0
     for p in range(players) if seats is None else seats:
-        if not 0 <= int(p) < players:
-            raise ValueError(f"seat {p} is not at this table: seats 0 to {players - 1}")
-        mask |= 1 << int(p)
+        mask |= 1 << seat_at(p, players)
     return mask
+
+
+def seat_at(seat, players: int) -> int:
+    """`seat` as a seat of a table of `players`; ValueError naming the seats there are."""
+    if not 0 <= int(seat) < players:
+        raise ValueError(f"seat {seat} is not at this table: seats 0 to {players - 1}")
+    return int(seat)
 
 
 def read_choice(decision: Decision, ask=input, say=print) -> int:
