@@ -87,6 +87,19 @@ def test_bad_keys_families_and_files_are_one_line_errors(game, tmp_path):
     assert _error("simple+no-such", game).startswith("unknown restriction 'no-such' in 'simple+no-such'")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_persona_is_read_and_a_bad_one_is_a_one_line_error(game, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('doc = "mine"\n[persona]\nmost = ["won"]\nleast = ["rank"]\n')
+    assert strategies.load(str(path), game).persona == {"most": ("won",), "least": ("rank",)}
+    path.write_text('doc = "mine"\npersona = 3\n')
+    assert _error(str(path), game) == f"{path}: persona = 3 is not a table: write most = [...] under [persona]"
+    path.write_text('doc = "mine"\n[persona]\nmore = ["won"]\n')
+    assert _error(str(path), game).startswith(f"{path}: unknown persona key 'more': choose among most, least")
+    path.write_text('doc = "mine"\n[persona]\nmost = "won"\n')
+    assert _error(str(path), game) == f"{path}: persona.most = 'won' is not a list of counter names"
+
+
 def test_an_unknown_game_names_the_games():
     assert _error("simple", "chess") == "no strategies for game 'chess': choose among ag, nyk"
 
