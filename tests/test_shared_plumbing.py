@@ -11,6 +11,7 @@ from sim.cli.common import GAMES
 from sim.nyk import game as nyk_game
 from sim.nyk import narrate as nyk_narrate
 from sim.runner import games as registry
+from sim.shared import game as descriptions
 from sim.shared import narrate as shared
 from strategies.lineup import Lineup
 
@@ -18,7 +19,8 @@ ENTRY = {"nyk": (nyk_game, nyk_narrate), "ag": (ag_game, ag_narrate)}
 
 
 def test_the_games_are_found_once_for_every_list():
-    assert rooms.game_names() == ("nyk", "ag") == registry.names() == GAMES
+    assert rooms.game_names() == ("nyk", "ag") == descriptions.names() == GAMES
+    assert all(registry.adapter(g) is descriptions.find(g).adapter for g in GAMES)
     assert set(rooms.GAMES) == set(GAMES)
     assert all(f"sim.{g}" in dict(rooms.ROOMS)["games"] for g in GAMES)
 
