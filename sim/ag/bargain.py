@@ -341,7 +341,7 @@ def expected_share(game, env, slot, card, p, bluff):
     claims leave a surplus, else p's shoot-out value (the fight follows); alternating model: the
     equilibrium's first offer. Alone on the card p takes it all. May be negative: a shoot-out p
     would lose more in than the card is worth to it."""
-    mask = 0
+    mask = np.int64(0)  # not the literal 0: type inference would compile the threat models for it too
     for q in range(game.g[N_PLAYERS]):
         if pieces_at(game, slot, q) > 0:
             mask |= 1 << q

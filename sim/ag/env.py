@@ -11,6 +11,8 @@ from functools import cache
 
 import numpy as np
 
+from sim.shared.codes import codes
+
 from sim.ag.odds import DiceFaces, success_table
 from sim.ag.state import MAX_SEATS
 from sim.rules.ag.content import EFFECTS, MAX_CARDS, MAX_EVENT_CARDS, MAX_TARGET, MAX_TRACK, TRAFFICS
@@ -42,7 +44,7 @@ KEYS = (
  P_DEATH_TO, P_DEATH_RENOWN, P_EVENTS_OPTIONAL, P_ROULETTE_STAKE, P_ROULETTE_FOLD, P_ROULETTE_WIN,
  P_BULLET_CLICS, P_BULLET_BANGS, P_MODEL, P_ROUNDS, P_PATIENCE, P_VAL_WOUND, P_DEATH_QUARTIER,
  P_SUCCESSOR, P_FBI_TRACK, P_PISTOL, P_ZERO_WINS, P_HOSPITAL_BOSSES, P_CURSOR,
- P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS, P_PLACEMENT) = range(len(KEYS))
+ P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS, P_PLACEMENT) = codes(len(KEYS))
 N_PARAMS = len(KEYS)
 
 # encoded rulings (index of the choice in rules.toml)

@@ -27,6 +27,8 @@ bargaining worths do not count.
 """
 
 import numpy as np
+
+from sim.shared.codes import codes
 from numba import njit
 
 from sim.ag.env import (
@@ -48,7 +50,7 @@ TIE = 1e-12
 F_OCC, F_HENCH, F_KILLER, F_BOSS, F_LIVES, F_BAGS, F_CARDS, F_TOKENS, F_RENOWN = range(9)
 N_F = WALK_F
 SAMPLES = 400   # shoot-outs sampled when the exact walk is too large (sampled_values)
-DONE, CUR, NEXT = range(3)   # the walk's buffers (game.walk): the shooter's turn over, its BANGs now, next
+DONE, CUR, NEXT = codes(3)   # the walk's buffers (game.walk): the shooter's turn over, its BANGs now, next
 
 
 @njit(cache=True)

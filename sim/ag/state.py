@@ -7,6 +7,8 @@ per holder: rows 0..4 the seats, BANK_ROW the bank, POT_ROW the roulette pot.
 """
 
 import numpy as np
+
+from sim.shared.codes import codes
 from numba import njit
 
 from sim.ag.decisions import MAX_OPTS, N_CTX, OPT_W
@@ -23,10 +25,10 @@ MAX_LOG = 4096
 MAX_BULLETS = 32
 N_FORCED = 64
 N_SCRIPT = 256
-NO = -1
+NO = np.int64(-1)  # int64 in jitted callers, not a literal type (sim.shared.codes)
 
 # pieces a family places (AG-T3) and the dice kinds they roll
-BOSS, HENCH, KILLER, OCC = range(4)
+BOSS, HENCH, KILLER, OCC = codes(4)
 N_PIECES = 4
 DIE_H, DIE_K, DIE_O = 0, 1, 2      # the die kinds are the piece kinds minus one
 R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows

@@ -24,7 +24,7 @@ import numpy as np
 from sim.nyk import hands
 from sim.nyk import state as S
 from sim.nyk.state import carries_risk
-from sim.nyk.chapters.base import choose_once
+from strategies.nyk.policy import choose
 from sim.nyk.chapters.police import questionable
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
@@ -98,7 +98,7 @@ def policy_pick(fw) -> Pending:
     work = fw.work[0]
     seat, kind, n = int(work.fw[S.FW_SEAT]), int(work.fw[S.FW_KIND]), int(work.fw[S.FW_NOPTS])
     copy = fw.work.copy()[0]
-    pick = int(choose_once(copy, fw.env[0], seat, copy.fw_opts, n, copy.fw_ctx))
+    pick = int(choose(copy, fw.env[0], seat, copy.fw_opts, n, copy.fw_ctx))
     pick = pick if 0 <= pick < n else 0  # as `ask` does with an index out of range
     return Pending(seat, kind, np.array(work.fw_opts[:n]), np.array(work.fw_ctx), pick)
 

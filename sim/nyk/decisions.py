@@ -11,9 +11,12 @@ in the slots named CTX_* below.
 
 import numpy as np
 
+from sim.shared.codes import codes  # np.int64 codes: a callee compiles once, not per constant
+
+
 # --- decisions -------------------------------------------------------------------------------------
 (D_BID, D_DISCARD, D_MOVE, D_STEP, D_HELI, D_CUSTODY, D_WHOM, D_RESIST, D_FOLD, D_LOSE, D_ACTION,
- D_HESITATE, D_REACT, D_DEAL, D_DEAL_ACCEPT, D_POLICE, D_PLACE, D_OFFER) = range(18)
+ D_HESITATE, D_REACT, D_DEAL, D_DEAL_ACCEPT, D_POLICE, D_PLACE, D_OFFER) = codes(18)
 DECISIONS = ("bid", "discard", "move", "step", "heli", "custody", "whom", "resist", "fold", "lose",
              "action", "hesitate", "react", "deal", "deal_accept", "police", "place", "offer")
 
@@ -39,7 +42,7 @@ N_CTX = 16
 # the windows in which resource cards are played (NYK-C5), in the order of
 # sim.rules.nyk.content.WINDOWS (a card's `window` in the content file)
 (WIN_INTERROGATED, WIN_INTIMIDATION, WIN_FUSILLADE, WIN_LOSING, WIN_WON_FIGHT, WIN_CARD_PLAYED,
- WIN_TURN_START, WIN_RESOURCES, WIN_ACCOMPLISHED, WIN_MOVEMENT, WIN_ACTIONS) = range(11)
+ WIN_TURN_START, WIN_RESOURCES, WIN_ACCOMPLISHED, WIN_MOVEMENT, WIN_ACTIONS) = codes(11)
 N_WINDOWS = 11
 
 

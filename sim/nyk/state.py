@@ -29,7 +29,7 @@ N_POLICE = 4
 MAX_ROW = 6  # mission spaces (3 in the rulebook, NYK-S7; missions.row up to 6)
 MAX_TURNS = 64  # a cap normal play never reaches: the mission deck ends the game by turn ~25
 MAX_EVENTS = 4096
-NO = -1
+NO = np.int64(-1)  # int64 in jitted callers, not a literal type (sim.shared.codes)
 
 # --- g: game scalars, then fixed blocks (each block's first index is its *0 constant) ----------------
 (TURN, N_PLAYERS, FIRST, ACTIVE, END_REVEALED, LAST_TURN, GAME_OVER, CAP_HIT, BANK, POT,

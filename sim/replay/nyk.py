@@ -75,10 +75,11 @@ def panel_entry(code, args, names: Names):
 
 def constants() -> dict:
     """The engine's codes the page reads (so the script holds no copy of them)."""
-    return {"W_PERIPHERAL": S.W_PERIPHERAL, "W_CONTROLLED": S.W_CONTROLLED,
-            "W_CUSTODY": S.W_CUSTODY, "W_DEAD": S.W_DEAD, "MS_ROW": S.MS_ROW,
-            "MS_HELD": S.MS_HELD, "MS_DONE": S.MS_DONE, "N_AFFRANCHI": S.N_AFFRANCHI,
-            "PC_RETURNING": S.PC_RETURNING, "NO": S.NO}
+    codes = {"W_PERIPHERAL": S.W_PERIPHERAL, "W_CONTROLLED": S.W_CONTROLLED,
+             "W_CUSTODY": S.W_CUSTODY, "W_DEAD": S.W_DEAD, "MS_ROW": S.MS_ROW,
+             "MS_HELD": S.MS_HELD, "MS_DONE": S.MS_DONE, "N_AFFRANCHI": S.N_AFFRANCHI,
+             "PC_RETURNING": S.PC_RETURNING, "NO": S.NO}
+    return {name: int(code) for name, code in codes.items()}   # plain ints for the page's JSON
 
 
 PANEL_TITLE = "Fights, interrogations, recruitments"

@@ -97,7 +97,9 @@ def capture(spec: GameSpec, ruleset) -> dict:
     game_of = find(spec.game)
     engine, state, kind = game_of.part("engine"), game_of.part("state"), game_of.plugin("replay")
     snapshot, dice_fns = kind.snapshot, kind.DICE
-    if hasattr(_tool(engine, "log"), "py_func"):
+    from numba import config
+
+    if not config.DISABLE_JIT:
         raise ReplayError("the recorder needs NUMBA_DISABLE_JIT=1 (use record_game)")
     lineup, seating = _lineup_and_seating(spec)
     env = _env(spec, ruleset, lineup, seating)

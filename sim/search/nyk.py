@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.batch import summarise_game, summarise_seats
-from sim.nyk.chapters.base import choose_once
+from strategies.nyk.policy import choose as policy_choice
 from sim.nyk.decisions import OPT_W
 from sim.nyk.forward import HALTED, OVER, advance, apply_choice, copy_record, start
 from sim.nyk.game import (
@@ -212,7 +212,7 @@ def default_option(root_work, env, seat):
     """The option the seat's rollout preset takes at the root (its policy coins left as they
     were: the real decision is taken afterwards)."""
     saved = root_work.rng.copy()
-    k = choose_once(root_work, env, seat, root_work.fw_opts, root_work.fw[FW_NOPTS], root_work.fw_ctx)
+    k = policy_choice(root_work, env, seat, root_work.fw_opts, root_work.fw[FW_NOPTS], root_work.fw_ctx)
     root_work.rng[:] = saved
     return k
 

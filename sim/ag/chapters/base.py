@@ -5,7 +5,9 @@ occasional henchmen.
 Rule ids: AG-C2, AG-C6, AG-C10, AG-K3, AG-T.
 """
 
+import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
 from sim.ag.decisions import MAX_OPTS
 from sim.ag.env import P_H_CLICS, P_K_CLICS, P_O_CLICS, P_O_FBI
@@ -22,9 +24,17 @@ from sim.ag.state import FW_MODE, FW_POLICY  # the forward model's hook in `ask`
 from sim.rng import below_of
 
 
-@njit(cache=True)
+@register_jitable
 def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
-    """Append an event row when the game is recorded (`mobsim play --game ag`)."""
+    """Append an event row when the game is recorded (`mobsim play --game ag`). Typed as an overload, so its
+    callers' constant codes and arguments arrive as int64 and the row writer compiles once (as a
+    jitted function it compiled once per combination of constants, some fifty times)."""
+    log_row(g, events, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
+            np.int64(f))
+
+
+@njit(cache=True)
+def log_row(g, events, code, a, b, c, d, e, f):
     if g[RECORD] == 0:
         return
     n = g[N_EVENTS]
@@ -72,6 +82,7 @@ def shuffle(game, start, n, src):
 def ask(game, env, p, opts, n, ctx):
     """The decision interface: seat p picks one of the n legal options, for the decision kind in
     ctx[CTX_DECISION] (kept out of the arguments so that `ask` compiles once)."""
+    n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1

@@ -20,6 +20,7 @@ from sim.ag.env import (
 )
 from sim.ag.events import EV_ANSWER, EV_DISCARDED, EV_OFFER, EV_SIDE_PAYMENT, EV_SPLIT
 from sim.ag.readers import card_items, count_bits, fill_shares, present_mask
+from sim.shared.codes import codes
 from sim.ag.state import (
     BANK_ROW, C_AGREEMENTS, C_BAGS_LOC, C_BARGAIN_GOT, C_BARGAIN_THREAT, C_BARGAIN_TOTAL, C_CARDS_WON, C_CONTESTED,
     C_OFFERS_MADE, C_OFFERS_REFUSED, C_RENOWN_LOC, C_SIDE_PAID, C_SIDE_RECEIVED, C_TOKENS_WON, IT_BAGS, IT_CARD,
@@ -27,6 +28,7 @@ from sim.ag.state import (
     WON0, bag_count,
 )
 
+ROUND_ONE, ROUND_TWO = codes(3)[1:]   # the bargain's rounds (AG-N3), int64: `negotiate` compiles once
 
 @njit(cache=True)
 def item_worth(env, item):
@@ -185,7 +187,7 @@ def settle(game, env, slot, card, mask, opts, ctx):
         return
     threats = np.zeros(MAX_SEATS)
     record_contest(game, env, slot, card, mask, threats)
-    if negotiate(game, env, slot, card, mask, 1, threats, opts, ctx):
+    if negotiate(game, env, slot, card, mask, ROUND_ONE, threats, opts, ctx):
         share_out(game, env, card, mask, True)
         return
     shootout(game, env, slot, mask, opts, ctx)
@@ -195,7 +197,7 @@ def settle(game, env, slot, card, mask, opts, ctx):
         share_out(game, env, card, mask, True)
         return
     threats[:] = 0.0   # AG-N3: failing again loses the card for everyone
-    if left != 0 and env.rp[P_SECOND_ROUND] and negotiate(game, env, slot, card, left, 2, threats, opts, ctx):
+    if left != 0 and env.rp[P_SECOND_ROUND] and negotiate(game, env, slot, card, left, ROUND_TWO, threats, opts, ctx):
         share_out(game, env, card, mask, True)
         return
     log(game.g, game.events, EV_DISCARDED, slot)

@@ -11,6 +11,7 @@ before this turn's placement; "sequential" (the default this release) lets each 
 placements.
 """
 
+import numpy as np
 from numba import njit
 
 from sim.ag.chapters.base import add_renown, ask, log, put, shuffle
@@ -23,6 +24,9 @@ from sim.ag.state import (
     L_DECK_N, L_DISC0, L_DISC_N, NO, N_PLAYERS, OCC, OCC_READY, ORDER0, SHOW0, SHOW_N, S_LOCATIONS,
 )
 
+
+# a piece may stay home or not: np.bool_, typed boolean, not a literal (`place_piece` compiles once)
+HOME_ALLOWED, HOME_BARRED = np.bool_(True), np.bool_(False)
 
 @njit(cache=True)
 def reveal_locations(game, env):
@@ -99,18 +103,18 @@ def placement(game, env, opts, ctx):
         ctx[CTX_REST_O] = game.pl[p, OCC_READY]
         for _ in range(game.pl[p, KILLERS]):
             ctx[CTX_REST_K] -= 1
-            if place_piece(game, env, p, KILLER, True, opts, ctx) >= 0:
+            if place_piece(game, env, p, KILLER, HOME_ALLOWED, opts, ctx) >= 0:
                 game.pl[p, C_DICE_PLACED] += 1
         for _ in range(game.pl[p, HENCHMEN]):
             ctx[CTX_REST_H] -= 1
-            if place_piece(game, env, p, HENCH, True, opts, ctx) >= 0:
+            if place_piece(game, env, p, HENCH, HOME_ALLOWED, opts, ctx) >= 0:
                 game.pl[p, C_DICE_PLACED] += 1
         for _ in range(game.pl[p, OCC_READY]):
             ctx[CTX_REST_O] -= 1
-            place_piece(game, env, p, OCC, False, opts, ctx)
+            place_piece(game, env, p, OCC, HOME_BARRED, opts, ctx)
             game.pl[p, C_DICE_PLACED] += 1
         game.pl[p, OCC_READY] = 0
-        if place_piece(game, env, p, BOSS, True, opts, ctx) < 0:
+        if place_piece(game, env, p, BOSS, HOME_ALLOWED, opts, ctx) < 0:
             add_renown(game, p, -rp[P_UNPLACED_BOSS])
             game.pl[p, C_UNPLACED] += 1
             log(game.g, game.events, EV_UNPLACED, p)

@@ -7,6 +7,7 @@ Rule ids: NYK-A4, NYK-S2, NYK-T2.
 
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
 from sim.nyk.decisions import MAX_OPTS
 from sim.nyk.state import (
@@ -24,10 +25,17 @@ from strategies.nyk.policy import choose
 ONE = np.int64(1)
 
 
-@njit(cache=True)
+@register_jitable
 def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
-    """Append an event row when the game is recorded (`mobsim play`). Takes the two arrays it
-    writes, not the whole game, so its many call signatures compile cheaply."""
+    """Append an event row when the game is recorded (`mobsim play`). Typed as an overload, so its
+    callers' constant codes and arguments arrive as int64 and the row writer compiles once (as a
+    jitted function it compiled once per combination of constants, some fifty times)."""
+    log_row(g, events, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
+            np.int64(f))
+
+
+@njit(cache=True)
+def log_row(g, events, code, a, b, c, d, e, f):
     if g[RECORD] == 0:
         return
     n = g[N_EVENTS]
@@ -63,6 +71,7 @@ def ask(game, env, p, opts, n, ctx):
     """The decision interface: seat p picks one of the n legal options the engine listed, for
     the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the arguments, a
     constant there would make numba compile `ask` once per decision kind)."""
+    n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
@@ -96,16 +105,10 @@ def view_check(game, env, p, opts, n, ctx):
     reseed_hidden(shadow, p, game.g[DECISIONS])  # dice, lots and the others' coins
     shadow.g[CHECK] = 0
     saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
-    k = choose_once(game, env, p, opts, n, ctx)
+    k = choose(game, env, p, opts, n, ctx)
     game.rng[:] = saved
-    if choose_once(shadow, env, p, opts, n, ctx) != k:
+    if choose(shadow, env, p, opts, n, ctx) != k:
         game.g[VIEW_MISMATCH] += 1
-
-
-@njit(cache=True)
-def choose_once(game, env, p, opts, n, ctx):
-    """The policy as a call of its own (in `ask` it is inlined), for the check's two uses."""
-    return choose(game, env, p, opts, n, ctx)
 
 
 @njit(cache=True, inline="always")
