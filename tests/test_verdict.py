@@ -90,10 +90,11 @@ def test_verdict_command_on_a_tiny_study_writes_its_files(tmp_path, game):
     out = tmp_path / game
     luck = ["--luck", "10"] if game == "ag" else []   # the counterfactual replays, on 10 games
     r = _cli(["--game", game, "--players", "3", "--rungs", "random,simple", "--precision", "0.2",
-              "--budget", "5", "--seed", "3", "--workers", "1", "--out", str(out), *luck])
+              "--budget", "5", "--seed", "3", "--workers", "1", "--meta-games", "4", "--out", str(out), *luck])
     assert r.exit_code == 0, r.output
-    for name in ("verdict.csv", "verdict.json", "measures.csv", "verdict.png", "per_game.parquet"):
+    for name in ("verdict.csv", "verdict.json", "measures.csv", "verdict.png", "per_game.parquet", "metagame.csv"):
         assert (out / name).is_file()
+    _check_metagame(out, game, players=3, games=6)   # 4 asked: rounded up to a multiple of the 3 seats
     measures = pd.read_csv(out / "measures.csv")
     assert set(measures["rung"]) == {"random", "simple"}
     assert (measures["lo"] <= measures["estimate"] + 1e-12).all()
@@ -108,12 +109,48 @@ def test_verdict_command_on_a_tiny_study_writes_its_files(tmp_path, game):
     assert not changes["moves"].any() and (changes["change"].abs() < 1e-12).all()
 
 
+def _check_metagame(out, game, players, games):
+    """The verdict's meta-game: every style of the shipped population once, an equilibrium mixture,
+    survivors by their weight, the profiles played as the plan says, the sentence on the page."""
+    from sim.shared.game import find
+    from sim.verdict.metagame import SURVIVES, profile_count
+
+    rows = pd.read_csv(out / "metagame.csv")
+    population = find(game).population
+    assert rows["strategy"].tolist() == list(population) and (rows["players"] == players).all()
+    assert rows["weight"].sum() == pytest.approx(1.0, abs=1e-4) and (rows["weight"] >= 0).all()
+    assert (rows["survives"] == (rows["weight"] >= SURVIVES)).all() and rows["survives"].any()
+    assert (rows["regret_lo"] <= rows["regret_hi"]).all()
+    plan = pd.read_csv(out / "plan.csv").set_index("rung")
+    assert plan.loc["meta-game (population)", "games"] == profile_count(len(population), players) * games
+    text = json.loads((out / "verdict.json").read_text())["meta"]["metagame"][str(players)]
+    assert all(s in text for s in rows.loc[rows["survives"], "strategy"])
+    assert "the meta-game of the shipped population" in (out / "index.md").read_text()
+
+
+def test_profile_count_is_the_multiset_count():
+    from itertools import combinations_with_replacement
+
+    from sim.verdict.metagame import profile_count
+
+    for styles, players in [(7, 4), (5, 3), (1, 5), (3, 2)]:
+        assert profile_count(styles, players) == len(list(combinations_with_replacement(range(styles), players)))
+
+
+def test_games_per_profile_round_up_to_whole_rotations():
+    from sim.verdict.metagame import games_per_profile
+
+    assert [games_per_profile(g, 3) for g in (1, 3, 4, 6, 100)] == [3, 3, 6, 6, 102]
+    assert games_per_profile(100, 4) == 100 and games_per_profile(50, 5) == 50
+
+
 @pytest.mark.parametrize("args, words", [
     (["--players", "1,4"], "from 2 to 5"),
     (["--rungs", "random"], "at least two different"),
     (["--rungs", "random,nosuch"], "nosuch"),
     (["--precision", "0"], "precision"),
     (["--budget", "-1"], "budget"),
+    (["--meta-games", "-1"], "--meta-games"),
 ])
 def test_bad_input_is_one_line(tmp_path, args, words):
     r = CliRunner().invoke(main, ["verdict", *args, "--out", str(tmp_path / "v")])

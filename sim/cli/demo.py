@@ -21,6 +21,7 @@ DEMO_RUN_DIR = Path("runs/demo")
 DEMO_VERDICT_BUDGET = 240.0
 DEMO_VERDICT_PLAYERS = "3,4"
 DEMO_VERDICT_PRECISION = 0.02
+DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game plays (scaled like the budget)
 
 
 @click.command("demo")
@@ -84,13 +85,16 @@ def _verdict(rs, players: str, budget: float, seed: int, workers, out: Path):
     from sim.verdict import VerdictError, study, write
 
     counts = parse_players(players)
+    meta_games = max(5, round(DEMO_VERDICT_METAGAME * min(1.0, budget / DEMO_VERDICT_BUDGET)))
     try:
         v = study("nyk", players=counts, ruleset=rs, budget=budget, seed=seed, workers=workers or _cores(),
-                  precision=DEMO_VERDICT_PRECISION, log=lambda m: click.echo(m, err=True))
+                  precision=DEMO_VERDICT_PRECISION, metagame=meta_games,
+                  log=lambda m: click.echo(m, err=True))
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --budget {budget:g} "
-                         f"--precision {DEMO_VERDICT_PRECISION:g} --seed {seed} --out {out / 'verdict'}")
+                         f"--precision {DEMO_VERDICT_PRECISION:g} --meta-games {meta_games} --seed {seed} "
+                         f"--out {out / 'verdict'}")
     try:
         write(v, out / "verdict")
     except OSError as err:

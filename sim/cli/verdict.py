@@ -40,14 +40,17 @@ def parse_players(value: str) -> list[int]:
 @click.option("--luck", type=click.IntRange(min=0), default=0, show_default=True, metavar="GAMES",
               help="Also measure luck on this many games of each heuristic mirror: the share whose winner "
                    "changes when every source of luck is drawn again (outside the budget).")
+@click.option("--meta-games", type=click.IntRange(min=0), default=100, show_default=True, metavar="GAMES",
+              help="Games a profile of the meta-game of the game's shipped population plays (which styles "
+                   "survive at this ruleset, within the budget); 0 leaves it out.")
 @click.option("--compare", "compare_with", nargs=2, default=None, metavar="A B",
               help="Two verdict directories (--out of earlier runs), or two ruleset files to play "
                    "on the same plan: the paired change of each measure at every rung and count.")
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
-              help="Directory for verdict.csv, verdict.json, measures.csv, verdict.png.")
+              help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, compare_with, out,
-                ruleset, sets):
+def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, meta_games,
+                compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -58,6 +61,7 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision, "budget": budget,
               "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
+              "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
         if compare_with:
@@ -67,7 +71,7 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
             raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
         from sim.verdict import study
 
-        v = study(ruleset=ruleset, overrides=overrides, **kwargs)
+        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
         _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
@@ -95,6 +99,8 @@ def _echo_verdict(v):
         click.echo(f"{row.players}p  {row.measure:<40} {row.text}")
     for row in v.exploit.itertuples():
         click.echo(f"{row.players}p  exploitability: {row.text}")
+    for n, text in (v.meta.get("metagame") or {}).items():
+        click.echo(f"{n}p  meta-game: {text}")
 
 
 def _compare(pair, out, kwargs, ruleset, overrides):

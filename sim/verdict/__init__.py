@@ -2,11 +2,12 @@
 ladder (mirrors: every seat the same rung) and player counts, read by stated rules into
 "holds at every skill from a rung up", "changes with skill" or "only at weak play"
 (sim.verdict.rules; docs/reports.md), with the exploitability of the equilibrium rung by the
-search rung. Pure pandas over the runner's tables.
+search rung and the meta-game of the game's shipped population (sim.verdict.metagame: which
+styles survive at this ruleset). Pure pandas over the runner's tables and sim.meta.
 
     from sim.verdict import study, write
     v = study("nyk", players=(3, 4), rungs=("random", "simple", "tuned"), budget=60, seed=0)
-    v.verdicts, v.measures, v.exploit
+    v.verdicts, v.measures, v.exploit, v.metagame
 """
 
 from sim.verdict.compare import compare, summary

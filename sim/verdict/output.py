@@ -1,5 +1,5 @@
 """A verdict study on disk: verdict.csv, verdict.json, measures.csv, plan.csv, exploit.csv,
-per_game.parquet (for paired comparisons) and verdict.png; and back."""
+metagame.csv, per_game.parquet (for paired comparisons) and verdict.png; and back."""
 
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ def write(v: Verdict, out) -> Path:
     v.measures.to_csv(out / "measures.csv", index=False)
     v.plan.to_csv(out / "plan.csv", index=False)
     v.exploit.to_csv(out / "exploit.csv", index=False)
+    v.metagame.to_csv(out / "metagame.csv", index=False)
     v.per_game.to_parquet(out / "per_game.parquet", index=False)
     doc = {"meta": v.meta, "verdicts": _records(v.verdicts), "exploit": _records(v.exploit),
-           "plan": _records(v.plan)}
+           "metagame": _records(v.metagame), "plan": _records(v.plan)}
     (out / "verdict.json").write_text(json.dumps(doc, indent=1, default=str) + "\n")
     title = f"{v.meta.get('game', '')}: measures over skill (95% intervals)"
     draw(v.measures, v.meta["rungs"], out / "verdict.png", title)
@@ -66,7 +67,11 @@ def read(path) -> Verdict:
         raise VerdictError(f"{root}: not a verdict directory (no verdict.json and per_game.parquet): "
                            f"give a directory `mobsim verdict --out` wrote")
     doc = json.loads((root / "verdict.json").read_text())
-    exploit = root / "exploit.csv"
     return Verdict(pd.read_csv(root / "measures.csv"), pd.read_csv(root / "verdict.csv"),
                    pd.read_parquet(root / "per_game.parquet"), pd.read_csv(root / "plan.csv"),
-                   pd.read_csv(exploit) if exploit.stat().st_size > 1 else pd.DataFrame(), doc["meta"])
+                   _optional(root / "exploit.csv"), doc["meta"], _optional(root / "metagame.csv"))
+
+
+def _optional(path: Path) -> pd.DataFrame:
+    """A table that may be empty (no search rung, no meta-game) or absent (an older verdict)."""
+    return pd.read_csv(path) if path.is_file() and path.stat().st_size > 1 else pd.DataFrame()

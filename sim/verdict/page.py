@@ -1,6 +1,6 @@
 """The verdict as report blocks (sim.analysis.report.Report): the verdict table (one row per
 measure, one column per player count), its figure, the exploitability of the equilibrium rung,
-and the games played per cell. `mobsim demo` opens its report with them."""
+the meta-game of the shipped population, and the games played per cell. `mobsim demo` opens its report with them."""
 
 from __future__ import annotations
 
@@ -63,6 +63,7 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
                     + (f"; paired over {count(row['paired_games'])} games against the same seat of "
                        f"the equilibrium mirror, {row['paired_gain']:+.1%} [{row['paired_lo']:+.1%}, "
                        f"{row['paired_hi']:+.1%}]." if not _nan(row.get("paired_gain")) else "."))
+    _metagame_blocks(report, v)
     for row in v.plan.to_dict("records"):
         if row.get("games", 0) == 0 and str(row.get("note") or "") not in ("", "nan"):
             report.text(f"{row['rung']} at {row['players']} players: {row['note']} "
@@ -74,6 +75,24 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     report.table(played, "Games played per rung and player count (common random numbers: game ids "
                          "0..N-1 at every rung)", name="verdict-games",
                  shown=played.map(lambda x: count(x) if isinstance(x, int | float) and not _nan(x) else x))
+
+
+def _metagame_blocks(report: Report, v: Verdict) -> None:
+    """Which styles of the shipped population survive at each player count (sim.verdict.metagame)."""
+    for n, text in (v.meta.get("metagame") or {}).items():
+        report.text(f"At equilibrium, checked ({n} players): the meta-game {text}")
+    if v.metagame.empty:
+        return
+    shown = v.metagame.assign(
+        weight=v.metagame["weight"].map(lambda w: f"{w:.1%}"),
+        regret=[f"{r:+.3f} [{lo:+.3f}, {hi:+.3f}]" for r, lo, hi in
+                v.metagame[["regret", "regret_lo", "regret_hi"]].itertuples(index=False)],
+        alpharank_place=v.metagame["alpharank_place"].map(lambda k: "unranked" if _nan(k) else f"{int(k)}"))
+    shown = shown[["players", "strategy", "weight", "survives", "regret", "alpharank_place"]]
+    report.table(v.metagame, "The meta-game of the shipped population: each style's weight in the Nash "
+                             "equilibrium of the payoff table, its regret against that mixture (win share, "
+                             "bootstrap 95% interval) and its alpha-Rank place (alpha 50)",
+                 name="verdict-metagame", shown=shown)
 
 
 def _lead(v: Verdict) -> str:

@@ -2,13 +2,15 @@
 on common random numbers (one seed, game ids 0..N-1 at every rung), game counts from the wanted
 precision within a time budget (sim.verdict.plan), every measure along the axis
 (sim.verdict.measures), read by the stated rules (sim.verdict.rules); and the exploitability of the
-equilibrium mixture by the search rung (one search seat against equilibrium seats, paired)."""
+equilibrium mixture by the search rung (one search seat against equilibrium seats, paired) and the
+meta-game of the game's shipped population (sim.verdict.metagame: which styles survive)."""
 
 from __future__ import annotations
 
 import math
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -34,6 +36,7 @@ PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and
 # once a search cell has played
 SEARCH_SECONDS_PER_SEAT = 55.0
 MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
+METAGAME = "meta-game (population)"   # the plan's row for the meta-game's games
 
 
 class VerdictError(ValueError):
@@ -45,7 +48,9 @@ class Verdict:
     """A verdict study's tables: `measures` (rung, players, measure, estimate, lo, hi, games),
     `verdicts` (one row per measure and player count), `per_game` (every cell's per-game
     values, for paired comparisons), `plan` (games and cost per cell), `exploit` (the search
-    seat against equilibrium seats) and `meta` (what was asked and played)."""
+    seat against equilibrium seats), `metagame` (each style of the shipped population at each
+    player count: equilibrium weight, regret, alpha-Rank place) and `meta` (what was asked and
+    played, `meta["metagame"]` the meta-game's sentence per player count)."""
 
     measures: pd.DataFrame
     verdicts: pd.DataFrame
@@ -53,6 +58,7 @@ class Verdict:
     plan: pd.DataFrame
     exploit: pd.DataFrame
     meta: dict = field(default_factory=dict)
+    metagame: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 def is_search(spec: str, game: str) -> bool:
@@ -105,11 +111,14 @@ def _timed(*args):
 def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | None = None, luck: int = 0,
-          log=None) -> Verdict:
+          metagame: int = 0, metagame_dir=None, log=None) -> Verdict:
     """Play the verdict study (module docstring). `games` {(rung label, players): n} fixes the
     counts (a second ruleset played on the first's plan, for a paired comparison). `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
-    of luck is drawn again (sim.analysis.luck), its cost outside the budget.
+    of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
+    meta-game of the game's population at each player count, that many games a profile, played
+    after the heuristic mirrors and before the search cells (its time counts against the budget);
+    `metagame_dir` keeps its profiles' runs (`<dir>/<n>p`).
 
     Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
     search cells come last, fewest searching seats first, each given its share of what the
@@ -121,6 +130,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
                            f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
+    if metagame < 0:
+        raise VerdictError(f"metagame {metagame!r}: give the games a profile of the meta-game plays, "
+                           f"0 to leave it out (e.g. 100)")
     if not budget > 0:
         raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
     rungs = check_rungs(rungs or rungs_of(game), game)
@@ -167,6 +179,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
         plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
+    metagame_rows, metagame_text, metagame_plan = _metagame(game, players, metagame, seed, ruleset, overrides,
+                                                            workers, metagame_dir, log)
     for i, cell in enumerate(heavy):
         label, lineup, n = cell
         predicted = per_seat * effort[cell]
@@ -196,7 +210,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
         plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
     plan_table = pd.DataFrame([{"rung": c[0], "players": c[2], "wanted": wanted[c],
-                                "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells])
+                                "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells]
+                              + metagame_plan)
     table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
@@ -205,8 +220,32 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     meta = {"game": game, "players": players, "rungs": rungs, "precision": precision, "budget": budget,
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
-            "fingerprint": _fingerprint(game, ruleset, overrides)}
-    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta)
+            "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
+    return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta,
+                   metagame_rows)
+
+
+def _metagame(game, players, games, seed, ruleset, overrides, workers, root, log):
+    """The population's meta-game at each player count: (rows, sentence per count, plan rows)."""
+    from sim.verdict import metagame
+
+    if games < 1:
+        return pd.DataFrame(), {}, []
+    frames, text, plan_rows = [], {}, []
+    styles = len(metagame.population(game))
+    for n in players:
+        profiles, per_profile = metagame.profile_count(styles, n), metagame.games_per_profile(games, n)
+        log(f"meta-game x{n}: {profiles} profiles of the population, {per_profile:,} games each")
+        start = time.perf_counter()
+        rows, verdict = metagame.play(game, n, games, seed, ruleset, overrides, workers,
+                                      None if root is None else Path(root) / f"{n}p")
+        seconds = time.perf_counter() - start
+        frames.append(rows)
+        text[str(n)] = metagame.sentence(rows, verdict)
+        played = profiles * per_profile
+        plan_rows.append({"rung": METAGAME, "players": n, "wanted": played, "games": played,
+                          "seconds_per_game": seconds * workers / played, "note": ""})
+    return pd.concat(frames, ignore_index=True), text, plan_rows
 
 
 def _frame(result, cell, count, game, ruleset, overrides, seed, luck, log) -> pd.DataFrame:
