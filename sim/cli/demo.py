@@ -148,7 +148,8 @@ def _verdict_lead(v) -> str:
             f"A small budget: {m['budget']:g} s of play on this machine ({m['seconds']:g} s taken), game counts "
             f"chosen for ±{m['precision']:.0%} on each seat's advantage within it; the search rung gets what "
             f"the budget allows and its wide intervals are shown as such (a rung whose interval is wider than a "
-            f"measure's band is not judged). Run `mobsim verdict --budget 3600` for a tighter verdict.")
+            f"measure's band is not judged). Which styles of the shipped population survive is its meta-game, "
+            f"played within the same budget. Run `mobsim verdict --budget 3600` for a tighter verdict.")
 
 
 def _play(rs, games: int, seed: int, run_dir: Path, workers):
