@@ -46,12 +46,30 @@ def play(game: str, players: int, games: int, seed: int, ruleset, overrides, wor
 
     styles = population(game)
     games = games_per_profile(games, players)
+    ruleset, overrides = as_file_and_overrides(game, ruleset, overrides)
     with tempfile.TemporaryDirectory() as scratch:
         where = Path(root) if root is not None else Path(scratch)
         measured = play_profiles(styles, players, games, seed, where, game, ruleset, overrides,
                                  workers, False, True, None)
         meta = analysis.analyse(measured, BOOTSTRAP, seed=seed)
     return _rows(meta, players), meta["verdict"]
+
+
+def as_file_and_overrides(game: str, ruleset, overrides):
+    """The meta-game's profiles are runs in worker processes, which take rules as a file and
+    overrides: a loaded Ruleset (`mobsim demo`'s) becomes the default file with its changed
+    values as overrides, checked to give the same rules (the same fingerprint)."""
+    from sim.rules import Ruleset
+    from sim.verdict.study import VerdictError
+
+    if not isinstance(ruleset, Ruleset):
+        return ruleset, overrides
+    changed = {k: list(v) if isinstance(v, tuple) else v
+               for k, v in ruleset.values.items() if k in ruleset.defaults_changed()}
+    if overrides or Ruleset.load(None, changed, game=game).fingerprint != ruleset.fingerprint:
+        raise VerdictError("the meta-game plays its profiles from a ruleset file: give the rules as "
+                           "--ruleset FILE (with --set), or --meta-games 0")
+    return None, changed
 
 
 def _rows(meta: dict, players: int) -> pd.DataFrame:
