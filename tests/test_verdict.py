@@ -244,3 +244,15 @@ def test_a_loaded_ruleset_reaches_the_metagame_as_its_changed_values():
     assert as_file_and_overrides("nyk", "rules.toml", {"a.b": 1}) == ("rules.toml", {"a.b": 1})
     with pytest.raises(VerdictError, match="--ruleset FILE"):
         as_file_and_overrides("nyk", rs, {"hand.limit": 6})
+
+
+def test_a_metagame_directory_holding_something_else_is_refused_in_one_line(tmp_path):
+    keep = tmp_path / "v" / "metagame" / "3p" / "notes.txt"
+    keep.parent.mkdir(parents=True)
+    keep.write_text("mine")
+    r = CliRunner().invoke(main, ["verdict", "--game", "ag", "--players", "3", "--rungs", "random,simple",
+                                  "--precision", "0.2", "--budget", "5", "--workers", "1", "--meta-games", "3",
+                                  "--out", str(tmp_path / "v")])
+    lines = [line for line in r.output.splitlines() if line.strip() and line.startswith("mobsim:")]
+    assert r.exit_code == 2 and len(lines) == 1 and "not a meta-game study" in lines[0]
+    assert keep.read_text() == "mine"   # nothing already written is lost

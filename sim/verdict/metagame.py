@@ -42,15 +42,19 @@ def play(game: str, players: int, games: int, seed: int, ruleset, overrides, wor
     regret and its interval, alpha-Rank place and log pi) and the meta-game's one-sentence verdict.
     `root`: where the profiles' runs are kept (a temporary directory when None)."""
     from sim.meta import analysis
-    from sim.meta.table import play_profiles
+    from sim.meta.table import MetaError, play_profiles
+    from sim.verdict.study import VerdictError
 
     styles = population(game)
     games = games_per_profile(games, players)
     ruleset, overrides = as_file_and_overrides(game, ruleset, overrides)
     with tempfile.TemporaryDirectory() as scratch:
         where = Path(root) if root is not None else Path(scratch)
-        measured = play_profiles(styles, players, games, seed, where, game, ruleset, overrides,
-                                 workers, False, True, None)
+        try:
+            measured = play_profiles(styles, players, games, seed, where, game, ruleset, overrides,
+                                     workers, False, True, None)
+        except MetaError as err:   # e.g. a directory that holds something else: one line
+            raise VerdictError(f"the meta-game: {err}") from None
         meta = analysis.analyse(measured, BOOTSTRAP, seed=seed)
     return _rows(meta, players), meta["verdict"]
 
