@@ -234,15 +234,14 @@ def test_a_loaded_ruleset_reaches_the_metagame_as_its_changed_values():
     """`mobsim demo` hands the verdict a loaded Ruleset; the meta-game's workers take a file and
     overrides: the same rules (fingerprint), or a one-line refusal."""
     from sim.rules import Ruleset
-    from sim.verdict import VerdictError
-    from sim.verdict.metagame import as_file_and_overrides
+    from sim.verdict.metagame import MetagameError, as_file_and_overrides
 
     rs = Ruleset.load(overrides={"provocation.stake": 3000, "start.bills": [5000, 5000, 2000, 2000, 1000, 1000, 0, 0]})
     path, overrides = as_file_and_overrides("nyk", rs, None)
     assert path is None and overrides == {"provocation.stake": 3000}
     assert Ruleset.load(path, overrides).fingerprint == rs.fingerprint
     assert as_file_and_overrides("nyk", "rules.toml", {"a.b": 1}) == ("rules.toml", {"a.b": 1})
-    with pytest.raises(VerdictError, match="--ruleset FILE"):
+    with pytest.raises(MetagameError, match="--ruleset FILE"):
         as_file_and_overrides("nyk", rs, {"hand.limit": 6})
 
 

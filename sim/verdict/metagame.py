@@ -17,6 +17,10 @@ import pandas as pd
 
 from sim.shared.game import find
 
+class MetagameError(ValueError):
+    """A meta-game the verdict cannot play, in one line (the study turns it into a VerdictError)."""
+
+
 BOOTSTRAP = 100      # resamples of the games for the regrets' intervals and the support's stability
 SURVIVES = 0.01      # a style with at least this weight in the equilibrium mixture survives
 
@@ -43,7 +47,6 @@ def play(game: str, players: int, games: int, seed: int, ruleset, overrides, wor
     `root`: where the profiles' runs are kept (a temporary directory when None)."""
     from sim.meta import analysis
     from sim.meta.table import MetaError, play_profiles
-    from sim.verdict.study import VerdictError
 
     styles = population(game)
     games = games_per_profile(games, players)
@@ -54,7 +57,7 @@ def play(game: str, players: int, games: int, seed: int, ruleset, overrides, wor
             measured = play_profiles(styles, players, games, seed, where, game, ruleset, overrides,
                                      workers, False, True, None)
         except MetaError as err:   # e.g. a directory that holds something else: one line
-            raise VerdictError(f"the meta-game: {err}") from None
+            raise MetagameError(f"the meta-game: {err}") from None
         meta = analysis.analyse(measured, BOOTSTRAP, seed=seed)
     return _rows(meta, players), meta["verdict"]
 
@@ -64,14 +67,13 @@ def as_file_and_overrides(game: str, ruleset, overrides):
     overrides: a loaded Ruleset (`mobsim demo`'s) becomes the default file with its changed
     values as overrides, checked to give the same rules (the same fingerprint)."""
     from sim.rules import Ruleset
-    from sim.verdict.study import VerdictError
 
     if not isinstance(ruleset, Ruleset):
         return ruleset, overrides
     changed = {k: list(v) if isinstance(v, tuple) else v
                for k, v in ruleset.values.items() if k in ruleset.defaults_changed()}
     if overrides or Ruleset.load(None, changed, game=game).fingerprint != ruleset.fingerprint:
-        raise VerdictError("the meta-game plays its profiles from a ruleset file: give the rules as "
+        raise MetagameError("the meta-game plays its profiles from a ruleset file: give the rules as "
                            "--ruleset FILE (with --set), or --meta-games 0")
     return None, changed
 

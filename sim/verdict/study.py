@@ -237,8 +237,11 @@ def _metagame(game, players, games, seed, ruleset, overrides, workers, root, log
         profiles, per_profile = metagame.profile_count(styles, n), metagame.games_per_profile(games, n)
         log(f"meta-game x{n}: {profiles} profiles of the population, {per_profile:,} games each")
         start = time.perf_counter()
-        rows, verdict = metagame.play(game, n, games, seed, ruleset, overrides, workers,
-                                      None if root is None else Path(root) / f"{n}p")
+        try:
+            rows, verdict = metagame.play(game, n, games, seed, ruleset, overrides, workers,
+                                          None if root is None else Path(root) / f"{n}p")
+        except metagame.MetagameError as err:
+            raise VerdictError(str(err)) from None
         seconds = time.perf_counter() - start
         frames.append(rows)
         text[str(n)] = metagame.sentence(rows, verdict)
