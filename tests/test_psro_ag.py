@@ -24,7 +24,7 @@ def test_the_search_box_holds_the_policy_defaults_and_every_preset():
     assert BOX.names == PARAM_NAMES
     held = BOX.lo == BOX.hi  # study knobs the search holds at a point
     assert np.all(BOX.lo[~held] < BOX.hi[~held])
-    assert [n for n, h in zip(BOX.names, held, strict=True) if h] == ["boss_home"]
+    assert [n for n, h in zip(BOX.names, held, strict=True) if h] == ["foresight", "boss_home"]
     for s in [strategies.load(name, "ag") for name in strategies.available("ag")]:
         values = np.array(s.params)
         assert np.all(((BOX.lo <= values) & (values <= BOX.hi))[~held]), s.name
@@ -70,7 +70,7 @@ def study(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("psro") / "ag"
     search = {"generations": 2, "population": 4, "elite": 1, "games": 40, "final_games": 200}
-    result = psro(("random", "warlord"), iterations=2, players=4, games_per_profile=8, seed=3, out=out,
+    result = psro(("random", "simple"), iterations=2, players=4, games_per_profile=8, seed=4, out=out,
                   workers=1, search=search, bootstrap=5, game="ag")
     return out, result
 
@@ -79,7 +79,7 @@ def test_ag_psro_exploitability_falls_or_the_run_stops(study):
     _, result = study
     rows = [r for r in result["history"] if "exploitability" in r]
     assert len(rows) == 2
-    assert rows[0]["exploitability_low"] > 0 and rows[0]["added"]   # warlord alone is exploitable
+    assert rows[0]["exploitability_low"] > 0 and rows[0]["added"]   # simple alone is exploitable
     assert rows[1]["exploitability"] < rows[0]["exploitability"]
     assert rows[1]["added"] == (rows[1]["exploitability_low"] > 0)  # no significant gain: stopped
     assert result["game"] == "ag"
@@ -140,8 +140,10 @@ def test_shipping_an_ag_study_names_each_preset_after_its_file(study, tmp_path, 
     monkeypatch.setattr(Knobs, "preset_dir", lambda self: tmp_path)
     monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / game / "mixtures")
     written = ship(result, "eq")
-    shipped = strategies.load(str(written["eq-1"]), "ag")
-    assert shipped.params == strategies.load(str(result["history"][-1]["population"][-1]), "ag").params
+    grown = result["history"][-1]["population"][2:]   # the best responses, psro-1 and psro-2
+    for k, spec in enumerate(grown, start=1):
+        shipped = strategies.load(str(written[f"eq-{k}"]), "ag")
+        assert shipped.params == strategies.load(str(spec), "ag").params
     data = tomllib.loads(written["eq"].read_text())
     assert data["game"] == "ag" and written["eq"].parent == tmp_path / "ag" / "mixtures"
-    assert set(data["weights"]) <= {"random", "warlord", "eq-1"}
+    assert set(data["weights"]) <= {"random", "simple", "eq-1", "eq-2"}

@@ -10,8 +10,11 @@ a failed bargain (the disagreement point), by the model negotiation.threat names
   its death); hits beyond its members are wasted; a family left alone takes the card, several
   survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost;
 - shootout (sim.ag.shots.shootout_values): the exact value of the shoot-out the engine plays (its
-  aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); exact but some 30 times
-  slower, so not the default until its values are tabulated.
+  aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); each contest is walked once
+  per env and remembered, but the contests of a game rarely repeat (bags, renown and titles
+  change), so it stays some 5 times slower than fixed_aim and is not the default.
+`forecast_values` is what a placing family expects them to be: the rule's own, or the fixed-aim
+model (the players' `foresight` knob).
 `alternating_values` solves the alternating-offers variant by backward induction;
 `allocate` turns target worths into units of the gains plus side payments in bags; a tie between
 families equally far from their targets (who takes a unit, who pays or receives a bag) is drawn
@@ -28,8 +31,8 @@ from sim.ag.env import (
     P_SUCCESSOR, P_THREAT, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
     P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
-from sim.ag.readers import bang_chance, card_items, recruit_price
-from sim.ag.shots import bang_law, shootout_values
+from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.shots import bang_law, card_worth, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
@@ -142,6 +145,17 @@ def threat_values(game, env, slot, mask, total, out):
     see the module doc), for every family in `mask`; 0 for the others."""
     if env.rp[P_THREAT] == THREAT_SHOOTOUT:
         shootout_values(game, env, slot, mask, total, out)
+    else:
+        fixed_aim_values(game, env, slot, mask, total, out)
+
+
+@njit(cache=True)
+def forecast_values(game, env, slot, mask, total, exact, out):
+    """What a family placing its pieces expects the shoot-out values to be: the rule's own
+    (threat_values) when it forecasts `exact`ly, else the fixed-aim model, some 20 times
+    cheaper than the walk (the players' `foresight` knob, strategies.ag.params)."""
+    if exact:
+        threat_values(game, env, slot, mask, total, out)
     else:
         fixed_aim_values(game, env, slot, mask, total, out)
 
@@ -326,18 +340,11 @@ def next_side_payment(game, env, mask, want, purse):
 
 
 @njit(cache=True)
-def card_worth(game, env, card):
-    """The card's gains now, in bags by the bargaining rule's worths (negotiation.value_*)."""
-    r, b, t, c, o = card_items(game, env, card)
-    return (r * worth(env, P_VAL_RENOWN) + b * worth(env, P_VAL_BAG) + t * worth(env, P_VAL_TOKEN)
-            + c * worth(env, P_VAL_CARD) + o * worth(env, P_VAL_OCC))
-
-
-@njit(cache=True)
-def expected_share(game, env, slot, card, p, bluff):
+def expected_share(game, env, slot, card, p, bluff, exact):
     """AG-N1..N3 as a family weighs a location: the part of the card's worth p gets from the
-    bargain among the families now on the slot, each other family claiming its exact shoot-out
-    value and p that value plus `bluff` of the card's worth. Nash model: the Nash split when the
+    bargain among the families now on the slot, each other family claiming its shoot-out value
+    (forecast_values: the rule's own when `exact`, else the fixed-aim model) and p that value
+    plus `bluff` of the card's worth. Nash model: the Nash split when the
     claims leave a surplus, else p's shoot-out value (the fight follows); alternating model: the
     equilibrium's first offer. Alone on the card p takes it all. May be negative: a shoot-out p
     would lose more in than the card is worth to it."""
@@ -351,7 +358,7 @@ def expected_share(game, env, slot, card, p, bluff):
     if total <= 0.0 or not (mask >> p) & 1:
         return 0.0
     threats = game.sv[SV_THREAT]
-    threat_values(game, env, slot, mask, total, threats)
+    forecast_values(game, env, slot, mask, total, exact, threats)
     if env.rp[P_MODEL] == MODEL_ALTERNATING:
         rounds = env.rp[P_ROUNDS]
         values = np.zeros((rounds + 1, MAX_SEATS))

@@ -33,8 +33,9 @@ BLUFF_LEVELS = (0.0, 0.05, 0.1, 0.2, 0.4)
 
 # --- context slots ----------------------------------------------------------------------------------
 (CTX_DECISION, CTX_SLOT, CTX_PIECE, CTX_OFFER, CTX_FAIR, CTX_PROPOSER, CTX_ROUND, CTX_SHORT,
- CTX_SHOOTER, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_THREAT, CTX_TOTAL, CTX_NEXT) = range(16)
-N_CTX = 16
+ CTX_SHOOTER, CTX_POWER, CTX_REST_H, CTX_REST_K, CTX_REST_O, CTX_THREAT, CTX_TOTAL, CTX_NEXT, CTX_MASK) = range(17)
+N_CTX = 17
+# CTX_MASK: the families in the shoot-out the Arms power is offered in (AG-B3), a bit per seat
 # CTX_THREAT: the family's shoot-out value (its disagreement point), CTX_TOTAL: the card's gains,
 # CTX_NEXT: what the next offer would give it in the alternating model; thousandths of a bag
 # CTX_REST_*: the family's pieces still to place after this one (the boss is always placed last)

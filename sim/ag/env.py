@@ -89,12 +89,23 @@ N_RP = RP_E_PARAM + MAX_EVENT_CARDS
 # --- the success table of location rolls (policies read it, AG-T4) -------------------------------------
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
 
-N_POLICY_PARAMS = 19
+N_POLICY_PARAMS = 20
+# --- the table of shoot-out values (sim.ag.shots): each contest's values, worked out once ------------
+MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key's hash picks the slot)
+MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key)
+MEMO_F = 1 + MAX_SEATS             # its float words: the card's worth, each family's aggression
+
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),
     ("success", np.float64, (T_H + 1, T_K + 1, T_O + 1, T_R + 1, MAX_TARGET + 1)),
     ("kinds", np.int64, MAX_SEATS),                       # each seat's policy family
     ("params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),  # each seat's policy parameters
+    # shoot-out values already walked under these rules (rp never changes in an env's life): a
+    # contest's key in full, so a value read back is the very value the walk would give
+    ("memo_key", np.int64, (MEMO_SLOTS, MEMO_W)),
+    ("memo_fkey", np.float64, (MEMO_SLOTS, MEMO_F)),
+    ("memo_val", np.float64, (MEMO_SLOTS, MAX_SEATS)),
+    ("memo_n", np.int64, 2),                              # contests looked up, found
 ])
 
 

@@ -103,26 +103,40 @@ def mechanics_seen(seed: int, n_games: int, players: int = 4, strategies=None,
                    ruleset: Ruleset | None = None) -> dict:
     """How often the rarely used mechanics happen in recorded games: the target-8 racket won
     (AG-C7), a renown level sold for bags (AG-T1), a boss kept home (AG-T3), a game ended because
-    every location card was won (AG-E1); with the number of games."""
+    every location card was won (AG-E1), the informer's win (AG-G2), the Arms power bought and
+    used (AG-B3), a boss's re-roll refused (AG-T4), a shoot-out and a card lost after it for want
+    of a second agreement (AG-N2, N3); with the number of games."""
     from sim.ag import events
+    from sim.ag.decisions import POWER_ARMS
 
     rs = ruleset or load_default()
     cards = rs.content["locations"]
     hardest = max(c.target for c in cards)
     seen = {"games": n_games, f"target_{hardest}_successes": 0, "renown_sold_for_bags": 0,
-            "bosses_kept_home": 0, "ended_all_won": 0}
+            "bosses_kept_home": 0, "ended_all_won": 0, "informer_wins": 0, "arms_power_bought": 0,
+            "arms_power_used": 0, "rerolls_declined": 0, "shootouts": 0, "cards_lost_after_shootout": 0}
     for game_id in range(n_games):
         played = play_one(seed, players, strategies, rs, game_id)
         g = played.game.g
         shown = {}
         for row in played.game.events[: g[state.N_EVENTS]]:
-            code, a, b = int(row[1]), int(row[2]), int(row[3])
+            code, a, b, c = int(row[1]), int(row[2]), int(row[3]), int(row[4])
             if code == events.EV_REVEAL:
                 shown[a] = b
             elif code == events.EV_SUCCESS and cards.cards[shown[a]].target == hardest:
                 seen[f"target_{hardest}_successes"] += 1
+            elif code == events.EV_POWER_SOLD and c == POWER_ARMS:
+                seen["arms_power_bought"] += 1
+            elif code == events.EV_ARMS:
+                seen["arms_power_used"] += 1
+            elif code == events.EV_SHOOTOUT:
+                seen["shootouts"] += 1
+            elif code == events.EV_DISCARDED:
+                seen["cards_lost_after_shootout"] += 1
         pl = played.game.pl
         seen["renown_sold_for_bags"] += int(pl[:players, state.C_TRADES_DOWN_BAGS].sum())
         seen["bosses_kept_home"] += int(pl[:players, state.C_UNPLACED].sum())
+        seen["rerolls_declined"] += int(pl[:players, state.C_REROLLS_DECLINED].sum())
         seen["ended_all_won"] += int(g[state.ENDED_BY] == state.END_ALL_WON)
+        seen["informer_wins"] += int(g[state.ENDED_BY] == state.END_INFORMER)
     return seen

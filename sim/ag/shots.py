@@ -34,12 +34,12 @@ from numba import njit
 from sim.ag.env import (
     DEATH_TO_KILLER, P_BARON_POINTS, P_CAID_POINTS, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_DEATH_TO, P_POWERS,
     P_POWER_PRICE, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN,
-    P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN,
+    P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, MEMO_F, MEMO_SLOTS, MEMO_W,
 )
-from sim.ag.readers import bang_chance, recruit_price, titles
+from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
     ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
-    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, TOK0, WALK_CAP, WALK_F, WON0, WOUNDS, bag_count,
+    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WALK_F, WON0, WOUNDS, bag_count,
 )
 from strategies.ag.params import INDEX
 
@@ -50,7 +50,7 @@ TIE = 1e-12
 F_OCC, F_HENCH, F_KILLER, F_BOSS, F_LIVES, F_BAGS, F_CARDS, F_TOKENS, F_RENOWN = range(9)
 N_F = WALK_F
 SAMPLES = 400   # shoot-outs sampled when the exact walk is too large (sampled_values)
-DONE, CUR, NEXT = codes(3)   # the walk's buffers (game.walk): the shooter's turn over, its BANGs now, next
+DONE, CUR, NEXT = codes(3)   # the walk's buffers (game.walk) as it starts: the shooter's turn over, its BANGs now, next
 
 
 @njit(cache=True)
@@ -148,17 +148,40 @@ def hit_choice(game, env, slot, q):
 
 
 @njit(cache=True)
-def buys_arms(game, env, q):
-    """AG-B3: a family offered the Arms power buys it when it is aggressive (at least one half)
-    and keeps its bag reserve after the price."""
-    return (env.params[q, AGGRESSION] >= 0.5
-            and bag_count(game, q) >= env.rp[P_POWER_PRICE] + env.params[q, BAG_RESERVE])
+def card_worth(game, env, card):
+    """The card's gains now, in bags by the bargaining rule's worths (negotiation.value_*)."""
+    r, b, t, c, o = card_items(game, env, card)
+    return (r * worth(env, P_VAL_RENOWN) + b * worth(env, P_VAL_BAG) + t * worth(env, P_VAL_TOKEN)
+            + c * worth(env, P_VAL_CARD) + o * worth(env, P_VAL_OCC))
+
+
+@njit(cache=True)
+def arms_gain(game, env, slot, mask, q):
+    """AG-B3: what rolling one of its henchmen as a killer adds to family q's expected outcome of
+    this shoot-out, in bags, net of the price it pays when it is not the Baron (the exact walk
+    with and without the conversion, shootout_values_with)."""
+    total = card_worth(game, env, game.g[SHOW0 + slot])
+    with_it, without = np.zeros(MAX_SEATS), np.zeros(MAX_SEATS)
+    shootout_values_with(game, env, slot, mask, total, q, with_it)
+    shootout_values_with(game, env, slot, mask, total, NO, without)
+    return with_it[q] - without[q]
+
+
+@njit(cache=True)
+def buys_arms(game, env, slot, mask, q):
+    """AG-B3: a family offered the Arms power in this shoot-out buys it when the conversion adds
+    more to its expected outcome than the price (arms_gain > 0, in bags at the bargaining worths)
+    and it keeps its bag reserve after paying."""
+    if bag_count(game, q) < env.rp[P_POWER_PRICE] + env.params[q, BAG_RESERVE]:
+        return False
+    return arms_gain(game, env, slot, mask, q) > 0.0
 
 
 @njit(cache=True)
 def arms_user(game, env, slot, mask):
     """AG-B3 as played: the family whose henchman the Arms power converts in this shoot-out (the
-    Baron there always uses it; away, it sells it in turn order), or NO."""
+    Baron there always uses it; away, it sells it in turn order to the first family there that
+    buys it), or NO."""
     h = game.g[BARON0 + ARMS]
     if h == NO or env.rp[P_POWERS] == 0 or game.g[ARMS_USED]:
         return NO
@@ -168,7 +191,7 @@ def arms_user(game, env, slot, mask):
     for i in range(game.g[N_PLAYERS]):
         q = game.g[ORDER0 + i]
         if (mask >> q) & 1 and game.at[slot, q, HENCH] > 0 and bag_count(game, q) >= price \
-                and buys_arms(game, env, q):
+                and buys_arms(game, env, slot, mask, q):
             return q
     return NO
 
@@ -337,7 +360,9 @@ def same_state(game, buf, j, state, left, n):
 
 @njit(cache=True)
 def empty_buffer(game, buf):
-    game.walk_slot[buf, :] = 0
+    """Empty a buffer of the walk: a new stamp makes every cell of its hash table stale, so no
+    table is cleared between the walk's steps."""
+    game.walk_stamp[buf] += 1
     return 0
 
 
@@ -348,9 +373,10 @@ def merge_in(game, buf, size, state, left, weight, wacc, scale, delta):
     delta. Returns the buffer's new size, -1 when it is full."""
     n = game.g[N_PLAYERS]
     cells = 2 * WALK_CAP
+    stamp = game.walk_stamp[buf] << 16
     cell = state_hash(state, left, n) % cells
-    while game.walk_slot[buf, cell] != 0:
-        j = game.walk_slot[buf, cell] - 1
+    while game.walk_slot[buf, cell] > stamp:
+        j = game.walk_slot[buf, cell] - stamp - 1
         if same_state(game, buf, j, state, left, n):
             game.walk_w[buf, j] += weight
             for q in range(n):
@@ -359,7 +385,7 @@ def merge_in(game, buf, size, state, left, weight, wacc, scale, delta):
         cell = (cell + 1) % cells
     if size == WALK_CAP:
         return -1   # full: the caller samples the shoot-out instead (sampled_values)
-    game.walk_slot[buf, cell] = size + 1
+    game.walk_slot[buf, cell] = stamp + size + 1
     game.walk[buf, size, :n, :] = state[:n, :]
     game.walk_left[buf, size] = left
     game.walk_w[buf, size] = weight
@@ -375,19 +401,85 @@ def shootout_values(game, env, slot, mask, total, out):
     0 for the families not in it. The walk goes shooter by shooter in turn order and BANG by BANG;
     equal states reached by different paths (aim ties in a symmetric contest) are merged, their
     probabilities added and their worths carried probability-weighted (the values are linear)."""
-    n_players = game.g[N_PLAYERS]
-    out[:] = 0.0
-    laws = np.zeros((MAX_SEATS, 4 * 4 + 4))
-    tops = np.zeros(MAX_SEATS, np.int64)
-    converted = arms_user(game, env, slot, mask)
-    for q in range(n_players):
-        if (mask >> q) & 1:
-            tops[q] = bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC],
-                               1 if q == converted else 0, laws[q])
+    shootout_values_with(game, env, slot, mask, total, arms_user(game, env, slot, mask), out)
+
+
+@njit(cache=True)
+def shootout_values_with(game, env, slot, mask, total, converted, out):
+    """shootout_values with the Arms power's user given (`converted`, or NO). A contest already
+    walked under this env is read back from its table (`recall`): the same key, the same value."""
     fixed = np.zeros((MAX_SEATS, 5), np.int64)
     fixed_terms(game, env, slot, mask, fixed)
     state = np.zeros((MAX_SEATS, N_F), np.int64)
     start_state(game, env, slot, mask, state)
+    key, fkey = np.zeros(MEMO_W, np.int64), np.zeros(MEMO_F)
+    cell = walk_key(game, env, mask, total, converted, state, fixed, key, fkey)
+    if recall(env, cell, key, fkey, out):
+        return
+    walked_values(game, env, slot, mask, total, converted, fixed, state, out)
+    env.memo_key[cell, :] = key
+    env.memo_fkey[cell, :] = fkey
+    env.memo_val[cell, :] = out
+
+
+@njit(cache=True)
+def walk_key(game, env, mask, total, converted, state, fixed, key, fkey):
+    """key, fkey: everything the walk reads of a contest: who is on the card and the shooting
+    order; each family's pieces there, lives, bags, cards, tokens, renown, title points,
+    successor and aggression (aim_worth); the Arms power's user and whether it pays; the recruit
+    prices and the card's worth. Returns the contest's slot in the table."""
+    n = game.g[N_PLAYERS]
+    order = 0
+    for i in range(n):
+        order = order * 8 + game.g[ORDER0 + i]
+    pays = 1 if converted != NO and game.g[BARON0 + ARMS] != converted else 0
+    key[0] = mask | (n << 8) | (order << 12)   # never 0: an empty slot matches nothing
+    key[1] = (converted + 1) | (pays << 8)
+    key[2] = fixed[0, 3] | (fixed[0, 4] << 20)
+    fkey[0] = total
+    h = 0
+    for q in range(n):
+        if (mask >> q) & 1:
+            s = state[q]
+            key[3 + 2 * q] = (s[F_OCC] | (s[F_HENCH] << 4) | (s[F_KILLER] << 8) | (s[F_BOSS] << 12)
+                              | (s[F_LIVES] << 16) | ((fixed[q, 1] + 1) << 20) | (fixed[q, 2] << 24)
+                              | (s[F_CARDS] << 28) | (s[F_TOKENS] << 44))
+            key[4 + 2 * q] = s[F_BAGS] | (s[F_RENOWN] << 24) | (fixed[q, 0] << 40)
+            fkey[1 + q] = env.params[q, AGGRESSION]
+    for w in range(MEMO_W):
+        x = key[w]
+        h = (h * 1000003 + ((x ^ (x >> 29)) & 0xFFFFFFF)) & 0xFFFFFFFFFF
+    for w in range(MEMO_F):
+        h = (h * 1000003 + int(fkey[w] * 1000.0)) & 0xFFFFFFFFFF
+    return h & (MEMO_SLOTS - 1)
+
+
+@njit(cache=True)
+def recall(env, cell, key, fkey, out):
+    """out[:] = the values of the contest in this table slot when its key is this one."""
+    env.memo_n[0] += 1
+    for w in range(MEMO_W):
+        if env.memo_key[cell, w] != key[w]:
+            return False
+    for w in range(MEMO_F):
+        if env.memo_fkey[cell, w] != fkey[w]:
+            return False
+    out[:] = env.memo_val[cell, :]
+    env.memo_n[1] += 1
+    return True
+
+
+@njit(cache=True)
+def walked_values(game, env, slot, mask, total, converted, fixed, state, out):
+    """The exact walk of the contest (sampled when it is too large): shootout_values_with's work."""
+    n_players = game.g[N_PLAYERS]
+    out[:] = 0.0
+    laws = np.zeros((MAX_SEATS, 4 * 4 + 4))
+    tops = np.zeros(MAX_SEATS, np.int64)
+    for q in range(n_players):
+        if (mask >> q) & 1:
+            tops[q] = bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC],
+                               1 if q == converted else 0, laws[q])
     delta = np.zeros(MAX_SEATS)   # worths paid before the rolls: the Arms power's price
     if converted != NO and game.g[BARON0 + ARMS] != converted:   # the buyer pays the price
         delta[converted] = -env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
@@ -400,34 +492,36 @@ def shootout_values(game, env, slot, mask, total, out):
 
 @njit(cache=True)
 def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
-    """The exact walk of shootout_values; False when its buffers fill (too many distinct states)."""
+    """The exact walk of shootout_values; False when its buffers fill (too many distinct states).
+    Three buffers take turns: the states after the last shooter (done), the states with BANGs
+    of the shooter still to fire (cur), and those one BANG later (nxt)."""
     n_players = game.g[N_PLAYERS]
     zero = np.zeros(MAX_SEATS)
-    start = state.copy()
-    done = merge_in(game, DONE, empty_buffer(game, DONE), start, 0, 1.0, zero, 0.0, delta)
+    done_buf, cur_buf, nxt_buf = DONE, CUR, NEXT
+    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 0, 1.0, zero, 0.0, delta)
     tied = np.zeros(MAX_SEATS, np.int64)
     child = np.zeros((MAX_SEATS, N_F), np.int64)
     for i in range(n_players):
         p = game.g[ORDER0 + i]
         if not (mask >> p) & 1:
             continue
-        cur = empty_buffer(game, CUR)
+        cur = empty_buffer(game, cur_buf)
         for j in range(done):   # p's roll: each BANG count with its probability
             for b in range(tops[p] + 1):
                 if laws[p, b] > 0.0:
-                    cur = merge_in(game, CUR, cur, game.walk[DONE, j], b, game.walk_w[DONE, j] * laws[p, b],
-                                   game.walk_acc[DONE, j], laws[p, b], zero)
+                    cur = merge_in(game, cur_buf, cur, game.walk[done_buf, j], b,
+                                   game.walk_w[done_buf, j] * laws[p, b], game.walk_acc[done_buf, j], laws[p, b], zero)
                     if cur < 0:
                         return False
-        done = empty_buffer(game, DONE)
+        done = empty_buffer(game, done_buf)
         while cur > 0:   # one BANG of p's at a time
-            nxt = empty_buffer(game, NEXT)
+            nxt = empty_buffer(game, nxt_buf)
             for j in range(cur):
-                state[:n_players, :] = game.walk[CUR, j, :n_players, :]
-                weight, left = game.walk_w[CUR, j], game.walk_left[CUR, j]
+                state[:n_players, :] = game.walk[cur_buf, j, :n_players, :]
+                weight, left = game.walk_w[cur_buf, j], game.walk_left[cur_buf, j]
                 k = targets_of(game, env, state, fixed, p, tied) if left > 0 else 0
                 if k == 0:
-                    done = merge_in(game, DONE, done, state, 0, weight, game.walk_acc[CUR, j], 1.0, zero)
+                    done = merge_in(game, done_buf, done, state, 0, weight, game.walk_acc[cur_buf, j], 1.0, zero)
                     if done < 0:
                         return False
                     continue
@@ -435,19 +529,16 @@ def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
                     child[:n_players, :] = state[:n_players, :]
                     delta[:] = 0.0
                     apply_hit(env, child, delta, fixed, tied[t], p)
-                    nxt = merge_in(game, NEXT, nxt, child, left - 1, weight / k, game.walk_acc[CUR, j],
+                    nxt = merge_in(game, nxt_buf, nxt, child, left - 1, weight / k, game.walk_acc[cur_buf, j],
                                    1.0 / k, delta)
                     if nxt < 0:
                         return False
-            game.walk_slot[CUR] = game.walk_slot[NEXT]
-            game.walk[CUR, :nxt] = game.walk[NEXT, :nxt]
-            game.walk_left[CUR, :nxt] = game.walk_left[NEXT, :nxt]
-            game.walk_w[CUR, :nxt] = game.walk_w[NEXT, :nxt]
-            game.walk_acc[CUR, :nxt] = game.walk_acc[NEXT, :nxt]
+            cur_buf, nxt_buf = nxt_buf, cur_buf   # the next BANG's states become the current ones
             cur = nxt
     second = env.rp[P_SECOND_ROUND] != 0
     for j in range(done):
-        leaf(game, mask, game.walk[DONE, j], game.walk_acc[DONE, j], game.walk_w[DONE, j], total, second, out)
+        leaf(game, mask, game.walk[done_buf, j], game.walk_acc[done_buf, j], game.walk_w[done_buf, j], total,
+             second, out)
     return True
 
 

@@ -88,6 +88,7 @@ COUNTERS = (
     "fbi_raised", "fbi_lowered", "baron_turns", "caid_turns", "bags_stolen", "power_uses",
     "powers_sold", "auction_spent", "auctions_won", "roulette_pulls", "roulette_wins", "duel_shots",
     "contested", "bargain_threat", "bargain_got", "bargain_total", "side_bags_paid", "side_bags_received",
+    "rerolls_declined",
 )
 # contested: successes shared with other families (AG-N); bargain_threat, bargain_got, bargain_total:
 # over them, the family's shoot-out value (its disagreement point), the worth it got from the card
@@ -101,7 +102,7 @@ N_PL = CTR0 + N_COUNTERS
  C_REROLLS, C_FBI_RAISED, C_FBI_LOWERED, C_BARON_TURNS, C_CAID_TURNS, C_BAGS_STOLEN, C_POWER_USES,
  C_POWERS_SOLD, C_AUCTION_SPENT, C_AUCTIONS_WON, C_ROULETTE_PULLS, C_ROULETTE_WINS,
  C_DUEL_SHOTS, C_CONTESTED, C_BARGAIN_THREAT, C_BARGAIN_GOT, C_BARGAIN_TOTAL, C_SIDE_PAID,
- C_SIDE_RECEIVED) = range(CTR0, N_PL)
+ C_SIDE_RECEIVED, C_REROLLS_DECLINED) = range(CTR0, N_PL)
 
 # --- location cards ---------------------------------------------------------------------------------
 LC_STATE, LC_OWNER = 0, 1
@@ -165,7 +166,8 @@ GAME_DTYPE = np.dtype([
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
     ("si", np.int64, (3, MAX_SEATS)),                    # ... per-seat seats (SI_*)
     ("walk", np.int64, (3, WALK_CAP, MAX_SEATS, WALK_F)),   # shoot-out walk (sim.ag.shots): states
-    ("walk_slot", np.int64, (3, 2 * WALK_CAP)),         # ... its hash table: 1 + index, 0 empty
+    ("walk_slot", np.int64, (3, 2 * WALK_CAP)),         # ... its hash table: stamp * 2^16 + 1 + index
+    ("walk_stamp", np.int64, 3),                         # ... each buffer's stamp: older cells are empty
     ("walk_left", np.int64, (3, WALK_CAP)),              # ... BANGs the shooter has left
     ("walk_w", np.float64, (3, WALK_CAP)),               # ... probabilities
     ("walk_acc", np.float64, (3, WALK_CAP, MAX_SEATS)),  # ... probability-weighted worths won and lost

@@ -58,7 +58,7 @@ def fight_speed(seconds: float) -> dict:
     return {"fights_per_s": rate}
 
 
-SHARES = ("presets_vs_simple", "run_efficiency")  # ratios below 1: three decimals
+SHARES = ("presets_vs_simple", "run_efficiency", "ag_vs_threat_shares")  # ratios below 1: three decimals
 
 
 def run_all(seconds: float = 1.0) -> dict:
@@ -87,19 +87,19 @@ print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
 """
 
 
-def _study(game: str = "nyk", names: tuple = ("simple",)):
+def _study(game: str = "nyk", names: tuple = ("simple",), overrides=None):
     """(ruleset, lineup, play_many) of a benchmark study: 4 `simple` players of the game, or
-    the lineup `names` (one per seat, seats rotated)."""
+    the lineup `names` (one per seat, seats rotated), under the game's rules with `overrides`."""
     import importlib
 
     from sim.rules import Ruleset
 
     entry = importlib.import_module(f"sim.{game}.game")   # the game's entry points (Lineup, play_many)
-    return Ruleset.load(game=game), entry.Lineup.of(list(names), 4), entry.play_many
+    return Ruleset.load(game=game, overrides=overrides), entry.Lineup.of(list(names), 4), entry.play_many
 
 
-def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",)) -> int:
-    rs, lineup, play_many = _study(game, names)
+def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",), overrides=None) -> int:
+    rs, lineup, play_many = _study(game, names, overrides)
     first, n = first_and_n
     play_many(0, n, 4, lineup, rs, first_id=first)
     return n
@@ -112,7 +112,7 @@ def games_per_s_one_thread(n_games: int, seconds: float, game: str = "nyk") -> f
 
 
 def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
-                          names: tuple = ("simple",)) -> float:
+                          names: tuple = ("simple",), overrides=None) -> float:
     """4-player games per second with one process per core, each playing its share of a run."""
     import os
     from concurrent.futures import ProcessPoolExecutor
@@ -122,7 +122,7 @@ def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
     workers = os.cpu_count() or 1
     share = n_games // workers
     slices = [(w * share, share) for w in range(workers)]
-    play = partial(_play_slice, game=game, names=names)
+    play = partial(_play_slice, game=game, names=names, overrides=overrides)
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(play, [(0, 2)] * workers))  # warm every worker
         return _best_rate(lambda: sum(pool.map(play, slices)), share * workers, seconds,
@@ -149,11 +149,20 @@ def game_speed(seconds: float) -> dict:
 
 # --- whole games (American Gangsters engine) ---------------------------------------------------------
 
+# placement by threat shares: the first bargaining model, whose placement reads no shoot-out value
+AG_THREAT_SHARES = {"negotiation.model": "offer", "negotiation.threat": "fixed_aim"}
+
+
 def ag_game_speed(seconds: float) -> dict:
     """Whole 4-player American Gangsters games (`simple` players): on every core (a process each)
-    and on one thread, in this run."""
-    return {"ag_games_per_s_4p": games_per_s_all_cores(80_000, seconds, game="ag"),
-            "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag")}
+    and on one thread, in this run; the same on every core with placement by threat shares
+    (AG_THREAT_SHARES), and the default's share of it (`ag_vs_threat_shares`: what placement by
+    bargaining values costs)."""
+    default = games_per_s_all_cores(80_000, seconds, game="ag")
+    shares = games_per_s_all_cores(80_000, seconds, game="ag", overrides=AG_THREAT_SHARES)
+    return {"ag_games_per_s_4p": default,
+            "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag"),
+            "ag_games_per_s_4p_threat_shares": shares, "ag_vs_threat_shares": default / shares}
 
 
 # --- the players designers run, and the whole run ---------------------------------------------------

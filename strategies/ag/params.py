@@ -31,6 +31,10 @@ PARAMS = (
           "Bargaining (AG-N, alternating model): the share of the next offer's gain it gives up for nothing."),
     Param("bluff", 0.0, 0.4, 0.05,
           "Bargaining (AG-N): what it adds to its shoot-out value when stating its terms, as a share of the card."),
+    Param("foresight", 0.0, 1.0, 0.0,
+          "Placement's forecast of a bargain (AG-N2): from 0.5 up, the rule's own disagreement values "
+          "(negotiation.threat: the exact walk of the shoot-out as played, some 20 times slower); below, "
+          "the fixed-aim model.", searched=False),
     Param("boss_home", 0.0, 1.0, 0.0,
           "A study knob (AG-T3): the probability of keeping the boss home in a turn; home never pays.",
           searched=False),

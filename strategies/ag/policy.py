@@ -1,7 +1,7 @@
 """The American Gangsters policies behind the decision interface.
 
 - `random` picks uniformly among the legal options;
-- `parametric` is a heuristic family steered by 19 parameters (PARAM_NAMES): how it values renown,
+- `parametric` is a heuristic family steered by 20 parameters (PARAM_NAMES): how it values renown,
   bags, tokens, cards, occasional henchmen and FBI steps, its greed, acceptance, patience and bluff
   in bargaining (AG-N), its aggression, caution, thrift, interest in titles, care for its boss,
   nerve, bids, and a study knob that keeps the boss home.
@@ -15,10 +15,10 @@ import numpy as np
 from numba import njit
 
 from sim.ag.decisions import (
-    BLUFF_LEVELS, CTX_DECISION, CTX_NEXT, CTX_OFFER, CTX_PIECE, CTX_POWER, CTX_REST_H, CTX_REST_K,
+    BLUFF_LEVELS, CTX_DECISION, CTX_MASK, CTX_NEXT, CTX_OFFER, CTX_PIECE, CTX_POWER, CTX_REST_H, CTX_REST_K,
     CTX_REST_O, CTX_ROUND, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_ACCEPT, D_BID, D_CLAIM, D_BUY, D_DRUGS,
     D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN, D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_ROULETTE,
-    D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
+    D_REROLL, D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
     OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
 )
 from sim.ag.env import (
@@ -44,12 +44,15 @@ POLICY_KINDS = ("random", "parametric", "script")
 
 PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.ag.params
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
- AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF, BOSS_HOME) = range(19)
+ AGGRESSION, MIN_CHANCE, BAG_RESERVE, TITLE_WEIGHT, HEAL, NERVE, BID_FRACTION, PATIENCE, BLUFF, FORESIGHT,
+ BOSS_HOME) = range(20)
 # greed: the proposer's shading of its offers (offer and alternating models); accept: the share of
 # its fair share a family accepts (offer model); patience: how much of what the next offer would
 # give it a family gives up nothing for (alternating model); bluff: what a family adds to its
 # shoot-out value when it states its terms, as a fraction of the card's worth (Nash and
 # alternating models); bid_fraction: the share of the auction prize's worth it bids (AG-V1);
+# foresight: from 0.5 up the family forecasts a bargain by the rule's own disagreement values (the
+# exact walk under negotiation.threat = shootout), below by the fixed-aim model (fast, a study knob);
 # boss_home: the probability that the family keeps its boss home in a turn (AG-T3), whatever it
 # would gain elsewhere: a study knob (home never beats the hospital), 0 in every preset
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
@@ -99,8 +102,15 @@ def fbi_worth(game, env, p):
 
 @njit(cache=True)
 def plays_informer(game, env, p):
-    """Dealt the informer's profile and minded to play it (val_fbi_informer > 0)."""
-    return game.pl[p, IS_INFORMER] == 1 and env.params[p, VAL_FBI_INFORMER] > 0.0
+    """Dealt the informer's profile, minded to play it (val_fbi_informer > 0), and the informer's
+    win is no further than the Parrain's (AG-G2 against AG-G1): the renown it still needs for
+    the informer's space, or the FBI pawn's steps to it, whichever is more, against the renown
+    still needed for the Parrain. A family whose mafia win is nearer plays as mafia."""
+    if game.pl[p, IS_INFORMER] != 1 or env.params[p, VAL_FBI_INFORMER] <= 0.0:
+        return False
+    mine = score(game, env, p)
+    informer = max(env.rp[P_INFORMER_RENOWN] - mine, env.rp[P_INFORMER_FBI] - game.g[FBI])
+    return informer <= env.rp[P_PARRAIN] - mine
 
 
 @njit(cache=True)
@@ -185,7 +195,7 @@ def share_on(game, env, p, slot, total, mine_threat, families):
     if env.rp[P_MODEL] != MODEL_OFFER:
         card = game.g[SHOW0 + slot]
         bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
-        return expected_share(game, env, slot, card, p, bluff)
+        return expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= 0.5)
     if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
         share = 1.0 / (families + 1)
     else:
@@ -341,7 +351,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_ACCEPT:
         if env.rp[P_MODEL] == MODEL_OFFER:
             return 0 if accepts(game, env, p, ctx) else 1
-        return 0 if accepts_terms(env, p, ctx) else 1
+        return 0 if accepts_terms(game, env, p, ctx) else 1
     if decision == D_CLAIM:
         return claim_level(claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]]), n)
     if decision == D_SHOOT:
@@ -355,7 +365,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_BUY:
         rich = bag_count(game, p) >= env.rp[P_POWER_PRICE] + w[BAG_RESERVE]
         if ctx[CTX_POWER] == POWER_ARMS:   # AG-B3: the rule the shoot-out values assume
-            return pick(opts, n, OP_YES) if buys_arms(game, env, p) else 0
+            return pick(opts, n, OP_YES) if buys_arms(game, env, ctx[CTX_SLOT], ctx[CTX_MASK], p) else 0
         else:   # AG-B4: only when a move is worth more to it than the price
             want = best_move_gain(game, env, p) > env.rp[P_POWER_PRICE] * w[VAL_BAG]
         return pick(opts, n, OP_YES) if want and rich else 0
@@ -374,7 +384,9 @@ def parametric(game, env, p, decision, opts, n, ctx):
         return least_title(game, opts, n, p, CAID0, WON0)
     if decision == D_GIVE_TOKEN:
         return least_title(game, opts, n, p, BARON0, TOK0)
-    return 0   # D_REROLL, D_ARMS: yes (option 0)
+    if decision == D_REROLL:
+        return 0 if reroll_pays(game, env, p, ctx[CTX_SLOT]) else 1
+    return 0   # D_ARMS: yes (option 0): a henchman rolled as a killer costs the Baron nothing
 
 
 @njit(cache=True)
@@ -409,14 +421,31 @@ def claim_level(bluff, n):
 
 
 @njit(cache=True)
-def accepts_terms(env, p, ctx):
+def accepts_terms(game, env, p, ctx):
     """AG-N, alternating model: accept when the offer is worth at least the shoot-out value plus
-    `patience` times what the next offer would add to it, raised by the bluff (all in bags); the
-    last offer is accepted at the shoot-out value (refusing it is the shoot-out)."""
+    `patience` times what the next offer would add to it, plus the family's claim above its value
+    (claim_bluff of the card's worth, all in bags). A family that claims nothing takes the last
+    offer at its shoot-out value (refusing it is the shoot-out); one that claims more refuses
+    it, so contests fail under this model as under Nash (AG-N2), and after a shoot-out, where
+    failing loses the card (AG-N3), a claim can lose it for everyone."""
     w = env.params[p]
     threat, nxt = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0
-    wait = max(nxt - threat, 0.0) * w[PATIENCE] * (1.0 + w[BLUFF])
-    return ctx[CTX_OFFER] / 1000.0 >= threat + wait - 1e-3
+    total = ctx[CTX_TOTAL] / 1000.0
+    claim = claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]]) * total
+    wait = max(nxt - threat, 0.0) * w[PATIENCE]
+    return ctx[CTX_OFFER] / 1000.0 >= threat + wait + claim - 1e-3
+
+
+@njit(cache=True)
+def reroll_pays(game, env, p, slot):
+    """AG-T4: the boss's re-roll costs nothing but can only help the card succeed, so a family
+    asks for it when the card's success is worth something to it: its bargaining value of the
+    card among the families there (sim.ag.bargain.expected_share, negative when the shoot-out
+    that may follow costs it more than its part) times the card's goods, plus the FBI step."""
+    card = game.g[SHOW0 + slot]
+    bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
+    share = expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= 0.5)
+    return share * goods_worth(game, env, p, card) + env.rp[RP_C_FBI + card] * fbi_worth(game, env, p) > 0.0
 
 
 @njit(cache=True)

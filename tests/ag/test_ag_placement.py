@@ -28,8 +28,8 @@ def test_ag_n1_expected_share_is_the_nash_split_worked_by_hand():
     t = casino()
     card = card_id("casino")
     assert B.card_worth(t.game, t.env, card) == pytest.approx(CASINO)
-    assert B.expected_share(t.game, t.env, 1, card, 0, 0.0) == pytest.approx(float(F(25, 36)))
-    assert B.expected_share(t.game, t.env, 1, card, 1, 0.0) == pytest.approx(float(F(11, 36)))
+    assert B.expected_share(t.game, t.env, 1, card, 0, 0.0, False) == pytest.approx(float(F(25, 36)))
+    assert B.expected_share(t.game, t.env, 1, card, 1, 0.0, False) == pytest.approx(float(F(11, 36)))
 
 
 def test_ag_n1_a_bluff_pays_while_it_leaves_a_surplus_and_a_fight_follows_when_not():
@@ -37,8 +37,8 @@ def test_ag_n1_a_bluff_pays_while_it_leaves_a_surplus_and_a_fight_follows_when_n
     32/15; claiming 2/3 + 0.9 * 6 leaves none: it gets its shoot-out value 2/3."""
     t = casino()
     card = card_id("casino")
-    assert B.expected_share(t.game, t.env, 1, card, 1, 0.1) * CASINO == pytest.approx(32 / 15)
-    assert B.expected_share(t.game, t.env, 1, card, 1, 0.9) * CASINO == pytest.approx(2 / 3)
+    assert B.expected_share(t.game, t.env, 1, card, 1, 0.1, False) * CASINO == pytest.approx(32 / 15)
+    assert B.expected_share(t.game, t.env, 1, card, 1, 0.9, False) * CASINO == pytest.approx(2 / 3)
 
 
 def test_ag_n1_alone_a_family_keeps_the_whole_card_and_absent_nothing():
@@ -46,8 +46,8 @@ def test_ag_n1_alone_a_family_keeps_the_whole_card_and_absent_nothing():
     t.show(card_id("casino"))
     t.put(1, 0, hench=1)
     card = card_id("casino")
-    assert B.expected_share(t.game, t.env, 1, card, 0, 0.0) == 1.0
-    assert B.expected_share(t.game, t.env, 1, card, 1, 0.0) == 0.0
+    assert B.expected_share(t.game, t.env, 1, card, 0, 0.0, False) == 1.0
+    assert B.expected_share(t.game, t.env, 1, card, 1, 0.0, False) == 0.0
 
 
 def test_ag_t3_placement_weighs_a_card_by_its_bargaining_value():

@@ -54,11 +54,11 @@ def test_ag_b4_a_die_sent_to_the_hospital_is_a_rivals_taken_off_the_movers_card(
         t.show(bakery, card_id("bank"))
         t.put(1, 0, boss=1, hench=2, killer=1)
         t.put(1, 1, boss=1, hench=2, killer=1)
-        before = B.expected_share(t.game, t.env, 1, bakery, 0, 0.0)
+        before = B.expected_share(t.game, t.env, 1, bakery, 0, 0.0, False)
         titles.prostitution_baron(t.game, t.env, t.opts, t.ctx)
         assert t.pl[0, S.C_POWER_USES] == 1
         assert (t.at[1, 0, S.HENCH], t.at[1, 1, S.HENCH], t.at[to, 1, S.HENCH]) == (2, 1, 1)
-        assert B.expected_share(t.game, t.env, 1, bakery, 0, 0.0) > before
+        assert B.expected_share(t.game, t.env, 1, bakery, 0, 0.0, False) > before
 
 
 def test_ag_b4_a_preset_buys_the_move_only_when_a_move_helps_it():

@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from sim.ag import bargain as B
+from sim.ag import shots
 from sim.ag import state as S
 from sim.ag.chapters import shootout
 from sim.ag.env import (
     P_SECOND_ROUND, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
 )
+from sim.ag.game import Lineup, play_many
 from sim.ag.readers import recruit_price
 from strategies.ag.params import INDEX
 from strategies.ag.policy import DEFAULTS, PARAMETRIC
@@ -128,3 +130,67 @@ def test_ag_n2_an_aim_tie_is_split_not_given_to_the_earlier_seat():
     mean, se = engine_means(t, 0b111, 6.0, 2000)
     assert np.all(np.abs(mean - model[:3]) <= Z * se)
     assert abs(mean[1] - mean[2]) <= Z * np.hypot(se[1], se[2])
+
+
+# --- the table of walked contests (env.memo_*): a value read back is the walk's own ---------------
+
+def values(t, mask, total):
+    out = np.zeros(S.MAX_SEATS)
+    shots.shootout_values(t.game, t.env, 1, mask, total, out)
+    return out
+
+
+def fresh_values(t, mask, total):
+    """The contest's values in an env whose table is empty: the walk itself."""
+    warm = t.env
+    t.env = make_env(WALK_RULES, [PARAMETRIC] * S.MAX_SEATS, warm.params.copy())
+    try:
+        return values(t, mask, total)
+    finally:
+        t.env = warm
+
+
+def perturbations(t, n):
+    """Every input the walk reads, changed one at a time (each a function of the table)."""
+    yield lambda: t.set_bags(0, int(t.bags[0, 0] + t.bags[0, 1]) + 3)
+    yield lambda: t.pl.__setitem__((n - 1, S.RENOWN), t.pl[n - 1, S.RENOWN] + 1)
+    yield lambda: t.pl.__setitem__((0, S.WOUNDS), 1 - t.pl[0, S.WOUNDS])
+    yield lambda: t.win_card(card_id("grocery", "Bronx"), n - 1)
+    yield lambda: t.token(0, S.GAMBLING)
+    yield lambda: t.env.params.__setitem__((0, INDEX["aggression"]), t.env.params[0, INDEX["aggression"]] + 0.3)
+    yield lambda: t.put(1, n - 1, hench=1)
+    yield lambda: t.g.__setitem__(S.BARON0 + S.ARMS, (t.g[S.BARON0 + S.ARMS] + 2) % (n + 1) - 1)
+    yield lambda: t.g.__setitem__(S.H_COST_POS, t.g[S.H_COST_POS] + 1)
+    yield lambda: t.g.__setitem__(S.K_COST_POS, t.g[S.K_COST_POS] + 1)
+    yield lambda: t.g.__setitem__(S.ORDER0, t.g[S.ORDER0 + 1]) or t.g.__setitem__(S.ORDER0 + 1, 0)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_ag_n2_a_remembered_contest_is_the_walked_one(n):
+    """The walk's table remembers each contest it walked under its whole key: read back, the
+    values are the walk's to the bit; change any input the walk reads (a family's bags, renown,
+    wounds, cards, tokens, aggression, pieces, the Arms Baron, a recruit price, the shooting
+    order) and the table gives the new contest's walk, never the old value."""
+    rng = np.random.default_rng(200 + n)
+    mask, total = (1 << n) - 1, 7.5
+    for _ in range(3):
+        t = sampled_table(n, rng)
+        first = values(t, mask, total)
+        looked, found = t.env.memo_n
+        again = values(t, mask, total)
+        assert np.array_equal(first, again) and np.array_equal(first, fresh_values(t, mask, total))
+        assert t.env.memo_n[1] == found + 1 and t.env.memo_n[0] == looked + 1
+        for change in perturbations(t, n):
+            change()
+            assert np.array_equal(values(t, mask, total), fresh_values(t, mask, total))
+        assert np.array_equal(values(t, mask, total + 1.5), fresh_values(t, mask, total + 1.5))
+
+
+def test_ag_n2_games_with_the_table_warm_are_the_games_played_cold():
+    """A batch's env keeps its table from game to game; each game played alone starts with an
+    empty one: the same games, table for table."""
+    lineup = Lineup.of(["warlord", "racketeer", "politician", "balanced"], 4)
+    games, seats, _ = play_many(3, 24, 4, lineup, WALK_RULES)
+    alone = [play_many(3, 1, 4, lineup, WALK_RULES, first_id=i) for i in range(24)]
+    assert np.array_equal(games, np.concatenate([a[0] for a in alone]))
+    assert np.array_equal(seats, np.concatenate([a[1] for a in alone]))

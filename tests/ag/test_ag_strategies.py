@@ -72,15 +72,20 @@ def mean_by(labels, values):
 
 def test_warlord_fights_the_most(styles):
     labels, rows = styles
-    bangs = mean_by(labels, column(rows, "bangs_fired"))
+    # the shoot-outs it takes part in and the offers it refuses; the BANGs fired also count the
+    # Arms power's killer, which a rich family buys when it pays (AG-B3), so they are not its mark
+    fights = mean_by(labels, column(rows, "shootouts"))
     refused = mean_by(labels, column(rows, "offers_refused"))
-    assert max(bangs, key=bangs.get) == "warlord" and max(refused, key=refused.get) == "warlord"
+    assert max(fights, key=fights.get) == "warlord" and max(refused, key=refused.get) == "warlord"
 
 
-def test_racketeer_keeps_the_most_bags(styles):
+def test_racketeer_takes_the_most_bags_from_locations_and_fights_the_least(styles):
+    """Its money comes from the cards it is likely to take; the politician, holding the Baron
+    titles that steal bags (AG-B2), may end with more in hand."""
     labels, rows = styles
-    bags = mean_by(labels, column(rows, "bags"))
-    assert max(bags, key=bags.get) == "racketeer"
+    bags = mean_by(labels, column(rows, "bags_from_locations"))
+    fights = mean_by(labels, column(rows, "shootouts"))
+    assert max(bags, key=bags.get) == "racketeer" and min(fights, key=fights.get) == "racketeer"
 
 
 def test_politician_ends_with_the_most_titles_under_the_default_bargaining(styles):
@@ -95,8 +100,11 @@ def test_politician_ends_with_the_most_titles_under_the_default_bargaining(style
 
 @pytest.fixture(scope="module")
 def styles_first_model():
+    # placed in sequence, as this model was measured: placing at once, the first model's threat
+    # shares do not let the politician insist on its cards, and the racketeer ends with the most
+    # titles (docs/american-gangsters.md)
     return every_order(("racketeer", "warlord", "politician", "balanced"), 1000,
-                       overrides={"negotiation.model": "offer"})
+                       overrides={"negotiation.model": "offer", "placement.order": "sequential"})
 
 
 def test_politician_ends_with_the_most_titles_under_the_first_model(styles_first_model):
@@ -113,9 +121,9 @@ def test_random_loses_to_every_preset():
 
 def test_informer_aware_plays_the_informer_and_wins_more_often_with_it():
     """AG-G2: dealt the informer it pushes the FBI pawn (and spares it), and wins more often than
-    `simple`, which plays the informer as a mafia family (some 8 points in 24,000 games,
+    `simple`, which plays the informer as a mafia family (some 4 points in 24,000 games,
     docs/american-gangsters.md); as mafia it keeps the pawn down."""
-    labels, rows = every_order(("informer-aware", "simple", "simple", "simple"), 2000)
+    labels, rows = every_order(("informer-aware", "simple", "simple", "simple"), 4000)
     informer = column(rows, "informer") == 1
     aware, plain = labels == "informer-aware", labels == "simple"
     raised, lowered = column(rows, "fbi_raised"), column(rows, "fbi_lowered")

@@ -7,8 +7,7 @@ Placement is simultaneous at the table ("le parrain retourne le sablier, tous le
 leurs personnages", AG-T3). The engine asks the families one after the other in turn order from
 the godfather; under placement.order = "simultaneous" the pieces the earlier families placed this
 turn are out of the board (`game.hidden`) while a family places, so each decides on what it knew
-before this turn's placement; "sequential" (the default this release) lets each see the earlier
-placements.
+before this turn's placement (the default); "sequential" lets each see the earlier placements.
 """
 
 import numpy as np

@@ -14,7 +14,9 @@ from sim.ag.decisions import CTX_DECISION, CTX_SHORT, CTX_SLOT, D_REROLL, OP_NO,
 from sim.ag.env import P_REROLL, RP_C_FBI, RP_C_TARGET
 from sim.ag.events import EV_FAIL, EV_REROLL, EV_ROLL, EV_SUCCESS
 from sim.ag.readers import count_bits, present_mask
-from sim.ag.state import BOSS, C_FAILED, C_REROLLS, C_SUCCEEDED, C_TRIED, NO, N_PLAYERS, ORDER0, REROLLED, SHOW0
+from sim.ag.state import (
+    BOSS, C_FAILED, C_REROLLS, C_REROLLS_DECLINED, C_SUCCEEDED, C_TRIED, NO, N_PLAYERS, ORDER0, REROLLED, SHOW0,
+)
 
 
 @njit(cache=True)
@@ -47,6 +49,8 @@ def resolve_location(game, env, slot, opts, ctx):
                 game.pl[p, C_REROLLS] += 1
                 clics = reroll_failed(game, env, mask)
                 log(g, game.events, EV_REROLL, p, slot, clics)
+            else:
+                game.pl[p, C_REROLLS_DECLINED] += 1
     fbi_jokers(game, env, mask)
     for p in range(g[N_PLAYERS]):
         if (mask >> p) & 1:

@@ -8,8 +8,8 @@ from numba import njit
 
 from sim.ag.chapters.base import ask, gain_occasional, log, move_bags, put
 from sim.ag.decisions import (
-    CTX_DECISION, CTX_POWER, CTX_SLOT, D_ARMS, D_BUY, D_DRUGS, D_MOVE, D_STEAL, OP_MOVE, OP_NO, OP_PASS, OP_SEAT,
-    OP_YES, POWER_ARMS, POWER_PROSTITUTION,
+    CTX_DECISION, CTX_MASK, CTX_POWER, CTX_SLOT, D_ARMS, D_BUY, D_DRUGS, D_MOVE, D_STEAL, OP_MOVE, OP_NO, OP_PASS,
+    OP_SEAT, OP_YES, POWER_ARMS, POWER_PROSTITUTION,
 )
 from sim.ag.env import MOVE_CARDS, P_MOVE_TO, P_POWERS, P_POWER_PRICE, RP_N_DISTRICTS
 from sim.ag.events import EV_ARMS, EV_DRUGS, EV_MOVE, EV_POWER_SOLD, EV_STEAL, EV_TITLE
@@ -160,6 +160,7 @@ def arms_power(game, env, slot, mask, opts, ctx):
         if eligible == 0:
             return NO
         ctx[CTX_SLOT] = slot
+        ctx[CTX_MASK] = mask
         user = sell_power(game, env, h, POWER_ARMS, eligible, opts, ctx)
         if user < 0:
             return NO
