@@ -405,8 +405,9 @@ def claim_bluff(game, env, p, card):
     its bluff, raised on a card that wins or defends a title by TITLE_CLAIM per unit of
     title_weight above 1 (a family that cares for titles above all insists on those cards)."""
     w = env.params[p]
-    extra = max(w[TITLE_WEIGHT] - 1.0, 0.0) * TITLE_CLAIM if wins_title(game, env, p, card) else 0.0
-    return w[BLUFF] + extra
+    if w[TITLE_WEIGHT] <= 1.0:   # no extra claim whatever the card: spare the title check
+        return w[BLUFF]
+    return w[BLUFF] + (w[TITLE_WEIGHT] - 1.0) * TITLE_CLAIM if wins_title(game, env, p, card) else w[BLUFF]
 
 
 @njit(cache=True)
