@@ -5,6 +5,7 @@ Each measurement warms its kernel first (compilation excluded), then repeats it 
 """
 
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -149,17 +150,17 @@ def game_speed(seconds: float) -> dict:
 
 # --- whole games (American Gangsters engine) ---------------------------------------------------------
 
-# placement by threat shares: the first bargaining model, whose placement reads no shoot-out value
-AG_THREAT_SHARES = {"negotiation.model": "offer", "negotiation.threat": "fixed_aim"}
+# the default rules with placement by threat shares: `simple` players whose foresight is below 1/3
+AG_THREAT_SHARES = str(Path(__file__).with_name("ag-threat-shares.toml"))
 
 
 def ag_game_speed(seconds: float) -> dict:
     """Whole 4-player American Gangsters games (`simple` players): on every core (a process each)
-    and on one thread, in this run; the same on every core with placement by threat shares
-    (AG_THREAT_SHARES), and the default's share of it (`ag_vs_threat_shares`: what placement by
-    bargaining values costs)."""
+    and on one thread, in this run; the same rules on every core with `simple` players who place
+    by threat shares (AG_THREAT_SHARES), and the default's share of it (`ag_vs_threat_shares`:
+    what placement by the bargaining values costs)."""
     default = games_per_s_all_cores(80_000, seconds, game="ag")
-    shares = games_per_s_all_cores(80_000, seconds, game="ag", overrides=AG_THREAT_SHARES)
+    shares = games_per_s_all_cores(80_000, seconds, game="ag", names=(AG_THREAT_SHARES,))
     return {"ag_games_per_s_4p": default,
             "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag"),
             "ag_games_per_s_4p_threat_shares": shares, "ag_vs_threat_shares": default / shares}

@@ -31,10 +31,12 @@ PARAMS = (
           "Bargaining (AG-N, alternating model): the share of the next offer's gain it gives up for nothing."),
     Param("bluff", 0.0, 0.4, 0.05,
           "Bargaining (AG-N): what it adds to its shoot-out value when stating its terms, as a share of the card."),
-    Param("foresight", 0.0, 1.0, 0.0,
-          "Placement's forecast of a bargain (AG-N2): from 0.5 up, the rule's own disagreement values "
-          "(negotiation.threat: the exact walk of the shoot-out as played, some 20 times slower); below, "
-          "the fixed-aim model.", searched=False),
+    Param("foresight", 0.0, 1.0, 0.5,
+          "A study knob (AG-N2): how placement forecasts a bargain. Below 1/3 by threat shares (its "
+          "expected BANGs' share, cut for each other family: the cheapest); up to 2/3 by the bargain "
+          "over the fixed-aim shoot-out values (the default); from 2/3 by the bargain over the rule's "
+          "own values (negotiation.threat: under shootout, the exact walk, some 4 times slower).",
+          searched=False),
     Param("boss_home", 0.0, 1.0, 0.0,
           "A study knob (AG-T3): the probability of keeping the boss home in a turn; home never pays.",
           searched=False),

@@ -51,11 +51,12 @@ PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.
 # give it a family gives up nothing for (alternating model); bluff: what a family adds to its
 # shoot-out value when it states its terms, as a fraction of the card's worth (Nash and
 # alternating models); bid_fraction: the share of the auction prize's worth it bids (AG-V1);
-# foresight: from 0.5 up the family forecasts a bargain by the rule's own disagreement values (the
-# exact walk under negotiation.threat = shootout), below by the fixed-aim model (fast, a study knob);
+# foresight: how placement forecasts a bargain (a study knob): below SHARES_BELOW by threat shares,
+# from EXACT_FROM by the rule's own disagreement values, between by the fixed-aim values;
 # boss_home: the probability that the family keeps its boss home in a turn (AG-T3), whatever it
 # would gain elsewhere: a study knob (home never beats the hospital), 0 in every preset
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
+SHARES_BELOW, EXACT_FROM = 1.0 / 3.0, 2.0 / 3.0   # the foresight knob's three levels
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
 TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
@@ -188,14 +189,15 @@ def worth_of(env, p, target, goods, fbi, h, k, o, bosses, share, others, mine):
 def share_on(game, env, p, slot, total, mine_threat, families):
     """The part of the card on `slot` p expects from the bargain with the pieces now there (AG-N).
     Nash and alternating models: the bargaining value itself (sim.ag.bargain.expected_share: the
-    exact shoot-out values as disagreement points, p claiming with its own bluff), so a card is
-    judged by what the family can expect to keep of it. The first offer model: its fair share of
-    the threat (expected BANGs, or equal), cut by CONFLICT for each other family (a bargain may
-    fail)."""
-    if env.rp[P_MODEL] != MODEL_OFFER:
+    shoot-out values as disagreement points, p claiming with its own bluff), so a card is
+    judged by what the family can expect to keep of it. The first offer model, or a family whose
+    foresight is below SHARES_BELOW: its fair share of the threat (expected BANGs, or equal), cut
+    by CONFLICT for each other family (a bargain may fail)."""
+    foresight = env.params[p, FORESIGHT]
+    if env.rp[P_MODEL] != MODEL_OFFER and foresight >= SHARES_BELOW:
         card = game.g[SHOW0 + slot]
         bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
-        return expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= 0.5)
+        return expected_share(game, env, slot, card, p, bluff, foresight >= EXACT_FROM)
     if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
         share = 1.0 / (families + 1)
     else:
@@ -445,7 +447,7 @@ def reroll_pays(game, env, p, slot):
     that may follow costs it more than its part) times the card's goods, plus the FBI step."""
     card = game.g[SHOW0 + slot]
     bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
-    share = expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= 0.5)
+    share = expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= EXACT_FROM)
     return share * goods_worth(game, env, p, card) + env.rp[RP_C_FBI + card] * fbi_worth(game, env, p) > 0.0
 
 
