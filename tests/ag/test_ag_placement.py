@@ -80,3 +80,30 @@ def test_ag_t3_weighing_a_placement_leaves_the_table_as_it_was():
         if slot >= 0:
             before[slot, 0, piece] += 1
         assert (t.at == before).all()
+
+
+def test_ag_n2_foresight_picks_the_forecast_placement_reads():
+    """The foresight knob's three levels under negotiation.threat = shootout, three families on the
+    casino (a killer; a henchman; a boss on its last life with a henchman and 10 bags): below 1/3
+    the threat share cut by the conflict discount (the first model's judgement); between, the Nash
+    split over the fixed-aim values; from 2/3 the split over the rule's own values, the walk's,
+    which differ here (the aim at the richer boss, its spoils)."""
+    t = Table(3, kind=PARAMETRIC, overrides={"negotiation.threat": "shootout"})
+    card = card_id("casino")
+    t.show(card)
+    t.put(1, 0, killer=1)
+    t.put(1, 1, hench=1)
+    t.put(1, 2, boss=1, hench=1)
+    t.pl[2, S.WOUNDS] = 1
+    t.set_bags(2, 10)
+    t.env.params[:, P.BLUFF] = 0.0
+    shares = {}
+    for level in (0.0, 0.5, 1.0):
+        t.env.params[:, P.FORESIGHT] = level
+        h, k, o, b, total, mine, others, families, _ = P.tally(t.game, t.env, 1, 1)
+        shares[level] = P.share_on(t.game, t.env, 1, 1, total, mine, families)
+    threat = 1 / 3 / (2 / 3 + 1 / 3 + 1 / 3)
+    assert shares[0.0] == pytest.approx(threat * (1 - 2 * P.CONFLICT))
+    assert shares[0.5] == pytest.approx(B.expected_share(t.game, t.env, 1, card, 1, 0.0, False))
+    assert shares[1.0] == pytest.approx(B.expected_share(t.game, t.env, 1, card, 1, 0.0, True))
+    assert abs(shares[1.0] - shares[0.5]) > 1e-3
