@@ -425,18 +425,15 @@ def claim_level(bluff, n):
 
 @njit(cache=True)
 def accepts_terms(game, env, p, ctx):
-    """AG-N, alternating model: accept when the offer is worth at least the shoot-out value plus
-    `patience` times what the next offer would add to it, plus the family's claim above its value
-    (claim_bluff of the card's worth, all in bags). A family that claims nothing takes the last
-    offer at its shoot-out value (refusing it is the shoot-out); one that claims more refuses
-    it, so contests fail under this model as under Nash (AG-N2), and after a shoot-out, where
-    failing loses the card (AG-N3), a claim can lose it for everyone."""
+    """AG-N, alternating model: accept when the offer is worth at least the family's stated value
+    (its claim, CTX_THREAT: the shoot-out value raised by its bluff) plus `patience` times what
+    the next offer would add to it, in bags. The last offer is taken at the stated value; a
+    greedy proposer's offer below it is refused, and the contest fails (AG-N2) when no proposer
+    offers enough."""
     w = env.params[p]
-    threat, nxt = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0
-    total = ctx[CTX_TOTAL] / 1000.0
-    claim = claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]]) * total
-    wait = max(nxt - threat, 0.0) * w[PATIENCE]
-    return ctx[CTX_OFFER] / 1000.0 >= threat + wait + claim - 1e-3
+    stated, nxt = ctx[CTX_THREAT] / 1000.0, ctx[CTX_NEXT] / 1000.0
+    wait = max(nxt - stated, 0.0) * w[PATIENCE]
+    return ctx[CTX_OFFER] / 1000.0 >= stated + wait - 1e-3
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ import pytest
 
 from sim.ag import bargain as B
 from sim.ag import shots
+from sim.ag.chapters import negotiation
 from sim.ag import state as S
 from sim.ag.decisions import CTX_NEXT, CTX_OFFER, CTX_SLOT, CTX_THREAT, CTX_TOTAL
 from sim.ag.env import (
@@ -154,15 +155,34 @@ def last_offer(t, p, offer, threat, total):
     return P.accepts_terms(t.game, t.env, p, t.ctx)
 
 
-def test_ag_n1_the_last_offer_is_refused_below_the_familys_claim():
-    """At the last offer the next is the shoot-out: a family that claims nothing takes its
-    shoot-out value; one that bluffs 0.2 of the card refuses anything below value + claim."""
-    t = parametric_table(2, bluff=0.0)
+def test_ag_n1_the_last_offer_is_taken_at_the_stated_value_and_refused_below():
+    """At the last offer the next is the shoot-out: a family takes its stated value (its claim:
+    the shoot-out value raised by its bluff, stated before the offers) and refuses less."""
+    t = parametric_table(2, bluff=0.2)
     t.show(card_id("bakery"))
-    assert last_offer(t, 0, 2.0, 2.0, 6.0)
-    t.env.params[:, INDEX["bluff"]] = 0.2
-    assert not last_offer(t, 0, 2.0, 2.0, 6.0)
-    assert last_offer(t, 0, 2.0 + 0.2 * 6.0, 2.0, 6.0)
+    stated = 2.0 + 0.2 * 6.0
+    assert last_offer(t, 0, stated, stated, 6.0)
+    assert not last_offer(t, 0, stated - 0.1, stated, 6.0)
+
+
+def test_ag_n1_alternating_offers_answer_the_stated_claims():
+    """Two equal families on the bakery under the alternating model: the first claims 0.2 of the
+    card, the second nothing; they agree, and the claimer gets at least its stated value (its
+    shoot-out value plus 0.2 of the card), more than its rival."""
+    rs = Ruleset.load(game="ag", overrides={"negotiation.model": "alternating"})
+    t = parametric_table(2, ruleset=rs, bluff=0.0)
+    t.env.params[0, INDEX["bluff"]] = 0.2
+    t.show(card_id("bakery"))
+    t.put(1, 0, hench=2)
+    t.put(1, 1, hench=2)
+    total = B.card_worth(t.game, t.env, card_id("bakery"))
+    threats = np.zeros(S.MAX_SEATS)
+    B.threat_values(t.game, t.env, 1, 0b11, total, threats)
+    t.game.units[:] = 0   # no units to hand out: each family's agreed worth stays in `want`
+    assert negotiation.alternating(t.game, t.env, 1, 0b11, 0, threats, total, t.opts, t.ctx)
+    agreed = t.game.want[:2]
+    assert agreed[0] >= threats[0] + 0.2 * total - 1e-6 and agreed[0] > agreed[1]
+    assert agreed.sum() == pytest.approx(total)
 
 
 @pytest.fixture(scope="module")

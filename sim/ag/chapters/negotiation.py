@@ -290,14 +290,11 @@ def agree(game, env, mask, targets):
 
 
 @njit(cache=True)
-def nash(game, env, slot, mask, rnd, threats, total, opts, ctx):
-    """AG-N1, Nash model: each family states its shoot-out value, true or raised by a bluff (a
-    claim level, BLUFF_LEVELS of the card's worth); when the claims leave a surplus the split is
-    the Nash bargaining solution over them (claims plus equal parts of the surplus), else no
-    agreement: a shoot-out (AG-N2)."""
+def state_claims(game, env, slot, mask, rnd, threats, total, opts, ctx, claims):
+    """AG-N1: each family in turn order states its shoot-out value, true or raised by a bluff (a
+    claim level, BLUFF_LEVELS of the card's worth), into claims[p]; returns the families that
+    bluffed (a bit per seat)."""
     g = game.g
-    claims = np.zeros(MAX_SEATS)
-    targets = np.zeros(MAX_SEATS)
     bluffed = 0
     for i in range(g[N_PLAYERS]):
         p = g[ORDER0 + i]
@@ -317,23 +314,54 @@ def nash(game, env, slot, mask, rnd, threats, total, opts, ctx):
             bluffed |= 1 << p
         game.pl[p, C_OFFERS_MADE] += 1
         log(g, game.events, EV_OFFER, p, slot, level, rnd)
-    surplus = nash_targets(game, mask, total, claims, targets)
-    if surplus < -1e-9:
-        for p in range(g[N_PLAYERS]):
-            if (bluffed >> p) & 1:
-                game.pl[p, C_OFFERS_REFUSED] += 1
+    return bluffed
+
+
+@njit(cache=True)
+def claims_fail(game, mask, total, claims, bluffed):
+    """Claims that add up to more than the card leave nothing to agree on (a shoot-out follows,
+    AG-N2): the bluffers are counted as refusing."""
+    claimed = 0.0
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1:
+            claimed += claims[p]
+    if claimed <= total + 1e-9:
         return False
+    for p in range(game.g[N_PLAYERS]):
+        if (bluffed >> p) & 1:
+            game.pl[p, C_OFFERS_REFUSED] += 1
+    return True
+
+
+@njit(cache=True)
+def nash(game, env, slot, mask, rnd, threats, total, opts, ctx):
+    """AG-N1, Nash model: the families state their claims (state_claims); when the claims leave a
+    surplus the split is the Nash bargaining solution over them (claims plus equal parts of the
+    surplus), else no agreement: a shoot-out (AG-N2)."""
+    claims = np.zeros(MAX_SEATS)
+    targets = np.zeros(MAX_SEATS)
+    bluffed = state_claims(game, env, slot, mask, rnd, threats, total, opts, ctx, claims)
+    if claims_fail(game, mask, total, claims, bluffed):
+        return False
+    nash_targets(game, mask, total, claims, targets)
     agree(game, env, mask, targets)
     return True
 
 
 @njit(cache=True)
 def alternating(game, env, slot, mask, rnd, threats, total, opts, ctx):
-    """AG-N1, alternating offers within the hourglass: negotiation.rounds offers, proposers in turn
-    order from the godfather; the proposer shades the equilibrium offers (sim.ag.bargain.
+    """AG-N1, alternating offers within the hourglass: the families first state their claims as
+    in the Nash model (state_claims: claims that leave no surplus are a shoot-out at once); then
+    negotiation.rounds offers, proposers in turn order from the godfather, over the stated claims
+    as disagreement points; the proposer shades the equilibrium offers (sim.ag.bargain.
     alternating_values) by a greed level; one refusal passes to the next offer; after the last,
     no agreement (AG-N2)."""
     g = game.g
+    claims = np.zeros(MAX_SEATS)
+    bluffed = state_claims(game, env, slot, mask, rnd, threats, total, opts, ctx, claims)
+    if claims_fail(game, mask, total, claims, bluffed):
+        return False
+    threats = claims   # the offers answer the stated values
     rounds = env.rp[P_ROUNDS]
     values = np.zeros((rounds + 1, MAX_SEATS))
     alternating_values(game, mask, total, threats, env.rp[P_PATIENCE] / 1000.0, rounds, values)
