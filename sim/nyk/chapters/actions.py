@@ -4,7 +4,6 @@ recruitment, parting) and the action cards.
 Rule ids: NYK-A0, NYK-A1, NYK-A2, NYK-A3, NYK-A8, NYK-C5.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.base import ONE, ask, bank_pays, log, player_pays_player, put
@@ -34,14 +33,13 @@ from sim.nyk.compiled import (
 @njit(cache=True)
 def free_crew(game, p, d):
     """p's characters on d with their action unspent and no mission."""
-    mask = np.int64(0)
-    todo = game.pl[p, ROSTER]
+    mask = group_at(game, p, d)
+    todo = mask
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
-        if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, ACTED] == 0
-                and game.ch[c, MISSION] == NO):
-            mask |= ONE << c
+        if game.ch[c, ACTED] or game.ch[c, MISSION] != NO:
+            mask &= ~(ONE << c)
     return mask
 
 
