@@ -30,7 +30,7 @@ from sim.nyk.decisions import (
 from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    ACTED, ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
     N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
@@ -228,7 +228,9 @@ def bid(k, opts, n):
 @njit(cache=True)
 def win_chance(env, mine, theirs, dice):
     """Exact chance that hand `mine` beats hand `theirs` (packed counts) once each side rolls
-    `dice` more dice: every multiset of the dice, weighted by its orderings."""
+    `dice` more dice: every multiset of the dice, weighted by its orderings. The weights are
+    whole numbers (orderings), so every sum below is exact in any order: the total weight of the
+    pairs is the square of the weights' sum."""
     dice = min(dice, env.mcount.shape[0] - 1)
     m = env.mcount[dice]
     their = np.empty(m, dtype=np.int32)  # their strengths looked up once, not once per pair
@@ -238,13 +240,13 @@ def win_chance(env, mine, theirs, dice):
     total = 0.0
     for i in range(m):
         s = env.table[table_key(mine + env.msets[dice, i])]
-        wi = env.mweights[dice, i]
+        beaten = 0.0  # the weight of their outcomes that this one beats
         for j in range(m):
-            w = wi * env.mweights[dice, j]
-            total += w
             if s > their[j]:
-                win += w
-    return win / total
+                beaten += env.mweights[dice, j]
+        win += env.mweights[dice, i] * beaten
+        total += env.mweights[dice, i]
+    return win / (total * total)
 
 
 @njit(cache=True)
@@ -316,12 +318,13 @@ def goal_of(game, env, p, k, c):
         if v > best_v:
             best_v, goal = v, game.ms[r, M_ACCEPT]
     if c == p and may_recruit(game, env, p, k):
+        family = largest_suits(game, p)
         for slot in range(4):
             h = game.g[PERIPH0 + slot]
             if h == NO:
                 continue
             d = env.rp[RP_PERIPH + slot]
-            v = henchman_worth(game, p, k, h) - k[K_TRAVEL_COST] * env.dist[here, d]
+            v = henchman_worth_in(game, k, h, family) - k[K_TRAVEL_COST] * env.dist[here, d]
             if v > best_v:
                 best_v, goal = v, d
     return goal
@@ -618,10 +621,26 @@ def best_action(game, env, p, k, opts, n):
     for i in range(n):
         if not allowed(game, D_ACTION, opts, n, i, r):
             continue
+        if opts[i, 0] == OP_PROVOKE and not first_spender(game, p, opts[i, 1], opts[i, 3]):
+            continue  # the same fight as an earlier option's, of the same worth: it cannot be better
         score = action_worth(game, env, p, k, opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
         if score > best:
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def first_spender(game, p, d, c):
+    """Whether c is the first of p's characters on d that can still act: the engine lists a
+    provocation (NYK-A4) once per such character, theirs first, and its worth (the fight of all
+    the characters on d, `provoke_worth`) is the same whoever spends the action."""
+    rest = group_at(game, p, d)
+    while rest:
+        first = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[first, ACTED] == 0:
+            return first == c
+    return True
 
 
 @njit(cache=True)
@@ -653,13 +672,14 @@ def part_worth(game, env, p, k, c):
     if (not free or count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX] or k[K_RECRUIT_DRIVE] <= 0
             or env.restrict[p] & R_NO_RECRUIT or game.pl[p, RECRUITED] >= env.rp[P_RECRUIT_PER_TURN]):
         return 0.0
-    keep = henchman_worth(game, p, k, c)
+    family = largest_suits(game, p)
+    keep = henchman_worth_in(game, k, c, family)
     rest = game.pl[p, ROSTER] & HENCHMEN_MASK
     while rest:
         o = lowest_bit(rest)
         rest &= rest - 1
         if (o != c and game.ch[o, WHERE] == W_CONTROLLED and game.ch[o, MISSION] == NO
-                and henchman_worth(game, p, k, o) < keep):
+                and henchman_worth_in(game, k, o, family) < keep):
             return 0.0  # part with the least worth first
     targets = recruit_targets(game, env, p)
     best = 0.0
@@ -723,15 +743,23 @@ def recruit_odds(value, dice, pay_hesitation):
 @njit(cache=True)
 def henchman_worth(game, p, k, h):
     """A henchman's worth: its value in fights and ties, more if it grows the suit family."""
+    return henchman_worth_in(game, k, h, largest_suits(game, p))
+
+
+@njit(cache=True)
+def henchman_worth_in(game, k, h, family):
+    """henchman_worth, with p's largest suits (`largest_suits`) found once by a caller that weighs
+    several henchmen."""
     worth = 6000.0 + 1500.0 * game.ch[h, VALUE]
-    if adds_to_family(game, p, h):
+    if (family >> game.ch[h, SUIT]) & 1:  # h's suit is (one of) p's largest (every henchman has a suit)
         worth += 4000.0 * k[K_FAMILY]
     return worth * (0.5 + k[K_RECRUIT_DRIVE])
 
 
 @njit(cache=True)
-def adds_to_family(game, p, h):
-    """Whether h's suit is (one of) p's largest: recruiting it raises the resource draw (NYK-T2)."""
+def largest_suits(game, p):
+    """The suits (bits) in which p has the most henchmen on the board: recruiting one of them
+    raises the resource draw (NYK-T2)."""
     n0 = n1 = n2 = n3 = 0  # henchmen on the board per suit, in one pass: no array on this hot path
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
@@ -743,9 +771,8 @@ def adds_to_family(game, p, h):
             n1 += s == 1
             n2 += s == 2
             n3 += s == 3
-    suit = game.ch[h, SUIT]
-    mine = n0 if suit == 0 else n1 if suit == 1 else n2 if suit == 2 else n3 if suit == 3 else 0
-    return mine == max(max(n0, n1), max(n2, n3))
+    top = max(max(n0, n1), max(n2, n3))
+    return int(n0 == top) | int(n1 == top) << 1 | int(n2 == top) << 2 | int(n3 == top) << 3
 
 
 @njit(cache=True)
