@@ -199,9 +199,9 @@ def heuristic(game, env, p, decision, opts, n, ctx):
 def buy_police_move(game, env, p, k, opts, n, price):
     """NYK-E2: the police step worth more to p than its price, if any."""
     best, pick = float(price), 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(1, n):
-        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
         if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
             best, pick = gain, i
     return pick
@@ -229,24 +229,25 @@ def bid(k, opts, n):
 def win_chance(env, mine, theirs, dice):
     """Exact chance that hand `mine` beats hand `theirs` (packed counts) once each side rolls
     `dice` more dice: every multiset of the dice, weighted by its orderings. The weights are
-    whole numbers (orderings), so every sum below is exact in any order: the total weight of the
-    pairs is the square of the weights' sum."""
+    whole numbers (orderings), so the sums are kept in integers, exact in any order (below 2**53,
+    as a float sum of them is too): the total weight of the pairs is the square of the weights' sum."""
     dice = min(dice, env.mcount.shape[0] - 1)
     m = env.mcount[dice]
     their = np.empty(m, dtype=np.int32)  # their strengths looked up once, not once per pair
     for j in range(m):
         their[j] = env.table[table_key(theirs + env.msets[dice, j])]
-    win = 0.0
-    total = 0.0
+    win = 0
+    total = 0
     for i in range(m):
         s = env.table[table_key(mine + env.msets[dice, i])]
-        beaten = 0.0  # the weight of their outcomes that this one beats
+        beaten = 0  # the weight of their outcomes that this one beats
         for j in range(m):
             if s > their[j]:
-                beaten += env.mweights[dice, j]
-        win += env.mweights[dice, i] * beaten
-        total += env.mweights[dice, i]
-    return win / (total * total)
+                beaten += np.int64(env.mweights[dice, j])
+        w = np.int64(env.mweights[dice, i])
+        win += w * beaten
+        total += w
+    return np.float64(win) / np.float64(total * total)
 
 
 @njit(cache=True)
@@ -330,13 +331,15 @@ def goal_of(game, env, p, k, c):
     return goal
 
 
-MEMO_WATCHED = N_CHARS  # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions
+# memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions; memo[MEMO_CREWS]: the
+# districts of the crews at risk
+MEMO_WATCHED, MEMO_CREWS = N_CHARS, N_CHARS + 1
 
 
 @njit(cache=True)
 def decision_memo():
     """What a decision finds once and its options share (UNKNOWN until asked)."""
-    return np.full(N_CHARS + 1, UNKNOWN, dtype=np.int64)
+    return np.full(N_CHARS + 2, UNKNOWN, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -353,6 +356,14 @@ def remembered_watch(game, p, memo):
     if memo[MEMO_WATCHED] == UNKNOWN:
         memo[MEMO_WATCHED] = watched_missions(game, p)
     return memo[MEMO_WATCHED]
+
+
+@njit(cache=True)
+def remembered_crews(game, memo):
+    """crews_at_risk, found once per decision."""
+    if memo[MEMO_CREWS] == UNKNOWN:
+        memo[MEMO_CREWS] = crews_at_risk(game)
+    return memo[MEMO_CREWS]
 
 
 @njit(cache=True)
@@ -383,7 +394,8 @@ def best_move(game, env, p, k, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
+                             remembered_crews(game, memo))
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
@@ -398,7 +410,7 @@ def best_move(game, env, p, k, opts, n):
 @njit(cache=True)
 def police_gain(game, env, p, k, car, to):
     """Moving a car: toward rivals' at-risk destinations (public ones), away from its own."""
-    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p))
+    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p), crews_at_risk(game))
 
 
 @njit(cache=True)
@@ -413,8 +425,21 @@ def watched_missions(game, p):
 
 
 @njit(cache=True)
-def car_step_gain(game, env, p, k, car, to, watched):
-    """police_gain over the `watched` missions (summed in mission order, as one scan would)."""
+def crews_at_risk(game):
+    """The districts (bits) where a character holding an at-risk mission stands: a car arriving
+    anywhere else questions nobody (NYK-P4). Found once per decision, for all its cars' steps."""
+    mask = np.int64(0)
+    for c in range(N_CHARS):
+        m = game.ch[c, MISSION]
+        if m != NO and game.ch[c, WHERE] == W_CONTROLLED and game.ms[m, M_RISK]:
+            mask |= np.int64(1) << game.ch[c, LOC]
+    return mask
+
+
+@njit(cache=True)
+def car_step_gain(game, env, p, k, car, to, watched, crews):
+    """police_gain over the `watched` missions (summed in mission order, as one scan would), the
+    crews at risk standing on the districts `crews` (crews_at_risk)."""
     here = game.g[POLICE0 + car]
     gain = 0.0
     rest = watched
@@ -427,16 +452,19 @@ def car_step_gain(game, env, p, k, car, to, watched):
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
-    return gain + arrival_gain(game, env, p, to)
+    return gain + arrival_gain(game, env, p, to, crews)
 
 
 @njit(cache=True)
-def arrival_gain(game, env, p, to):
+def arrival_gain(game, env, p, to, crews):
     """A car arriving on `to` questions an at-risk crew there (NYK-P4), the mover choosing whom
     among several players: onto one's own alone it is a blunder that risks the mission (the whole
     reward counted: an arrest also puts the crew in custody). With a rival's there too, the mover
     questions the rival, and the step is judged by the destinations alone, unless every crew there
-    is questioned (`police.questioned = all`)."""
+    is questioned (`police.questioned = all`). The crews at risk stand on the districts `crews`
+    (crews_at_risk): elsewhere the scan below finds no reward, -(0.0)."""
+    if not (crews >> to) & 1:
+        return -0.0
     if env.rp[P_POLICE_QUESTIONED] != QUESTIONED_ALL:
         for q in range(game.g[N_PLAYERS]):
             if q != p and game.pl[q, ALIVE] and reward_at_risk(game, q, to) > 0.0:
@@ -460,12 +488,12 @@ def reward_at_risk(game, q, d):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, k, car, watched):
+def car_gain(game, env, p, k, car, watched, crews):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
     for j in range(env.nbr[here, 0]):
-        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched))
+        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched, crews))
     return best
 
 
@@ -473,9 +501,9 @@ def car_gain(game, env, p, k, car, watched):
 def best_destination(game, env, p, k, opts, n):
     """The chosen car's step of highest worth (NYK-M5)."""
     best, pick = NEVER, 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
-        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
         if score > best:
             best, pick = score, i
     return pick
@@ -525,7 +553,8 @@ def movement_card_gain(game, env, p, k, kind, target, memo, best_journey):
             return best_journey + 1.0 + 1000.0 * k[K_CARD_EVENTS]
         return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        return max(car_gain(game, env, p, k, target, remembered_watch(game, p, memo)), 0.0) * k[K_CARD_EVENTS]
+        gain = car_gain(game, env, p, k, target, remembered_watch(game, p, memo), remembered_crews(game, memo))
+        return max(gain, 0.0) * k[K_CARD_EVENTS]
     return 0.0
 
 
@@ -583,7 +612,8 @@ def best_step(game, env, p, k, opts, n, ctx):
             if remembered_goal(game, env, p, k, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
+                             remembered_crews(game, memo))
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
@@ -602,10 +632,10 @@ def best_step(game, env, p, k, opts, n, ctx):
 @njit(cache=True)
 def best_police_step(game, env, p, k, opts, n):
     best, pick = 0.0, 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
             if score > best:
                 best, pick = score, i
     return pick
@@ -1023,7 +1053,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 return i
         return 0
     if decision == D_DEAL_ACCEPT:  # the money, unless the car would question its own crew (NYK-P4)
-        return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT]) < 0.0 else n - 1
+        return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT], crews_at_risk(game)) < 0.0 else n - 1
     if decision == D_POLICE:
         return harmless_step(game, env, p, opts, n)
     if decision == D_OFFER:
@@ -1039,13 +1069,14 @@ def harmless_step(game, env, p, opts, n):
     """A car's step drawn at random, but not onto p's own at-risk crew when another step is
     harmless (NYK-P4): one draw, as a plain random pick takes."""
     harmless = 0
+    crews = crews_at_risk(game)
     for i in range(n):
-        harmless += arrival_gain(game, env, p, opts[i, 2]) == 0.0
+        harmless += arrival_gain(game, env, p, opts[i, 2], crews) == 0.0
     if harmless == 0 or harmless == n:
         return below_of(game.rng, S_POLICY0 + p, n)
     pick = below_of(game.rng, S_POLICY0 + p, harmless)
     for i in range(n):
-        if arrival_gain(game, env, p, opts[i, 2]) == 0.0:
+        if arrival_gain(game, env, p, opts[i, 2], crews) == 0.0:
             if pick == 0:
                 return i
             pick -= 1
