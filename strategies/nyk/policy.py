@@ -835,6 +835,8 @@ def best_offer_amount(game, env, p, k, h, card, worth):
     best, pick = NEVER, lo
     offer = lo
     while offer <= hi and offer <= game.pl[p, MONEY]:
+        if game.pl[p, MONEY] - offer < k[K_RESERVE] and best >= 0.0:
+            break  # this offer and every larger one would break the reserve: worth 0, not better
         score = offer_worth_of(game, env, p, k, h, offer, card, worth)
         if score > best:
             best, pick = score, offer
