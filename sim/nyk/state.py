@@ -253,7 +253,8 @@ def set_owner(game, c, p):
 @njit(cache=True)
 def place(game, c, where, d):
     """Put character c at place `where` (W_*) on district d (NO: off the board), keeping its
-    owner's occupancy: every move of a character goes through here or `set_owner`."""
+    owner's occupancy: every change of a character's place goes through here or `set_owner`,
+    but for cards that stay off the board (a pile's bookkeeping, the setup's blank slate)."""
     leave_district(game, c)
     game.ch[c, WHERE] = where
     game.ch[c, LOC] = d
