@@ -145,7 +145,7 @@ def random_allowed(game, p, decision, opts, n, r):
 
 # `heuristic` and `simple` are calls of their own, not inlined into `choose`: numba zeroes the slots of
 # every array variable of a function at its entry, and inlined they made `choose` clear some seventy
-# slots at every decision, whichever family decided (about 5% of four `simple` players' time)
+# slots at every decision, whichever family decided
 @njit(cache=True)
 def heuristic(game, env, p, decision, opts, n, ctx):
     k = env.params[p]
