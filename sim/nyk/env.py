@@ -11,13 +11,12 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from sim.nyk import fights, hands
-from sim.nyk.state import MAX_SEATS
+from sim.nyk.state import MAX_SEATS, N_DISTRICTS_MAX
 from sim.nyk.odds import dice_space
 from sim.nyk.decisions import N_WINDOWS, WIN_ACTIONS
 from sim.nyk.compiled import MAX_PARAMS, N_PARAMS, compile_ruleset
 from sim.nyk.compiled import WINDOWS  # the stamped room (sim/__init__.py), as content names them
 
-N_DISTRICTS_MAX = 32
 N_BILLS_MAX = 16
 (RP_STATION, RP_SUBWAY, RP_HELIPORT, RP_N_DISTRICTS, RP_N_TILES, RP_N_CARDS, RP_N_BILLS) = range(
     N_PARAMS, N_PARAMS + 7)

@@ -18,6 +18,7 @@ from sim.nyk.compiled import EFFECT_KINDS
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
 MAX_SEATS = 5
+N_DISTRICTS_MAX = 32  # districts the engine holds (sim.rules.nyk.content.ENGINE_MAX_DISTRICTS)
 N_AFFRANCHI = 5
 N_HENCHMEN = 20
 N_CHARS = N_AFFRANCHI + N_HENCHMEN
@@ -97,7 +98,11 @@ COUNTERS = (
     f"cards_{what}_{effect}" for what in ("drawn", "played") for effect in EFFECT_KINDS)
 N_COUNTERS = len(COUNTERS)
 C = {name: CTR0 + i for i, name in enumerate(COUNTERS)}
-N_PL = CTR0 + N_COUNTERS
+# OCC0: the occupancy, pl[p, OCC0 + d] = bitmask of p's characters standing on district d
+# (W_CONTROLLED), kept by `set_owner` and `place`: "whose crew stands here" is asked at most
+# decisions (fights, police, journeys, the players' judgement), and one read answers it
+OCC0 = CTR0 + N_COUNTERS
+N_PL = OCC0 + N_DISTRICTS_MAX
 (C_BIDS_PAID, C_TIMES_FIRST, C_CARDS_DRAWN, C_CARDS_DISCARDED, C_CARDS_AS_MOVES, C_CARDS_PLAYED,
  C_ACCEPTED_1, C_ACCEPTED_2, C_ACCEPTED_RISKY, C_DONE_1, C_DONE_2, C_DONE_RISKY, C_MISSIONS_LOST,
  C_MISSION_INCOME, C_PROVOKED, C_PROVOKED_BY, C_FOLDS, C_FIGHTS_WON, C_FIGHTS_LOST, C_FIGHTS_TIED,
@@ -232,14 +237,44 @@ def _lowest_bit_compiled(mask):
 
 @njit(cache=True)
 def set_owner(game, c, p):
-    """Give character c to seat p (NO: to nobody), keeping both players' rosters."""
+    """Give character c to seat p (NO: to nobody), keeping both players' rosters and, if c
+    stands on the board, their occupancy."""
     old = game.ch[c, OWNER]
     bit = np.int64(1) << np.int64(c)
+    leave_district(game, c)
     if old >= 0:
         game.pl[old, ROSTER] &= ~bit
     if p >= 0:
         game.pl[p, ROSTER] |= bit
     game.ch[c, OWNER] = p
+    enter_district(game, c)
+
+
+@njit(cache=True)
+def place(game, c, where, d):
+    """Put character c at place `where` (W_*) on district d (NO: off the board), keeping its
+    owner's occupancy: every change of a character's place goes through here or `set_owner`,
+    but for cards that stay off the board (a pile's bookkeeping, the setup's blank slate)."""
+    leave_district(game, c)
+    game.ch[c, WHERE] = where
+    game.ch[c, LOC] = d
+    enter_district(game, c)
+
+
+@njit(cache=True)
+def leave_district(game, c):
+    """Take c out of its owner's occupancy, if it stands on a district."""
+    p, d = game.ch[c, OWNER], game.ch[c, LOC]
+    if p >= 0 and d >= 0 and game.ch[c, WHERE] == W_CONTROLLED:
+        game.pl[p, OCC0 + d] &= ~(np.int64(1) << np.int64(c))
+
+
+@njit(cache=True)
+def enter_district(game, c):
+    """Add c to its owner's occupancy, if it stands on a district."""
+    p, d = game.ch[c, OWNER], game.ch[c, LOC]
+    if p >= 0 and d >= 0 and game.ch[c, WHERE] == W_CONTROLLED:
+        game.pl[p, OCC0 + d] |= np.int64(1) << np.int64(c)
 
 
 @njit(cache=True)
@@ -254,7 +289,13 @@ def police_at(game, d):
 
 @njit(cache=True)
 def group_at(game, p, d):
-    """p's characters standing on district d (bitmask)."""
+    """p's characters standing on district d (bitmask; none on NO), from the occupancy."""
+    return game.pl[p, OCC0 + d] if d >= 0 else np.int64(0)
+
+
+@njit(cache=True)
+def scanned_group_at(game, p, d):
+    """group_at found by scanning p's roster: what the occupancy must equal (check mode)."""
     mask = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:

@@ -30,7 +30,7 @@ from sim.nyk.decisions import (
 from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    ACTED, ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
     N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
@@ -143,7 +143,10 @@ def random_allowed(game, p, decision, opts, n, r):
 
 # --- the heuristic player -------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")  # into `choose`, its one caller
+# `heuristic` and `simple` are calls of their own, not inlined into `choose`: numba zeroes the slots of
+# every array variable of a function at its entry, and inlined they made `choose` clear some seventy
+# slots at every decision, whichever family decided
+@njit(cache=True)
 def heuristic(game, env, p, decision, opts, n, ctx):
     k = env.params[p]
     if decision == D_ACTION:
@@ -199,9 +202,9 @@ def heuristic(game, env, p, decision, opts, n, ctx):
 def buy_police_move(game, env, p, k, opts, n, price):
     """NYK-E2: the police step worth more to p than its price, if any."""
     best, pick = float(price), 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(1, n):
-        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
         if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
             best, pick = gain, i
     return pick
@@ -228,23 +231,26 @@ def bid(k, opts, n):
 @njit(cache=True)
 def win_chance(env, mine, theirs, dice):
     """Exact chance that hand `mine` beats hand `theirs` (packed counts) once each side rolls
-    `dice` more dice: every multiset of the dice, weighted by its orderings."""
+    `dice` more dice: every multiset of the dice, weighted by its orderings. The weights are
+    whole numbers (orderings), so the sums are kept in integers, exact in any order (below 2**53,
+    as a float sum of them is too): the total weight of the pairs is the square of the weights' sum."""
     dice = min(dice, env.mcount.shape[0] - 1)
     m = env.mcount[dice]
     their = np.empty(m, dtype=np.int32)  # their strengths looked up once, not once per pair
     for j in range(m):
         their[j] = env.table[table_key(theirs + env.msets[dice, j])]
-    win = 0.0
-    total = 0.0
+    win = 0
+    total = 0
     for i in range(m):
         s = env.table[table_key(mine + env.msets[dice, i])]
-        wi = env.mweights[dice, i]
+        beaten = 0  # the weight of their outcomes that this one beats
         for j in range(m):
-            w = wi * env.mweights[dice, j]
-            total += w
             if s > their[j]:
-                win += w
-    return win / total
+                beaten += np.int64(env.mweights[dice, j])
+        w = np.int64(env.mweights[dice, i])
+        win += w * beaten
+        total += w
+    return np.float64(win) / np.float64(total * total)
 
 
 @njit(cache=True)
@@ -316,24 +322,27 @@ def goal_of(game, env, p, k, c):
         if v > best_v:
             best_v, goal = v, game.ms[r, M_ACCEPT]
     if c == p and may_recruit(game, env, p, k):
+        family = largest_suits(game, p)
         for slot in range(4):
             h = game.g[PERIPH0 + slot]
             if h == NO:
                 continue
             d = env.rp[RP_PERIPH + slot]
-            v = henchman_worth(game, p, k, h) - k[K_TRAVEL_COST] * env.dist[here, d]
+            v = henchman_worth_in(game, k, h, family) - k[K_TRAVEL_COST] * env.dist[here, d]
             if v > best_v:
                 best_v, goal = v, d
     return goal
 
 
-MEMO_WATCHED = N_CHARS  # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions
+# memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions; memo[MEMO_CREWS]: the
+# districts of the crews at risk
+MEMO_WATCHED, MEMO_CREWS = N_CHARS, N_CHARS + 1
 
 
 @njit(cache=True)
 def decision_memo():
     """What a decision finds once and its options share (UNKNOWN until asked)."""
-    return np.full(N_CHARS + 1, UNKNOWN, dtype=np.int64)
+    return np.full(N_CHARS + 2, UNKNOWN, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -350,6 +359,14 @@ def remembered_watch(game, p, memo):
     if memo[MEMO_WATCHED] == UNKNOWN:
         memo[MEMO_WATCHED] = watched_missions(game, p)
     return memo[MEMO_WATCHED]
+
+
+@njit(cache=True)
+def remembered_crews(game, memo):
+    """crews_at_risk, found once per decision."""
+    if memo[MEMO_CREWS] == UNKNOWN:
+        memo[MEMO_CREWS] = crews_at_risk(game)
+    return memo[MEMO_CREWS]
 
 
 @njit(cache=True)
@@ -380,7 +397,8 @@ def best_move(game, env, p, k, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
+                             remembered_crews(game, memo))
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
@@ -395,7 +413,7 @@ def best_move(game, env, p, k, opts, n):
 @njit(cache=True)
 def police_gain(game, env, p, k, car, to):
     """Moving a car: toward rivals' at-risk destinations (public ones), away from its own."""
-    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p))
+    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p), crews_at_risk(game))
 
 
 @njit(cache=True)
@@ -410,8 +428,21 @@ def watched_missions(game, p):
 
 
 @njit(cache=True)
-def car_step_gain(game, env, p, k, car, to, watched):
-    """police_gain over the `watched` missions (summed in mission order, as one scan would)."""
+def crews_at_risk(game):
+    """The districts (bits) where a character holding an at-risk mission stands: a car arriving
+    anywhere else questions nobody (NYK-P4). Found once per decision, for all its cars' steps."""
+    mask = np.int64(0)
+    for c in range(N_CHARS):
+        m = game.ch[c, MISSION]
+        if m != NO and game.ch[c, WHERE] == W_CONTROLLED and game.ms[m, M_RISK]:
+            mask |= np.int64(1) << game.ch[c, LOC]
+    return mask
+
+
+@njit(cache=True)
+def car_step_gain(game, env, p, k, car, to, watched, crews):
+    """police_gain over the `watched` missions (summed in mission order, as one scan would), the
+    crews at risk standing on the districts `crews` (crews_at_risk)."""
     here = game.g[POLICE0 + car]
     gain = 0.0
     rest = watched
@@ -424,16 +455,19 @@ def car_step_gain(game, env, p, k, car, to, watched):
             gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
             gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
-    return gain + arrival_gain(game, env, p, to)
+    return gain + arrival_gain(game, env, p, to, crews)
 
 
 @njit(cache=True)
-def arrival_gain(game, env, p, to):
+def arrival_gain(game, env, p, to, crews):
     """A car arriving on `to` questions an at-risk crew there (NYK-P4), the mover choosing whom
     among several players: onto one's own alone it is a blunder that risks the mission (the whole
     reward counted: an arrest also puts the crew in custody). With a rival's there too, the mover
     questions the rival, and the step is judged by the destinations alone, unless every crew there
-    is questioned (`police.questioned = all`)."""
+    is questioned (`police.questioned = all`). The crews at risk stand on the districts `crews`
+    (crews_at_risk): elsewhere the scan below finds no reward, -(0.0)."""
+    if not (crews >> to) & 1:
+        return -0.0
     if env.rp[P_POLICE_QUESTIONED] != QUESTIONED_ALL:
         for q in range(game.g[N_PLAYERS]):
             if q != p and game.pl[q, ALIVE] and reward_at_risk(game, q, to) > 0.0:
@@ -457,12 +491,12 @@ def reward_at_risk(game, q, d):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, k, car, watched):
+def car_gain(game, env, p, k, car, watched, crews):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
     for j in range(env.nbr[here, 0]):
-        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched))
+        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched, crews))
     return best
 
 
@@ -470,9 +504,9 @@ def car_gain(game, env, p, k, car, watched):
 def best_destination(game, env, p, k, opts, n):
     """The chosen car's step of highest worth (NYK-M5)."""
     best, pick = NEVER, 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
-        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
         if score > best:
             best, pick = score, i
     return pick
@@ -522,7 +556,8 @@ def movement_card_gain(game, env, p, k, kind, target, memo, best_journey):
             return best_journey + 1.0 + 1000.0 * k[K_CARD_EVENTS]
         return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        return max(car_gain(game, env, p, k, target, remembered_watch(game, p, memo)), 0.0) * k[K_CARD_EVENTS]
+        gain = car_gain(game, env, p, k, target, remembered_watch(game, p, memo), remembered_crews(game, memo))
+        return max(gain, 0.0) * k[K_CARD_EVENTS]
     return 0.0
 
 
@@ -580,7 +615,8 @@ def best_step(game, env, p, k, opts, n, ctx):
             if remembered_goal(game, env, p, k, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo))
+            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
+                             remembered_crews(game, memo))
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
@@ -599,10 +635,10 @@ def best_step(game, env, p, k, opts, n, ctx):
 @njit(cache=True)
 def best_police_step(game, env, p, k, opts, n):
     best, pick = 0.0, 0
-    watched = watched_missions(game, p)
+    watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched)
+            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
             if score > best:
                 best, pick = score, i
     return pick
@@ -618,10 +654,26 @@ def best_action(game, env, p, k, opts, n):
     for i in range(n):
         if not allowed(game, D_ACTION, opts, n, i, r):
             continue
+        if opts[i, 0] == OP_PROVOKE and not first_spender(game, p, opts[i, 1], opts[i, 3]):
+            continue  # the same fight as an earlier option's, of the same worth: it cannot be better
         score = action_worth(game, env, p, k, opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
         if score > best:
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def first_spender(game, p, d, c):
+    """Whether c is the first of p's characters on d that can still act: the engine lists a
+    provocation (NYK-A4) once per such character, theirs first, and its worth (the fight of all
+    the characters on d, `provoke_worth`) is the same whoever spends the action."""
+    rest = group_at(game, p, d)
+    while rest:
+        first = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[first, ACTED] == 0:
+            return first == c
+    return True
 
 
 @njit(cache=True)
@@ -653,13 +705,14 @@ def part_worth(game, env, p, k, c):
     if (not free or count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX] or k[K_RECRUIT_DRIVE] <= 0
             or env.restrict[p] & R_NO_RECRUIT or game.pl[p, RECRUITED] >= env.rp[P_RECRUIT_PER_TURN]):
         return 0.0
-    keep = henchman_worth(game, p, k, c)
+    family = largest_suits(game, p)
+    keep = henchman_worth_in(game, k, c, family)
     rest = game.pl[p, ROSTER] & HENCHMEN_MASK
     while rest:
         o = lowest_bit(rest)
         rest &= rest - 1
         if (o != c and game.ch[o, WHERE] == W_CONTROLLED and game.ch[o, MISSION] == NO
-                and henchman_worth(game, p, k, o) < keep):
+                and henchman_worth_in(game, k, o, family) < keep):
             return 0.0  # part with the least worth first
     targets = recruit_targets(game, env, p)
     best = 0.0
@@ -723,15 +776,23 @@ def recruit_odds(value, dice, pay_hesitation):
 @njit(cache=True)
 def henchman_worth(game, p, k, h):
     """A henchman's worth: its value in fights and ties, more if it grows the suit family."""
+    return henchman_worth_in(game, k, h, largest_suits(game, p))
+
+
+@njit(cache=True)
+def henchman_worth_in(game, k, h, family):
+    """henchman_worth, with p's largest suits (`largest_suits`) found once by a caller that weighs
+    several henchmen."""
     worth = 6000.0 + 1500.0 * game.ch[h, VALUE]
-    if adds_to_family(game, p, h):
+    if (family >> game.ch[h, SUIT]) & 1:  # h's suit is (one of) p's largest (every henchman has a suit)
         worth += 4000.0 * k[K_FAMILY]
     return worth * (0.5 + k[K_RECRUIT_DRIVE])
 
 
 @njit(cache=True)
-def adds_to_family(game, p, h):
-    """Whether h's suit is (one of) p's largest: recruiting it raises the resource draw (NYK-T2)."""
+def largest_suits(game, p):
+    """The suits (bits) in which p has the most henchmen on the board: recruiting one of them
+    raises the resource draw (NYK-T2)."""
     n0 = n1 = n2 = n3 = 0  # henchmen on the board per suit, in one pass: no array on this hot path
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
@@ -743,9 +804,8 @@ def adds_to_family(game, p, h):
             n1 += s == 1
             n2 += s == 2
             n3 += s == 3
-    suit = game.ch[h, SUIT]
-    mine = n0 if suit == 0 else n1 if suit == 1 else n2 if suit == 2 else n3 if suit == 3 else 0
-    return mine == max(max(n0, n1), max(n2, n3))
+    top = max(max(n0, n1), max(n2, n3))
+    return int(n0 == top) | int(n1 == top) << 1 | int(n2 == top) << 2 | int(n3 == top) << 3
 
 
 @njit(cache=True)
@@ -778,6 +838,8 @@ def best_offer_amount(game, env, p, k, h, card, worth):
     best, pick = NEVER, lo
     offer = lo
     while offer <= hi and offer <= game.pl[p, MONEY]:
+        if game.pl[p, MONEY] - offer < k[K_RESERVE] and best >= 0.0:
+            break  # this offer and every larger one would break the reserve: worth 0, not better
         score = offer_worth_of(game, env, p, k, h, offer, card, worth)
         if score > best:
             best, pick = score, offer
@@ -928,7 +990,7 @@ def first_in(mask):
     return lowest_bit(mask) if mask else NO
 
 
-@njit(cache=True, inline="always")  # into `choose`, its one caller
+@njit(cache=True)  # a call of its own (see `heuristic`)
 def simple(game, env, p, decision, opts, n, ctx):
     dist = env.dist
     if decision == D_BID:
@@ -996,7 +1058,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 return i
         return 0
     if decision == D_DEAL_ACCEPT:  # the money, unless the car would question its own crew (NYK-P4)
-        return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT]) < 0.0 else n - 1
+        return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT], crews_at_risk(game)) < 0.0 else n - 1
     if decision == D_POLICE:
         return harmless_step(game, env, p, opts, n)
     if decision == D_OFFER:
@@ -1012,13 +1074,14 @@ def harmless_step(game, env, p, opts, n):
     """A car's step drawn at random, but not onto p's own at-risk crew when another step is
     harmless (NYK-P4): one draw, as a plain random pick takes."""
     harmless = 0
+    crews = crews_at_risk(game)
     for i in range(n):
-        harmless += arrival_gain(game, env, p, opts[i, 2]) == 0.0
+        harmless += arrival_gain(game, env, p, opts[i, 2], crews) == 0.0
     if harmless == 0 or harmless == n:
         return below_of(game.rng, S_POLICY0 + p, n)
     pick = below_of(game.rng, S_POLICY0 + p, harmless)
     for i in range(n):
-        if arrival_gain(game, env, p, opts[i, 2]) == 0.0:
+        if arrival_gain(game, env, p, opts[i, 2], crews) == 0.0:
             if pick == 0:
                 return i
             pick -= 1

@@ -134,7 +134,7 @@ class Table:
                     self.ms[m, S.M_SLOT] = S.NO
                     missions.mission_out(self.game, m)
             for p in range(n_players):  # affranchi wait off the police station
-                self.ch[p, S.LOC] = WASHINGTON_HEIGHTS
+                S.place(self.game, p, S.W_CONTROLLED, WASHINGTON_HEIGHTS)
             self.g[S.FIRST] = S.NO  # nobody moves the police unless a test says so (NYK-M5)
 
     # --- dice and decisions -------------------------------------------------------------------
@@ -184,14 +184,13 @@ class Table:
         if self.ch[c, S.WHERE] != S.W_CONTROLLED:
             self._take_card(c)
         S.set_owner(self.game, c, p)
-        self.ch[c, S.WHERE] = S.W_CONTROLLED
-        self.ch[c, S.LOC] = d
+        S.place(self.game, c, S.W_CONTROLLED, d)
         self.ch[c, S.CELL] = 0
         self.ch[c, S.START] = d
         return c
 
     def at(self, c, d):
-        self.ch[c, S.LOC] = d
+        S.place(self.game, c, self.ch[c, S.WHERE], d)
         self.ch[c, S.START] = d
         return c
 
@@ -200,20 +199,17 @@ class Table:
         c = HENCH.get(c, c)
         old = self.g[S.PERIPH0 + slot]
         if old != S.NO:  # the old one goes back on top of the deck
-            self.ch[old, S.WHERE] = S.W_DECK
-            self.ch[old, S.LOC] = S.NO
+            S.place(self.game, old, S.W_DECK, S.NO)
             self.g[S.H_DECK0 + self.g[S.H_DECK_N]] = old
             self.g[S.H_DECK_N] += 1
             self.g[S.PERIPH0 + slot] = S.NO
         self._take_card(c)
         self.g[S.PERIPH0 + slot] = c
-        self.ch[c, S.WHERE] = S.W_PERIPHERAL
-        self.ch[c, S.LOC] = PERIPHERAL[slot]
+        S.place(self.game, c, S.W_PERIPHERAL, PERIPHERAL[slot])
         return c
 
     def custody(self, c, cell):
-        self.ch[c, S.WHERE] = S.W_CUSTODY
-        self.ch[c, S.LOC] = S.NO
+        S.place(self.game, c, S.W_CUSTODY, S.NO)
         self.ch[c, S.CELL] = cell
 
     def group(self, *chars):

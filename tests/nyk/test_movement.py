@@ -169,7 +169,7 @@ def test_nyk_m6_no_subway_with_an_at_risk_mission_nor_from_elsewhere():
     t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], HARLEM)
     assert (GRAND_CENTRAL, 1 << LOOXY, MODE_SUBWAY) not in journeys(t, 0)
     assert (GRAND_CENTRAL, 1 << LOOXY, MODE_NORMAL) in journeys(t, 0)
-    t.ch[0, S.LOC] = GRAND_CENTRAL  # walked in this turn: the subway is for a turn's start
+    S.place(t.game, 0, S.W_CONTROLLED, GRAND_CENTRAL)  # walked in this turn: the subway is for a turn's start
     t.ch[0, S.START] = HELLS_KITCHEN
     assert (GRAND_CENTRAL, 1, MODE_SUBWAY) not in journeys(t, 0)
 

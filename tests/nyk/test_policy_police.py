@@ -12,7 +12,8 @@ FURYO, LOOXY = 7, 8
 
 def step_worth(t, p, to):
     watched = policy.watched_missions(t.game, p)
-    return policy.car_step_gain(t.game, t.env, p, t.env["params"][p], 0, to, watched)
+    return policy.car_step_gain(t.game, t.env, p, t.env["params"][p], 0, to, watched,
+                                policy.crews_at_risk(t.game))
 
 
 def table(n_players=2):
@@ -36,12 +37,12 @@ def test_nyk_p4_a_car_onto_ones_own_crew_beside_a_rivals_costs_nothing_the_rival
     t = table(3)
     t.hench(FURYO, 0, SOHO)
     t.hold(risky[0], [FURYO], CHELSEA, accept=SOHO)
-    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO, policy.crews_at_risk(t.game)) == -t.ms[risky[0], S.M_REWARD]
     t.hench(LOOXY, 1, SOHO)  # a rival's at-risk crew there too: the mover questions it (D_WHOM)
     t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
-    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == 0.0
-    assert policy.arrival_gain(t.game, t.env, 1, SOHO) == 0.0
-    assert policy.arrival_gain(t.game, t.env, 0, GREENWICH) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO, policy.crews_at_risk(t.game)) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 1, SOHO, policy.crews_at_risk(t.game)) == 0.0
+    assert policy.arrival_gain(t.game, t.env, 0, GREENWICH, policy.crews_at_risk(t.game)) == 0.0
 
 
 def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_card_appetite():
@@ -95,4 +96,4 @@ def test_nyk_p4_under_police_questioned_all_a_rivals_crew_beside_ones_own_is_no_
     t.hold(risky[0], [FURYO], CHELSEA, accept=SOHO)
     t.hench(LOOXY, 1, SOHO)
     t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
-    assert policy.arrival_gain(t.game, t.env, 0, SOHO) == -t.ms[risky[0], S.M_REWARD]
+    assert policy.arrival_gain(t.game, t.env, 0, SOHO, policy.crews_at_risk(t.game)) == -t.ms[risky[0], S.M_REWARD]

@@ -21,8 +21,8 @@ from sim.nyk.decisions import (
 from sim.nyk.env import RP_R_KIND, RP_R_PARAMS, RP_WIN_KINDS
 from sim.nyk.events import EV_CARD_EFFECT
 from sim.nyk.state import (
-    ACTED, ALIVE, C_CARD_INCOME, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, MS_HELD, M_ACCEPT, M_CREW, M_DEST,
-    M_HOLDER, M_RISK, M_STATE, NO, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
+    ACTED, ALIVE, C_CARD_INCOME, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, M_ACCEPT, M_CREW, M_DEST,
+    M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
     ROW0, VALUE, WHERE, W_CONTROLLED, count_bits, group_at, lowest_bit, police_at, set_owner,
 )
 from sim.nyk.compiled import (
@@ -34,14 +34,27 @@ from sim.nyk.compiled import (
 @njit(cache=True)
 def free_crew(game, p, d):
     """p's characters on d with their action unspent and no mission."""
+    mask = group_at(game, p, d)
+    todo = mask
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, ACTED] or game.ch[c, MISSION] != NO:
+            mask &= ~(ONE << c)
+    return mask
+
+
+@njit(cache=True)
+def missions_held(game, p):
+    """The missions p holds (bits), found from its characters: a held mission keeps a holder
+    (NYK-A2: one left with none ends), and a holder is neither parted with nor taken."""
     mask = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
-        if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, ACTED] == 0
-                and game.ch[c, MISSION] == NO):
-            mask |= ONE << c
+        if game.ch[c, MISSION] != NO:
+            mask |= ONE << game.ch[c, MISSION]
     return mask
 
 
@@ -81,9 +94,10 @@ def list_actions(game, env, p, opts):
             continue
         n = subsets_of_size(free_crew(game, p, d), game.ms[m, M_CREW], opts, n, OP_ACCEPT, s)
     # NYK-A2 accomplish: the crew on the destination, a lost associate replaced by a free one
-    for m in range(N_MISSIONS):
-        if game.ms[m, M_STATE] != MS_HELD or game.ms[m, M_HOLDER] != p:
-            continue
+    held = missions_held(game, p)
+    while held:
+        m = lowest_bit(held)
+        held &= held - 1
         d = game.ms[m, M_DEST]
         if game.ms[m, M_RISK] and police_at(game, d) > 0:
             continue

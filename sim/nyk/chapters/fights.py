@@ -20,8 +20,8 @@ from sim.nyk.env import RP_R_PARAMS
 from sim.nyk.events import EV_FOLD, EV_FUSILLADE, EV_PROVOKE, EV_STAGE
 from sim.nyk.state import (
     ACTED, ALIVE, BANK, C_FAVOURITE, C_FAVOURITE_WON, C_FIGHTS_LOST, C_FIGHTS_TIED, C_FIGHTS_WON, C_FOLDS,
-    C_FUSILLADES, C_POTS_LOST, C_POTS_WON, C_PROVOKED, C_PROVOKED_BY, C_RAISED, LOC, MONEY, NO, POT, ROSTER, S_DICE0,
-    WHERE, W_CONTROLLED, crew_code_of, group_at, lowest_bit,
+    C_FUSILLADES, C_POTS_LOST, C_POTS_WON, C_PROVOKED, C_PROVOKED_BY, C_RAISED, MONEY, NO, POT, S_DICE0,
+    crew_code_of, group_at, lowest_bit,
 )
 from sim.nyk.compiled import (
     MAX_PARAMS, PROVOKE_ACTION_ONE, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_INTIMIDATION_DICE, P_PROVOCATION_ACTION,
@@ -35,12 +35,11 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     if env.rp[P_PROVOCATION_ACTION] == PROVOKE_ACTION_ONE:
         game.ch[spender, ACTED] = 1
     else:
-        todo = game.pl[p, ROSTER]
+        todo = group_at(game, p, d)
         while todo:
             c = lowest_bit(todo)
             todo &= todo - 1
-            if game.ch[c, LOC] == d and game.ch[c, WHERE] == W_CONTROLLED:
-                game.ch[c, ACTED] = 1
+            game.ch[c, ACTED] = 1
     game.pl[p, C_PROVOKED] += 1
     game.pl[q, C_PROVOKED_BY] += 1
     mine, theirs = group_at(game, p, d), group_at(game, q, d)

@@ -7,11 +7,12 @@ Rule ids: NYK-A8.
 from numba import njit
 
 from sim.nyk.chapters.cards import kinds_in_hand
-from sim.nyk.env import RP_N_CARDS, RP_N_TILES
+from sim.nyk.env import RP_N_CARDS, RP_N_DISTRICTS, RP_N_TILES
 from sim.nyk.state import (
     BAG_N, BANK, CELL, HAND_KINDS, HAND_N, H_DECK_N, H_DISC_N, LOC, MONEY, MONEY_TOTAL, MS_HELD, MS_ROW, M_ACCEPT,
     M_DEST, M_STATE, NO, N_AFFRANCHI, N_CHARS, N_HENCHMEN, N_MISSIONS, N_PLAYERS, N_POLICE, OWNER, PC_OFF, POLICE0,
     POT, RECRUITED, ROW0, R_DECK_N, R_DISC_N, WHERE, W_CONTROLLED, W_CUSTODY, W_DEAD, W_PERIPHERAL, count_henchmen,
+    group_at, scanned_group_at,
 )
 from sim.nyk.compiled import (
     P_HAND_LIMIT, P_HENCHMEN_MAX, P_MISSION_ROW, P_POLICE_MAX_CARS, P_POLICE_START_CARS, P_RECRUIT_PER_TURN,
@@ -19,12 +20,12 @@ from sim.nyk.compiled import (
 
 
 (INV_MONEY, INV_TILES, INV_HENCHMEN, INV_MISSIONS, INV_CARDS, INV_PLACE, INV_LIMIT, INV_HAND, INV_POLICE,
- INV_RECRUITS) = range(1, 11)
+ INV_RECRUITS, INV_OCCUPANCY) = range(1, 12)
 
 INVARIANTS = ("", "money not conserved", "address tiles lost", "henchman cards lost",
               "mission cards lost", "resource cards lost", "character in two places",
               "more than the henchman limit", "hand above the limit", "police cars lost",
-              "more recruitments in a turn than allowed")
+              "more recruitments in a turn than allowed", "occupancy out of step with the characters")
 
 
 @njit(cache=True)
@@ -86,4 +87,8 @@ def invariants(game, env):
             cars += 1
     if cars < min(env.rp[P_POLICE_START_CARS], N_POLICE) or cars > min(env.rp[P_POLICE_MAX_CARS], N_POLICE):
         return INV_POLICE
+    for p in range(n_players):
+        for d in range(env.rp[RP_N_DISTRICTS]):
+            if group_at(game, p, d) != scanned_group_at(game, p, d):
+                return INV_OCCUPANCY
     return 0

@@ -23,8 +23,9 @@ from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_R_PARAMS, RP_
 from sim.nyk.events import EV_CARD_MOVE, EV_CHECK, EV_DEAL, EV_HELI, EV_JOURNEY, EV_POLICE_MOVE, EV_STEP
 from sim.nyk.state import (
     ALIVE, BANK, C_CARDS_AS_MOVES, C_DEALS, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_SUBWAY, EXTRA_STEPS, FIRST, HAND0,
-    HAND_KINDS, HAND_N, LOC, MONEY, MOVED, NO, N_CHARS, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
-    STEPS, STOPPED, WHERE, W_CONTROLLED, W_CUSTODY, carries_risk, count_bits, group_at, in_mask, lowest_bit, police_at,
+    HAND_KINDS, HAND_N, LOC, MONEY, MOVED, NO, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
+    STEPS, STOPPED, WHERE, W_CONTROLLED, W_CUSTODY, carries_risk, count_bits, group_at, in_mask, lowest_bit, place,
+    police_at,
 )
 from sim.nyk.compiled import (
     E_EXTRA_MOVE, E_POLICE_MOVE, E_POLICE_PLACE, E_RELEASE_CUSTODY, MAX_PARAMS, P_BONUS_STEPS_PER_CARD,
@@ -36,13 +37,14 @@ from sim.nyk.compiled import (
 
 @njit(cache=True)
 def unmoved_at(game, p, d):
-    mask = np.int64(0)
-    todo = game.pl[p, ROSTER]
+    """p's characters on d whose movement of the turn is still to come."""
+    mask = group_at(game, p, d)
+    todo = mask
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
-        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, MOVED] == 0:
-            mask |= ONE << c
+        if game.ch[c, MOVED]:
+            mask &= ~(ONE << c)
     return mask
 
 
@@ -319,14 +321,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             if paid:  # which card pays is asked once the step is chosen (`pay_with_card`)
                 n = put(opts, n, OP_STEP, nb, ANY_CARD)
         if count_bits(group) > 1:
-            for c in range(N_CHARS):
-                if in_mask(group, c):
-                    n = put(opts, n, OP_DROP, c)
+            n = put_each(opts, n, OP_DROP, group)
         if mode == MODE_NORMAL:
-            pick = unmoved_at(game, p, d) & ~group
-            for c in range(N_CHARS):
-                if in_mask(pick, c):
-                    n = put(opts, n, OP_PICKUP, c)
+            n = put_each(opts, n, OP_PICKUP, unmoved_at(game, p, d) & ~group)
         if p == game.g[FIRST]:  # NYK-M5: the first player moves the police at any time of its moves
             n = list_police_cars(game, env, opts, n)
         ctx[CTX_DECISION] = D_STEP
@@ -366,7 +363,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         while rest:
             c = lowest_bit(rest)
             rest &= rest - 1
-            game.ch[c, LOC] = d
+            place(game, c, W_CONTROLLED, d)
             game.ch[c, STEPS] += 1
         log(game.g, game.events, EV_STEP, p, d, group)
         # NYK-M6/M8 (`subway.card_steps`): a district bought beyond the ride may be checked
@@ -379,6 +376,17 @@ def journey(game, env, p, d, group, mode, opts, ctx):
         c = lowest_bit(rest)
         rest &= rest - 1
         game.ch[c, MOVED] = 1
+
+
+@njit(cache=True)
+def put_each(opts, n, op, group):
+    """One option (op, c) per character c of `group`, in the order of their ids."""
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        n = put(opts, n, op, c)
+    return n
 
 
 @njit(cache=True)
@@ -446,7 +454,7 @@ def helicopter(game, env, p, group, opts, ctx):
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
-        game.ch[c, LOC] = d
+        place(game, c, W_CONTROLLED, d)
     log(game.g, game.events, EV_HELI, p, d, group, cost)
     if police_at(game, d) > 0:
         arrive_at_police(game, env, p, d, group)

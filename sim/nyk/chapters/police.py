@@ -23,10 +23,10 @@ from sim.nyk.events import (
 )
 from sim.nyk.state import (
     ALIVE, BANK, CELL, C_AFFRANCHI_LOST, C_ARRESTS, C_CARDS_AS_MOVES, C_CHARS_LOST, C_CUSTODY_TURNS, C_INTERROGATIONS,
-    C_MISSIONS_LOST, C_POLICE_MOVES, C_RESISTS, C_RESISTS_WON, FIRST, HAND0, HAND_N, HENCHMEN_MASK, LOC, MISSION,
+    C_MISSIONS_LOST, C_POLICE_MOVES, C_RESISTS, C_RESISTS_WON, FIRST, HAND0, HAND_N, HENCHMEN_MASK, MISSION,
     MONEY, MOVED, M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, N_POLICE, OWNER, PC_RETURNING, POLICE0, POLICE_CHECK,
     POLICE_STEPS0, QUESTIONED, ROSTER, START, STEPS, STOPPED, S_DICE0, S_POLICE, TURN, VALUE, WHERE, W_CONTROLLED,
-    W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit, police_at, set_owner,
+    W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit, place, police_at, set_owner,
 )
 from sim.nyk.compiled import (
     CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, P_CUSTODY_CARD_STEPS, P_CUSTODY_CELLS, P_CUSTODY_STEPS, P_INTERROGATION_DICE,
@@ -50,15 +50,12 @@ def eliminate(game, env, c):
     leave_mission(game, c)
     game.pl[p, C_CHARS_LOST] += 1
     log(game.g, game.events, EV_LOSE, p, c)
+    place(game, c, W_DEAD, NO)
     if c < N_AFFRANCHI:
-        game.ch[c, WHERE] = W_DEAD
-        game.ch[c, LOC] = NO
         game.pl[p, C_AFFRANCHI_LOST] += 1
         player_out(game, env, p)
     else:
-        game.ch[c, WHERE] = W_DEAD
         set_owner(game, c, NO)
-        game.ch[c, LOC] = NO
 
 
 @njit(cache=True)
@@ -84,8 +81,7 @@ def player_out(game, env, p):
 def to_custody(game, env, c):
     """NYK-P4: into the last custody cell; a lone holder's mission ends (NYK-A2)."""
     leave_mission(game, c)
-    game.ch[c, WHERE] = W_CUSTODY
-    game.ch[c, LOC] = NO
+    place(game, c, W_CUSTODY, NO)
     game.ch[c, CELL] = env.rp[P_CUSTODY_CELLS]
     game.ch[c, MOVED] = 1
 
@@ -334,9 +330,8 @@ def custody_step(game, env, c):
 def release(game, env, c):
     """Leaving cell 1, a character is back at BROADWAY. Ruling `custody.release_frozen`: that is
     its movement this turn, or it moves on from BROADWAY like a character that started there."""
-    game.ch[c, WHERE] = W_CONTROLLED
+    place(game, c, W_CONTROLLED, env.rp[RP_STATION])
     game.ch[c, CELL] = 0
-    game.ch[c, LOC] = env.rp[RP_STATION]
     frozen = env.rp[P_RELEASE_FROZEN] == 1
     game.ch[c, MOVED] = 1 if frozen else 0
     game.ch[c, STOPPED] = 1 if frozen else 0

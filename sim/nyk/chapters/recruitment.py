@@ -17,7 +17,8 @@ from sim.nyk.state import (
     ACTED, BANK, CELL, C_DONE_BY_VALUE, C_OFFERED_BY_VALUE, C_PARTED, C_RECRUITS_DONE, C_RECRUITS_HESITATED,
     C_RECRUITS_TRIED, C_RECRUIT_SPENT, C_TRIED_BY_VALUE, HENCHMEN_MASK, H_DECK0, H_DECK_N, H_DISC0, H_DISC_N, LOC,
     MISSION, MONEY, MOVED, NO, N_AFFRANCHI, N_CHARS, PERIPH0, RECRUITED, ROSTER, START, S_DICE0, S_HENCHMEN, VALUE,
-    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, in_mask, lowest_bit, set_owner,
+    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, in_mask, lowest_bit, place,
+    set_owner,
 )
 from sim.nyk.view import recruit_targets
 from sim.nyk.compiled import (
@@ -42,16 +43,14 @@ def refill_peripheral(game, env, slot):
     game.g[H_DECK_N] -= 1
     c = game.g[H_DECK0 + game.g[H_DECK_N]]
     game.g[PERIPH0 + slot] = c
-    game.ch[c, WHERE] = W_PERIPHERAL
-    game.ch[c, LOC] = env.rp[RP_PERIPH + slot]
+    place(game, c, W_PERIPHERAL, env.rp[RP_PERIPH + slot])
 
 
 @njit(cache=True)
 def discard_henchman_card(game, c):
     set_owner(game, c, NO)
-    game.ch[c, LOC] = NO
+    place(game, c, W_DISCARD, NO)
     game.ch[c, CELL] = 0
-    game.ch[c, WHERE] = W_DISCARD
     game.g[H_DISC0 + game.g[H_DISC_N]] = c
     game.g[H_DISC_N] += 1
 
@@ -169,14 +168,15 @@ def recruit(game, env, p, h, offer, card, opts, ctx):
 @njit(cache=True)
 def take_henchman(game, env, p, h):
     """The henchman starts where it was recruited; a new card replaces it there at once."""
+    d = game.ch[h, LOC]
     for slot in range(4):
         if game.g[PERIPH0 + slot] == h:
-            game.ch[h, LOC] = env.rp[RP_PERIPH + slot]
+            d = env.rp[RP_PERIPH + slot]
             refill_peripheral(game, env, slot)
             break
     set_owner(game, h, p)
-    game.ch[h, WHERE] = W_CONTROLLED
-    game.ch[h, START] = game.ch[h, LOC]
+    place(game, h, W_CONTROLLED, d)
+    game.ch[h, START] = d
     joins(game, env, h)
 
 

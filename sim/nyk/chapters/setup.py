@@ -18,7 +18,7 @@ from sim.nyk.state import (
     MONEY_TOTAL, MS_DECK, M_ACCEPT, M_CREW, M_DECK0, M_DECK_POS, M_DEST, M_HOLDER, M_REWARD, M_RISK, M_SECRET, M_SLOT,
     M_STATE, NO, N_AFFRANCHI, N_CHARS, N_HENCHMEN, N_MISSIONS, N_PLAYERS, N_POLICE, OWNER, POLICE0, ROW0, R_DECK0,
     R_DECK_N, SUIT, S_HENCHMEN, S_MISSIONS, S_RESOURCES, S_SETUP, VALUE, WHERE, W_CONTROLLED, W_DEAD, W_DECK, ZEROS,
-    set_owner,
+    place, set_owner,
 )
 from sim.rng import below_of, seed_streams
 from sim.nyk.compiled import (
@@ -62,7 +62,8 @@ def setup(game, env, n_players, key, game_id):
             game.ch[c, WHERE] = W_DECK
     for p in range(n_players):
         set_owner(game, p, p)
-        game.ch[p, LOC] = (below_of(game.rng, S_SETUP, env.rp[RP_N_DISTRICTS]) if start == START_RANDOM else start)
+        place(game, p, W_CONTROLLED,
+              below_of(game.rng, S_SETUP, env.rp[RP_N_DISTRICTS]) if start == START_RANDOM else start)
     # NYK-S3: shuffle the henchmen; reveal four at BROOKLYN, UNION CITY, BRONX, QUEENS.
     for h in range(N_HENCHMEN):
         game.g[H_DECK0 + h] = N_AFFRANCHI + h
