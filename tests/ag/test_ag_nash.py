@@ -301,9 +301,10 @@ def test_ag_n1_alternating_model_in_play_a_refusal_passes_to_the_next_offer():
     t = casino_killer_against_henchman({"negotiation.model": "alternating", "negotiation.rounds": 2,
                                         "negotiation.patience": 0.5})
     t.force(CLIC, CLIC)
-    t.script(4, 1, 0)                                  # seat 0 keeps all; seat 1 refuses; seat 1 offers fairly
+    # both state their true values (claim level 0); seat 0 keeps all; seat 1 refuses; seat 1 offers fairly
+    t.script(0, 0, 4, 1, 0)
     t.resolve(1)
-    assert t.pl[0, S.C_OFFERS_MADE] == 1 == t.pl[1, S.C_OFFERS_MADE]
+    assert t.pl[0, S.C_OFFERS_MADE] == 2 == t.pl[1, S.C_OFFERS_MADE]   # a claim stated and an offer made
     assert t.pl[1, S.C_OFFERS_REFUSED] == 1 and t.g[S.SHOOTOUTS] == 0
     # the last offer gives seat 0 its shoot-out value 3: the renown
     assert list(t.game.alloc[0]) == [1, 0, 0, 0, 0] and list(t.game.alloc[1]) == [0, 0, 1, 1, 0]
