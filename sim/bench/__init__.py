@@ -88,19 +88,19 @@ print(json.dumps(games_per_s_one_thread(int(sys.argv[1]), float(sys.argv[2]))))
 """
 
 
-def _study(game: str = "nyk", names: tuple = ("simple",), overrides=None):
+def _study(game: str = "nyk", names: tuple = ("simple",)):
     """(ruleset, lineup, play_many) of a benchmark study: 4 `simple` players of the game, or
-    the lineup `names` (one per seat, seats rotated), under the game's rules with `overrides`."""
+    the lineup `names` (one per seat, seats rotated)."""
     import importlib
 
     from sim.rules import Ruleset
 
     entry = importlib.import_module(f"sim.{game}.game")   # the game's entry points (Lineup, play_many)
-    return Ruleset.load(game=game, overrides=overrides), entry.Lineup.of(list(names), 4), entry.play_many
+    return Ruleset.load(game=game), entry.Lineup.of(list(names), 4), entry.play_many
 
 
-def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",), overrides=None) -> int:
-    rs, lineup, play_many = _study(game, names, overrides)
+def _play_slice(first_and_n, game: str = "nyk", names: tuple = ("simple",)) -> int:
+    rs, lineup, play_many = _study(game, names)
     first, n = first_and_n
     play_many(0, n, 4, lineup, rs, first_id=first)
     return n
@@ -113,7 +113,7 @@ def games_per_s_one_thread(n_games: int, seconds: float, game: str = "nyk") -> f
 
 
 def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
-                          names: tuple = ("simple",), overrides=None) -> float:
+                          names: tuple = ("simple",)) -> float:
     """4-player games per second with one process per core, each playing its share of a run."""
     import os
     from concurrent.futures import ProcessPoolExecutor
@@ -123,7 +123,7 @@ def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
     workers = os.cpu_count() or 1
     share = n_games // workers
     slices = [(w * share, share) for w in range(workers)]
-    play = partial(_play_slice, game=game, names=names, overrides=overrides)
+    play = partial(_play_slice, game=game, names=names)
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(play, [(0, 2)] * workers))  # warm every worker
         return _best_rate(lambda: sum(pool.map(play, slices)), share * workers, seconds,

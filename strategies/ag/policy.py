@@ -193,16 +193,21 @@ def share_on(game, env, p, slot, total, mine_threat, families):
     judged by what the family can expect to keep of it. The first offer model, or a family whose
     foresight is below SHARES_BELOW: its fair share of the threat (expected BANGs, or equal), cut
     by CONFLICT for each other family (a bargain may fail)."""
-    foresight = env.params[p, FORESIGHT]
-    if env.rp[P_MODEL] != MODEL_OFFER and foresight >= SHARES_BELOW:
-        card = game.g[SHOW0 + slot]
-        bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
-        return expected_share(game, env, slot, card, p, bluff, foresight >= EXACT_FROM)
+    if env.rp[P_MODEL] != MODEL_OFFER and env.params[p, FORESIGHT] >= SHARES_BELOW:
+        return bargained_share(game, env, p, slot, game.g[SHOW0 + slot])
     if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
         share = 1.0 / (families + 1)
     else:
         share = mine_threat / total
     return share * max(0.0, 1.0 - CONFLICT * families)
+
+
+@njit(cache=True)
+def bargained_share(game, env, p, slot, card):
+    """sim.ag.bargain.expected_share as p forecasts it: claiming at the level nearest its bluff,
+    by the rule's own shoot-out values when its foresight reaches EXACT_FROM."""
+    bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
+    return expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= EXACT_FROM)
 
 
 @njit(cache=True)
@@ -353,7 +358,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_ACCEPT:
         if env.rp[P_MODEL] == MODEL_OFFER:
             return 0 if accepts(game, env, p, ctx) else 1
-        return 0 if accepts_terms(game, env, p, ctx) else 1
+        return 0 if accepts_terms(env, p, ctx) else 1
     if decision == D_CLAIM:
         return claim_level(claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]]), n)
     if decision == D_SHOOT:
@@ -424,7 +429,7 @@ def claim_level(bluff, n):
 
 
 @njit(cache=True)
-def accepts_terms(game, env, p, ctx):
+def accepts_terms(env, p, ctx):
     """AG-N, alternating model: accept when the offer is worth at least the family's stated value
     (its claim, CTX_THREAT: the shoot-out value raised by its bluff) plus `patience` times what
     the next offer would add to it, in bags. The last offer is taken at the stated value; a
@@ -443,8 +448,7 @@ def reroll_pays(game, env, p, slot):
     card among the families there (sim.ag.bargain.expected_share, negative when the shoot-out
     that may follow costs it more than its part) times the card's goods, plus the FBI step."""
     card = game.g[SHOW0 + slot]
-    bluff = BLUFF_LEVELS[claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))]
-    share = expected_share(game, env, slot, card, p, bluff, env.params[p, FORESIGHT] >= EXACT_FROM)
+    share = bargained_share(game, env, p, slot, card)
     return share * goods_worth(game, env, p, card) + env.rp[RP_C_FBI + card] * fbi_worth(game, env, p) > 0.0
 
 

@@ -61,3 +61,14 @@ def test_ag_t3_simultaneous_placement_puts_every_piece_back_and_keeps_the_invari
     other, _ = many(LINEUP, 200, seed=3, overrides={"placement.order": "sequential"}, check=True)
     assert np.all(other[:, G_INVARIANT] == 0)
     assert not np.array_equal(games, other)
+
+
+def test_ag_t3_the_families_place_at_once_by_default():
+    """AG-T3 as the French reads it ("tous les joueurs posent leurs personnages"): the default
+    order is simultaneous, and a default game is the simultaneous game."""
+    assert Ruleset.load(game="ag")["placement.order"] == "simultaneous"
+    lineup = ["simple"] * 4
+    default = many(lineup, 20)
+    at_once = many(lineup, 20, overrides={"placement.order": "simultaneous"})
+    in_turn = many(lineup, 20, overrides={"placement.order": "sequential"})
+    assert np.array_equal(default[1], at_once[1]) and not np.array_equal(default[1], in_turn[1])

@@ -152,7 +152,7 @@ def last_offer(t, p, offer, threat, total):
     t.ctx[CTX_SLOT] = 1
     t.ctx[CTX_OFFER], t.ctx[CTX_THREAT] = int(1000 * offer), int(1000 * threat)
     t.ctx[CTX_NEXT], t.ctx[CTX_TOTAL] = int(1000 * threat), int(1000 * total)
-    return P.accepts_terms(t.game, t.env, p, t.ctx)
+    return P.accepts_terms(t.env, p, t.ctx)
 
 
 def test_ag_n1_the_last_offer_is_taken_at_the_stated_value_and_refused_below():
@@ -202,7 +202,7 @@ def presets_seen():
     return mechanics_seen(1, 300, 4, PRESETS)
 
 
-def test_the_presets_use_the_arms_power_refuse_rerolls_and_win_as_the_informer(presets_seen):
+def test_ag_b3_t4_g2_the_presets_use_the_arms_power_refuse_rerolls_and_win_as_the_informer(presets_seen):
     assert presets_seen["arms_power_used"] > 0
     assert presets_seen["rerolls_declined"] > 0
     assert presets_seen["informer_wins"] > 0
