@@ -204,7 +204,7 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     the game's actual strategies, "actual"), `reward` ("win" or "rank"), `root` ("uct": the
     IS-MCTS tree; "halving": Sequential Halving over the root's options on common worlds, with
     `guard`, the z-score another option's paired advantage needs to replace the rollout's)."""
-    from sim.nyk.decisions import DECISIONS
+    decisions = importlib.import_module(f"sim.{game}.decisions").DECISIONS  # the game's decision kinds
 
     given = dict(data.get("search", {}))
     knobs = {}
@@ -219,10 +219,10 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
         raise StrategyError(f"{path}: search.rollout = {rollout!r} is itself a search player: "
                             f"name a preset of another family")
     kinds = given.pop("kinds", "all")
-    names = list(DECISIONS) if kinds == "all" else kinds
-    if not isinstance(names, list) or any(k not in DECISIONS for k in names):
+    names = list(decisions) if kinds == "all" else kinds
+    if not isinstance(names, list) or any(k not in decisions for k in names):
         raise StrategyError(f"{path}: search.kinds = {kinds!r}: give \"all\" or a list of "
-                            f"{', '.join(DECISIONS)}")
+                            f"{', '.join(decisions)}")
     reward = given.pop("reward", "win")
     if reward not in SEARCH_REWARDS:
         raise StrategyError(f"{path}: search.reward = {reward!r}: choose {' or '.join(SEARCH_REWARDS)}")

@@ -32,6 +32,7 @@ class Lineup:
 
     game: ClassVar[str] = ""
     width: ClassVar[int] = 0   # knobs per seat the engine holds (env.params' columns)
+    decisions: ClassVar[tuple[str, ...]] = ()  # the game's decision kinds (a searching seat's kinds)
 
     def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
         """The seatings the engine indexes for these games (each game's own draw of mixtures)."""
@@ -72,8 +73,12 @@ class Lineup:
 
     @classmethod
     def search_knobs(cls, pool) -> np.ndarray | None:
-        """A game whose players may search gives their knobs here (None: nobody searches)."""
-        return None
+        """The searching players' knobs, one row per pool entry (None: nobody searches)."""
+        if not any(s.family == strategies.SEARCH for s in pool):
+            return None
+        from sim.shared.search import knob_rows
+
+        return knob_rows(pool, cls.decisions)
 
     def seated(self, seating: np.ndarray, max_seats: int):
         """Each seat's (kind, knobs, restriction bits) under `seating`, padded to `max_seats`: the

@@ -9,9 +9,11 @@ from sim.nyk import state as S
 from sim.nyk.batch import GAME_COLUMNS, SEAT_COLUMNS
 from sim.nyk.decisions import DECISIONS
 from sim.nyk.forward import Forward
-from sim.nyk.game import ROOT_HALVING, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_ROOT, Lineup
+from sim.nyk.game import Lineup
+from sim.shared.search import ROOT_HALVING, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_ROOT
 from sim.rules import Ruleset
 from sim.runner import run
+from sim.search import halving
 from sim.search import nyk as search
 
 COL = {name: i for i, name in enumerate(SEAT_COLUMNS)}
@@ -86,19 +88,20 @@ def test_paired_z_is_the_one_sample_t_of_the_differences():
     rng = np.random.default_rng(3)
     x = rng.normal(0.1, 1.0, 50)
     expected = x.mean() / (x.std(ddof=1) / np.sqrt(len(x)))
-    assert search.paired_z(x.sum(), (x * x).sum(), len(x)) == pytest.approx(expected, rel=1e-9)
-    assert search.paired_z(1.0, 1.0, 1) == 0.0            # one pair says nothing
-    assert search.paired_z(3.0, 3.0, 3) == np.inf          # always better, no spread
-    assert search.paired_z(0.0, 0.0, 3) == 0.0
+    assert halving.paired_z(x.sum(), (x * x).sum(), len(x)) == pytest.approx(expected, rel=1e-9)
+    assert halving.paired_z(1.0, 1.0, 1) == 0.0            # one pair says nothing
+    assert halving.paired_z(3.0, 3.0, 3) == np.inf          # always better, no spread
+    assert halving.paired_z(0.0, 0.0, 3) == 0.0
 
 
 def test_sequential_halving_keeps_the_better_half_and_the_protected_option():
-    total = np.array([1.0, 5.0, 3.0, 4.0, 0.5, 2.0])
-    count = np.full(6, 10.0)
+    stats = np.zeros((halving.N_ST, 6))
+    stats[halving.ST_TOTAL] = [1.0, 5.0, 3.0, 4.0, 0.5, 2.0]
+    stats[halving.ST_COUNT] = 10.0
     alive = np.ones(6, dtype=np.bool_)
-    search.keep_better_half(alive, total, count, 4)  # option 4, the worst, is the rollout's own
+    halving.keep_better_half(alive, stats, 4)  # option 4, the worst, is the rollout's own
     assert alive.tolist() == [False, True, True, True, True, False]
-    search.keep_better_half(alive, total, count, 4)
+    halving.keep_better_half(alive, stats, 4)
     assert alive.tolist() == [False, True, False, True, True, False]
 
 
@@ -162,7 +165,7 @@ def test_halving_picks_what_brute_force_over_the_same_worlds_picks(game_id, guar
 
     def value(w, j):
         if (w, j) not in memo:
-            memo[w, j] = brute_force_value(fw, 0, search.world_key(key, w), j)
+            memo[w, j] = brute_force_value(fw, 0, halving.world_key(key, w), j)
         return memo[w, j]
 
     expected = reference_halving(value, n, default, budget, guard)

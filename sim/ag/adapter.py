@@ -40,6 +40,14 @@ class Ag(LineupAdapter):
 
         return game
 
+    def games_of(self, lineup):
+        """A lineup with a searching seat plays through the forward model (sim.search.ag)."""
+        if lineup.search is not None:
+            from sim.search.ag import play_many
+
+            return play_many
+        return super().games_of(lineup)
+
     def batch(self):
         from sim.ag import batch
 

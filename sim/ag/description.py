@@ -1,9 +1,9 @@
 """American Gangsters as the rooms above the engines see it (sim.shared.game.Game)."""
 
-from sim.shared.game import Game
+from sim.shared.game import SEARCH, Game
 
 GAME = Game(
-    name="ag", title="American Gangsters", score_unit="pts",
+    name="ag", title="American Gangsters", score_unit="pts", capabilities=frozenset({SEARCH}),
     ladder=("random", "simple", "balanced", "warlord"),
     showcase=("racketeer", "warlord", "politician", "balanced"),
     opponents=("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),

@@ -106,6 +106,11 @@ ENV_DTYPE = np.dtype([
     ("memo_fkey", np.float64, (MEMO_SLOTS, MEMO_F)),
     ("memo_val", np.float64, (MEMO_SLOTS, MAX_SEATS)),
     ("memo_n", np.int64, 2),                              # contests looked up, found
+    # a search's playouts (sim.search.ag): with `swap` set, every seat plays by these policies
+    # from the determinization on (sim.ag.script), the part of the turn before it as it was
+    ("swap", np.int64),
+    ("swap_kinds", np.int64, MAX_SEATS),
+    ("swap_params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),
 ])
 
 

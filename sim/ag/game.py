@@ -11,6 +11,7 @@ import numpy as np
 
 from sim import rng
 from sim.ag import batch, engine, state
+from sim.ag.decisions import DECISIONS
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
 from sim.rules import Ruleset
@@ -23,6 +24,7 @@ class Lineup(BaseLineup):
 
     game = "ag"
     width = N_POLICY_PARAMS
+    decisions = DECISIONS
 
 
 @dataclass

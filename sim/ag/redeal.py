@@ -9,6 +9,9 @@ open. It does not see:
 - the order of the location and event piles (AG-C7, C9) and of the bullet cards not yet turned
   (AG-C11): which cards they hold follows from the cards seen;
 - the bids of the families who bid before it in an auction still going on (AG-V1: secret);
+- under simultaneous placement (AG-T3), the slots of the pieces the families before it placed
+  this turn (`game.hidden`): each is dealt again to a slot drawn uniformly, the hospital or a card
+  of the turn (how many pieces of each kind a family placed is taken as known);
 - every future roll, reshuffle and the other families' coins (their policy streams).
 
 `redeal(game, env, seat, asking, key)` re-deals all of it in place, consistently with what the
@@ -27,8 +30,8 @@ from sim.ag.env import INFORMER_ALWAYS, INFORMER_DRAW, P_INFORMER_MODE, P_PROFIL
 from sim.ag.events import EV_SETUP
 from sim.ag.state import (
     BANK_ROW, BARREL0, FW0, FW_SEAT, N_G, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, GOODS_KEY, INFORMER,
-    IS_INFORMER, L_DECK0, L_DECK_N, MAX_SEATS, N_EVENTS, N_PLAYERS, NO, N_STREAMS, ORDER0, POT_ROW,
-    S_DEAL, S_POLICY0, bag_count,
+    IS_INFORMER, L_DECK0, L_DECK_N, MAX_SEATS, N_EVENTS, N_PIECES, N_PLAYERS, NO, N_STREAMS, ORDER0, POT_ROW,
+    SHOW_N, S_DEAL, S_POLICY0, bag_count,
 )
 from sim.rng import below_of, splitmix64
 
@@ -122,6 +125,23 @@ def redeal_bids(game, seat, asking, decision):
 
 
 @njit(cache=True)
+def redeal_placements(game, seat):
+    """AG-T3 simultaneous: the pieces the other families placed this turn are out of the seat's
+    sight (game.hidden, empty outside placement): each goes again to a slot drawn uniformly."""
+    slots = game.g[SHOW_N] + 1   # the hospital and the cards of the turn
+    for q in range(game.g[N_PLAYERS]):
+        if q == seat:
+            continue
+        for piece in range(N_PIECES):
+            placed = 0
+            for s in range(game.hidden.shape[0]):
+                placed += game.hidden[s, q, piece]
+                game.hidden[s, q, piece] = 0
+            for _ in range(placed):
+                game.hidden[below_of(game.rng, S_DEAL, slots), q, piece] += 1
+
+
+@njit(cache=True)
 def redeal(game, env, seat, asking, key):
     """Re-deal in place what `seat` cannot see (module doc); `asking` is the seat whose decision
     is pending (ctx holds it). Deterministic in (game, seat, key)."""
@@ -135,6 +155,7 @@ def redeal(game, env, seat, asking, key):
     shuffle_block(game, L_DECK0, g[L_DECK_N])
     shuffle_block(game, E_DECK0, g[E_DECK_N])
     shuffle_block(game, BARREL0 + g[BARREL_POS], max(g[BARREL_N] - g[BARREL_POS], 0))
+    redeal_placements(game, seat)
     g[GOODS_KEY] = 0   # the policies' cached worths read the profiles: work them out again
 
 
@@ -160,10 +181,14 @@ def visible(game, seat: int) -> dict:
                 break
             if q != seat:
                 pl[q, BID] = 0
+    hidden = np.array(game.hidden, copy=True)   # others' pieces placed this turn: how many, not where
+    others = [q for q in range(n) if q != seat]
+    hidden[0, others, :] = hidden[:, others, :].sum(axis=0)
+    hidden[1:, others, :] = 0
     events = np.array(game.events[:game.g[N_EVENTS]], copy=True)
     events[events[:, 1] == EV_SETUP, 3] = 0
     return {"g": g, "pl": pl, "bag_counts": game.bags.sum(axis=1), "lc": np.array(game.lc),
-            "at": np.array(game.at), "dice": np.array(game.dice), "fortune": np.array(game.fortune),
+            "at": np.array(game.at), "hidden": hidden, "dice": np.array(game.dice), "fortune": np.array(game.fortune),
             "opts": np.array(game.opts), "ctx": np.array(game.ctx), "events": events,
             "alloc": np.array(game.alloc), "share": np.array(game.share),
             "want": np.array(game.want), "units": np.array(game.units)}

@@ -8,7 +8,8 @@ past the end of the script a decision of a stopped seat halts the replay by rais
 decision stays in the record: FW_SEAT, FW_OPTS_N, game.opts, game.ctx), and any other seat's
 decision is appended to the script as FW_POLICY. Determinizations recorded in the script
 (position, seat, key) are applied when the replay reaches their position, so a determinized
-state can itself be replayed and stepped. Nothing here calls the engine (no recursion).
+state can itself be replayed and stepped; a search's env may swap the seats' policies there
+(env.swap: its playouts). Nothing here calls the engine (no recursion).
 """
 
 from numba import njit
@@ -34,6 +35,9 @@ def apply_determinizations(game, env, pos, asking):
         if g[at] != pos:
             return
         redeal(game, env, g[at + 1], asking, g[at + 2])
+        if env.swap:  # a search's playout: the policies it plays the world out with
+            env.kinds[:] = env.swap_kinds
+            env.params[:, :] = env.swap_params
         g[FW_DET_DONE] += 1
 
 

@@ -242,7 +242,7 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     import strategies
     from sim.nyk import state
     from sim.nyk.decisions import DECISIONS
-    from sim.nyk.game import Lineup, search_knobs
+    from sim.nyk.game import Lineup
     from sim.search.nyk import play_searched
 
     rs, _, _ = _study("nyk")
@@ -255,7 +255,7 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     env = _study_env(rs, lineup, seating=lineup.seatings[0])
     envs = np.array([env[0], env[0]]).view(np.recarray)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
-    knobs = search_knobs([player] + [balanced] * 3)
+    knobs = Lineup.search_knobs([player] + [balanced] * 3)
     n = 20
 
     def work():

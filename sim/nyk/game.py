@@ -11,7 +11,7 @@ import numpy as np
 
 from sim import rng
 from sim.nyk import batch, engine, state
-import strategies
+from sim.nyk.decisions import DECISIONS
 from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 from sim.shared import play
@@ -24,29 +24,7 @@ class Lineup(BaseLineup):
 
     game = "nyk"
     width = N_POLICY_PARAMS
-
-    @classmethod
-    def search_knobs(cls, pool):
-        return search_knobs(pool) if any(s.family == strategies.SEARCH for s in pool) else None
-
-
-# each strategy's search knobs as the jitted search player reads them (sim.search.nyk)
-N_SEARCH_KNOBS = 8
-(SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK, SK_ROOT, SK_GUARD) = range(N_SEARCH_KNOBS)
-ROOT_HALVING = 1  # SK_ROOT: 0 the IS-MCTS tree (UCT), 1 Sequential Halving at the root
-
-
-def search_knobs(pool) -> np.ndarray:
-    """One row per strategy: whether it searches, then its knobs (strategies.SEARCH_KNOBS)."""
-    from sim.nyk.decisions import DECISIONS
-
-    rows = np.zeros((len(pool), N_SEARCH_KNOBS), dtype=np.float64)
-    for i, s in enumerate(pool):
-        if s.family == strategies.SEARCH:
-            k = s.search
-            rows[i] = (1, k["iterations"], k["exploration"], sum(1 << DECISIONS.index(name) for name in k["kinds"]),
-                       k["opponents"] == "actual", k["reward"] == "rank", k["root"] == "halving", k["guard"])
-    return rows
+    decisions = DECISIONS
 
 
 @dataclass

@@ -26,30 +26,24 @@ from numba import njit
 
 from sim.nyk.batch import summarise_game, summarise_seats
 from strategies.nyk.policy import choose as policy_choice
-from sim.nyk.decisions import OPT_W
 from sim.nyk.forward import HALTED, OVER, advance, apply_choice, copy_record, start
-from sim.nyk.game import (
-    ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
-)
 from sim.nyk.state import (
     DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
 from sim.rng import splitmix64
+from sim.search.halving import (
+    N_ST, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
+    worlds_this_round,
+)
+from sim.shared.search import (
+    ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
+)
 from strategies import SEARCH_ROOTS
 
 # node fields of the tree (float64 rows: visits and values are sums)
 (T_PARENT, T_HASH, T_CHILD, T_NEXT, T_VISITS, T_VALUE, T_AVAIL) = range(7)
 N_T = 7
-
-
-@njit(cache=True)
-def option_hash(opts, j):
-    """FNV-1a of option row j: the name of an option across determinizations."""
-    h = np.uint64(1469598103934665603)
-    for c in range(OPT_W):
-        h = (h ^ np.uint64(opts[j, c] + 8)) * np.uint64(1099511628211)
-    return np.int64(h >> np.uint64(12))  # exact in a float64 tree row
 
 
 @njit(cache=True)
@@ -165,13 +159,6 @@ def prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual):
 
 
 @njit(cache=True)
-def world_key(key, w):
-    """The determinization key of world w of a decision (the same world for every option)."""
-    word, _ = splitmix64(np.uint64(key) + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15))
-    return np.int64(word >> np.uint64(1))
-
-
-@njit(cache=True)
 def search(root_snap, root_work, env, senv, base, it_snap, it_work, seat, iterations, exploration,
            kinds, actual, by_rank, key):
     """The option IS-MCTS picks at the root (the real game halted at seat's decision in
@@ -237,13 +224,11 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank):
 @njit(cache=True)
 def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
             by_rank, key, guard):
-    """The root option chosen by Sequential Halving (Karnin, Koren & Somekh 2013; the root of
-    Gumbel MuZero, Danihelka et al. 2022) over determinized playouts: each round plays every
-    option left in the same sampled worlds (common random numbers: the streams are keyed by
-    source, so the options differ only by what the choice changes), then keeps the better half.
-    The rollout preset's own option is never dropped, and another replaces it only when its
-    paired advantage over it, world by world, has a z-score of at least `guard` (a policy
-    improvement that a noisy estimate cannot turn into a loss). Returns (option, playouts)."""
+    """The root option chosen by Sequential Halving over determinized playouts (sim.search.halving):
+    each round plays every option left in the same sampled worlds (common random numbers: the
+    streams are keyed by source, so the options differ only by what the choice changes), then
+    keeps the better half; the rollout preset's own option stays unless another's paired
+    advantage reaches a z of `guard`. Returns (option, playouts)."""
     n = root_work.fw[FW_NOPTS]
     prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
     d = default_option(root_work, env, seat)
@@ -251,85 +236,21 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
     for j in range(n):
         h[j] = option_hash(root_work.fw_opts, j)
     alive = np.ones(n, dtype=np.bool_)
-    total = np.zeros(n)
-    count = np.zeros(n)
-    diff = np.zeros(n)  # sums, over the worlds both were played in, of (option - default)
-    diff2 = np.zeros(n)
-    pairs = np.zeros(n)
+    stats = np.zeros((N_ST, n))
     value = np.empty(n)
-    rounds = 0
-    while (1 << rounds) < n:
-        rounds += 1
+    rounds = halving_rounds(n)
     w, spent, left = 0, 0, budget
     for r in range(rounds):
-        m = alive.sum()
-        per = max(left // (m * (rounds - r)), 1)
-        for _ in range(per):
+        for _ in range(worlds_this_round(alive, rounds, r, left)):
             w_key = world_key(key, w)
             w += 1
             for j in range(n):
-                value[j] = np.nan
-                if alive[j]:
-                    value[j] = playout_value(base, it_snap, it_work, senv, seat, w_key, h[j], by_rank)
-                if not np.isnan(value[j]):
-                    total[j] += value[j]
-                    count[j] += 1
-                    spent += 1
-            if not np.isnan(value[d]):
-                for j in range(n):
-                    if alive[j] and j != d and not np.isnan(value[j]):
-                        x = value[j] - value[d]
-                        diff[j] += x
-                        diff2[j] += x * x
-                        pairs[j] += 1
+                value[j] = (playout_value(base, it_snap, it_work, senv, seat, w_key, h[j], by_rank) if alive[j]
+                            else np.nan)
+            spent += tally_world(stats, value, alive, d)
         left = max(budget - spent, 0)
-        keep_better_half(alive, total, count, d)
-    best, best_mean = d, -1.0
-    for j in range(n):
-        if alive[j] and count[j] > 0 and total[j] / count[j] > best_mean:
-            best, best_mean = j, total[j] / count[j]
-    if best != d and paired_z(diff[best], diff2[best], pairs[best]) < guard:
-        best = d
-    return best, spent
-
-
-@njit(cache=True)
-def keep_better_half(alive, total, count, keep):
-    """Drop the worse half of the options alive (by mean value), never option `keep`."""
-    m = alive.sum()
-    n_keep = (m + 1) // 2
-    mean = np.full(alive.shape[0], -np.inf)
-    for j in range(alive.shape[0]):
-        if alive[j] and count[j] > 0:
-            mean[j] = total[j] / count[j]
-    order = np.argsort(-mean, kind="mergesort")
-    kept = 0
-    for i in range(alive.shape[0]):
-        j = order[i]
-        if alive[j] and kept < n_keep:
-            kept += 1
-        elif j != keep:
-            alive[j] = False
-
-
-@njit(cache=True)
-def paired_z(s, s2, n):
-    """z of a mean paired difference from its sums (0 without two pairs or with no spread)."""
-    if n < 2:
-        return 0.0
-    mean = s / n
-    var = (s2 - n * mean * mean) / (n - 1)
-    if var <= 0.0:
-        return np.inf if mean > 0 else 0.0
-    return mean / np.sqrt(var / n)
-
-
-@njit(cache=True)
-def decision_key(key, game_id, decisions, seat):
-    x, _ = splitmix64(key[0] ^ np.uint64(game_id) * np.uint64(0x9E3779B97F4A7C15))
-    x, _ = splitmix64(x ^ key[1] ^ np.uint64(decisions) * np.uint64(0xD1B54A32D192ED03))
-    x, _ = splitmix64(x ^ np.uint64(seat + 1))
-    return np.int64(x >> np.uint64(1))
+        keep_better_half(alive, stats, d)
+    return halving_choice(alive, stats, d, guard), spent
 
 
 @njit(cache=True)
