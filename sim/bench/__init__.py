@@ -243,7 +243,7 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     from sim.nyk import state
     from sim.nyk.decisions import DECISIONS
     from sim.nyk.game import Lineup
-    from sim.search.nyk import play_searched
+    from sim.search.nyk import leaf_model, play_searched
 
     rs, _, _ = _study("nyk")
     balanced = strategies.load("balanced", "nyk")
@@ -260,7 +260,7 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
 
     def work():
         searched, _ = play_searched(recs[0], recs[1], envs[0], envs[1], recs[2], recs[3], recs[4], 4,
-                                    rng.run_key(0), 0, knobs, n)
+                                    rng.run_key(0), 0, knobs, leaf_model(False), n)
         assert searched == n, "the benchmark game ended before its searched decisions"
 
     return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}

@@ -150,8 +150,9 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 
 @strategies_cmd.command("strength")
 @click.argument("name")
-@click.option("--against", default="meta:equilibrium", show_default=True,
-              help="The strategy (or mixture) in every other seat.")
+@click.option("--against", default=None,
+              help="The strategy (or mixture) in every other seat (default: the game's reference, "
+                   "nyk meta:equilibrium, ag warlord).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=100, show_default=True,
               help="Games (seats rotated; game ids 0 .. games - 1).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
@@ -159,16 +160,19 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, as_json):
-    """Strength per CPU second (New York Kings): one seat of NAME against the others of --against,
-    its win share with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game."""
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, as_json, game):
+    """Strength per CPU second: one seat of NAME against the others of --against, its win share
+    with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game."""
     from sim.league.strength import strength
+    from sim.shared.game import find
 
-    _check(name, "nyk", "NAME")
-    _check(against, "nyk", "--against")
-    ruleset_from_options(ruleset, sets)
+    against = find(game).reference if against is None else against
+    _check(name, game, "NAME")
+    _check(against, game, "--against")
+    ruleset_from_options(ruleset, sets, game)
     result = strength(name, games=games, seed=seed, players=players, against=against, ruleset=ruleset,
-                      overrides=parse_sets(sets), workers=workers)
+                      overrides=parse_sets(sets), workers=workers, game=game)
     row = result.row()
     if as_json:
         click.echo(json.dumps(row))
@@ -177,6 +181,46 @@ def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, as
     click.echo(f"{row['strategy']} in one seat against {players - 1} x {row['against']}, {games} games, seed {seed}: "
                f"{row['wins']} wins, {row['win_share']:.1%} [{row['low']:.1%}, {row['high']:.1%}] against a fair "
                f"{row['fair']:.1%} ({verdict}); {row['cpu_s_per_game']:.4g} CPU s a game")
+
+
+@strategies_cmd.command("leaf")
+@click.option("--players", "players_text", default="2,3,4,5", show_default=True,
+              help="Player counts to fit, comma-separated.")
+@click.option("--games", type=click.IntRange(min=100, max=1_000_000), default=4000, show_default=True,
+              help="Games fitted to at each player count (then a quarter as many judged, held out).")
+@click.option("--seed", type=click.IntRange(min=0), default=11, show_default=True)
+@click.option("--strategy", default="tuned", show_default=True, help="The preset every seat plays (the rollout's).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="The model file to write (default: the shipped strategies/nyk/leaf.toml).")
+def leaf_cmd(players_text, games, seed, strategy, out):
+    """Fit the New York Kings search's leaf model (sim.search.nyk_leaf): the winner's chance from
+    each seat's board at a turn's start, per player count and phase; prints each fit's held-out
+    log loss beside money alone and a fair coin, and writes the model file."""
+    import sys
+    from pathlib import Path
+
+    from sim.league.leaf import fit_model, model_toml
+    from sim.search.nyk_leaf import MODEL_PATH
+
+    try:
+        players = tuple(sorted({int(p) for p in players_text.split(",") if p.strip()}))
+    except ValueError:
+        players = ()
+    if not players or any(not 2 <= p <= 5 for p in players):
+        raise click.BadParameter(f"{players_text!r}: give player counts from 2 to 5, e.g. 2,3,4,5",
+                                 param_hint="--players")
+    if _load(strategy, "nyk").family == "search":
+        raise click.BadParameter(f"{strategy!r} searches: name the heuristic preset the playouts use",
+                                 param_hint="--strategy")
+    coef, report = fit_model(players, games=games, seed=seed, strategy=strategy, held_out=max(games // 4, 100))
+    click.echo("players  phase          turn starts  held-out log loss  money alone  coin")
+    for r in report:
+        click.echo(f"{r.players:>7}  {r.phase:<13}  {r.rows:>11,}  {r.log_loss:>17.4f}  {r.money_only:>11.4f}  "
+                   f"{r.coin:.4f}")
+    path = Path(out) if out else MODEL_PATH
+    command = "mobsim strategies leaf " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else "mobsim strategies leaf"
+    path.write_text(model_toml(coef, report, command.strip(), games, seed, strategy))
+    click.echo(f"wrote {path}")
 
 
 BLUNDER_LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"

@@ -1,5 +1,6 @@
 """Strength per CPU second: one seat of a strategy against `players - 1` seats of a reference
-(by default the meta-game's mixture `meta:equilibrium`), seats rotated, on fixed game ids.
+(by default the game's own, sim.shared.game.Game.reference: New York Kings' meta-game mixture
+`meta:equilibrium`, American Gangsters' strongest preset `warlord`), seats rotated, on fixed game ids.
 
 The win share carries a Wilson interval against the fair share 1/players; the cost is the
 process CPU time of the games (every worker's, the engine's threads included), divided by the
@@ -18,8 +19,6 @@ from sim.analysis.stats import wilson
 from sim.league.games import knobs
 from sim.league.match import Pool, match_tasks, resolve, ruleset_key
 from strategies import SEARCH
-
-REFERENCE = "meta:equilibrium"
 
 _warmed: set = set()  # lineup kinds (searching or not) this process has already played once
 
@@ -72,14 +71,18 @@ def _timed_block(task) -> tuple[np.ndarray, float]:
     return wins, time.process_time() - start
 
 
-def strength(name, games: int = 100, seed: int = 0, players: int = 4, against=REFERENCE,
-             ruleset=None, overrides=None, workers: int | None = None, first_id: int = 0) -> Strength:
-    """One seat of `name` against `players - 1` seats of `against` on game ids first_id ..
-    first_id + games - 1 (seats rotated): its wins and the CPU seconds of the games."""
+def strength(name, games: int = 100, seed: int = 0, players: int = 4, against=None,
+             ruleset=None, overrides=None, workers: int | None = None, first_id: int = 0,
+             game: str = "nyk") -> Strength:
+    """One seat of `name` against `players - 1` seats of `against` (default: the game's reference)
+    on game ids first_id .. first_id + games - 1 (seats rotated): its wins and the CPU seconds."""
+    from sim.shared.game import find
+
     if players < 2:
         raise ValueError(f"players = {players}: a strength needs at least 2 seats")
-    rules = ruleset_key(ruleset, overrides)
-    lineup = [resolve(name)] + [resolve(against)] * (players - 1)
+    rules = ruleset_key(ruleset, overrides, game)
+    against = find(game).reference if against is None else against
+    lineup = [resolve(name, game)] + [resolve(against, game)] * (players - 1)
     tasks, _ = match_tasks([lineup], games, seed, rules, first_id)
     wins, cpu = 0, 0.0
     with Pool(workers) as pool:

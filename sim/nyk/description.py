@@ -5,6 +5,7 @@ from sim.shared.game import RESTRICTIONS, SEARCH, Game
 GAME = Game(
     name="nyk", title="New York Kings", capabilities=frozenset({RESTRICTIONS, SEARCH}), score_unit="$",
     ladder=("random", "simple", "balanced", "tuned"), top_rungs=("meta:equilibrium", "search-800"),
+    reference="meta:equilibrium",
     showcase=("runner", "enforcer", "networker", "tuned"),
     opponents=("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced"),
     population=("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"),

@@ -34,10 +34,10 @@ from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.nyk.state import (
     ALL_KINDS, FW_DET_AT, FW_DET_DONE, FW_DET_KEY, FW_DET_SEAT, FW_HALT, FW_HALTED, FW_KIND,
     FW_KINDS0, FW_MODE, FW_N, FW_NOPTS, FW_POLICY, FW_POLICY_PARAMS, FW_POS, FW_SCRIPT0, FW_SEAT, FW_SWAP, GAME_DTYPE,
-    GAME_OVER, MAX_SCRIPT, MAX_SEATS, N_EVENTS, N_FW_SCALARS, RECORD, clear_game,
+    GAME_OVER, MAX_SCRIPT, MAX_SEATS, MAX_TURNS, N_EVENTS, N_FW_SCALARS, RECORD, clear_game,
 )
 
-HALTED, OVER, ENGINE_ERROR, SCRIPT_FULL = 1, 0, -1, -2
+HALTED, OVER, ENGINE_ERROR, SCRIPT_FULL, TRUNCATED = 1, 0, -1, -2, 2
 assert FW_POLICY_PARAMS == N_POLICY_PARAMS
 
 
@@ -72,6 +72,13 @@ def copy_record(src, dst):
 def start(snap, work, env, n_players, key, game_id, record, halt, kinds):
     """A new game in `snap` (seats in the mask `halt` stop at the decision kinds `kinds[p]`),
     advanced to its first halt: returns HALTED or OVER (as `advance`)."""
+    begin(snap, env, n_players, key, game_id, record, halt, kinds)
+    return advance(snap, work, env)
+
+
+@njit(cache=True)
+def begin(snap, env, n_players, key, game_id, record, halt, kinds):
+    """A new game in `snap` at the start of its first turn, not advanced (`start`)."""
     clear_game(snap)
     begin_game(snap, env, n_players, key, game_id, record, 0)
     snap.fw[FW_MODE] = 1
@@ -80,7 +87,6 @@ def start(snap, work, env, n_players, key, game_id, record, halt, kinds):
     for p in range(MAX_SEATS):
         snap.fw[FW_KINDS0 + p] = kinds[p]
     begin_turn(snap)
-    return advance(snap, work, env)
 
 
 @njit(cache=True)
@@ -104,6 +110,14 @@ def replay(snap, work, env):
 def advance(snap, work, env):
     """Play on from the snapshot and its script to the next halt (HALTED; `work` holds the state
     at the pending decision) or to the end of the game (OVER; both hold the final state)."""
+    return advance_for(snap, work, env, MAX_TURNS + 1)
+
+
+@njit(cache=True)
+def advance_for(snap, work, env, turns):
+    """`advance`, or TRUNCATED once `turns` turns have ended (the snapshot's own first): both
+    records then hold the start of the next turn (a search's leaf: sim.search.nyk_leaf)."""
+    ended = 0
     while True:
         r = replay(snap, work, env)
         if r != OVER:
@@ -123,6 +137,9 @@ def advance(snap, work, env):
         copy_record(work, snap)
         if code >= 0:
             return OVER
+        ended += 1
+        if ended >= turns:
+            return TRUNCATED
 
 
 @njit(cache=True)
@@ -130,6 +147,12 @@ def apply_choice(snap, work, env, k):
     """The pending decision takes option k (FW_POLICY: the seat's policy decides); then on to
     the next halt. The caller checks 0 <= k < work.fw[FW_NOPTS]. SCRIPT_FULL if the turn already
     holds MAX_SCRIPT decisions."""
+    return apply_for(snap, work, env, k, MAX_TURNS + 1)
+
+
+@njit(cache=True)
+def apply_for(snap, work, env, k, turns):
+    """`apply_choice`, then `advance_for` `turns` turns at most."""
     pos = work.fw[FW_POS]
     if pos >= MAX_SCRIPT:
         return SCRIPT_FULL
@@ -137,7 +160,7 @@ def apply_choice(snap, work, env, k):
         snap.fw[FW_SCRIPT0 + i] = FW_POLICY
     snap.fw[FW_SCRIPT0 + pos] = k
     snap.fw[FW_N] = pos + 1
-    return advance(snap, work, env)
+    return advance_for(snap, work, env, turns)
 
 
 @njit(cache=True)

@@ -34,7 +34,9 @@ from sim.search.halving import (
     N_ST, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
     worlds_this_round,
 )
-from sim.shared.search import SK_ACTUAL, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT, ROOT_HALVING
+from sim.shared.search import (
+    ROOT_HALVING, SK_ACTUAL, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
+)
 from strategies.ag.policy import choose as policy_choice
 
 
@@ -206,6 +208,9 @@ def check_roots(knobs) -> None:
     if ((knobs[:, SK_ON] != 0) & (knobs[:, SK_ROOT] != ROOT_HALVING)).any():
         raise ValueError('American Gangsters searches by Sequential Halving only: set root = "halving" '
                          'in the preset\'s [search] table')
+    if ((knobs[:, SK_ON] != 0) & (knobs[:, SK_HORIZON] >= 0)).any():
+        raise ValueError("American Gangsters has no leaf model: its playouts run to the end; set "
+                         "horizon = -1 in the preset's [search] table")
 
 
 def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: int = 0,

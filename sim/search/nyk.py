@@ -26,18 +26,19 @@ from numba import njit
 
 from sim.nyk.batch import summarise_game, summarise_seats
 from strategies.nyk.policy import choose as policy_choice
-from sim.nyk.forward import HALTED, OVER, advance, apply_choice, copy_record, start
+from sim.nyk.forward import HALTED, OVER, TRUNCATED, advance, apply_choice, apply_for, copy_record, start
 from sim.nyk.state import (
     DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
-    FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
+    FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, MAX_TURNS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
 from sim.rng import splitmix64
 from sim.search.halving import (
     N_ST, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
     worlds_this_round,
 )
+from sim.search.nyk_leaf import LEAF_SHAPE, N_FEATURES, leaf_value
 from sim.shared.search import (
-    ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
+    ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
 )
 from strategies import SEARCH_ROOTS
 
@@ -205,9 +206,11 @@ def default_option(root_work, env, seat):
 
 
 @njit(cache=True)
-def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank):
+def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank, horizon, leaf, x):
     """The seat's result in world `w_key` when it takes the root option named `h` and every
-    decision after it is the playout policies'; NaN if that world does not offer the option."""
+    decision after it is the playout policies'; NaN if that world does not offer the option.
+    With `horizon` >= 0 the playout stops at the start of the turn `horizon` turns after the
+    decision's own, and the leaf model (`leaf`, sim.search.nyk_leaf) values the board there."""
     copy_record(base, it_snap)
     it_snap.fw[FW_DET_KEY] = w_key
     if advance(it_snap, it_work, senv) != HALTED or it_work.fw[FW_SEAT] != seat:
@@ -215,7 +218,10 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank):
     for j in range(it_work.fw[FW_NOPTS]):
         if option_hash(it_work.fw_opts, j) == h:
             it_snap.fw[FW_HALT] = 0
-            if apply_choice(it_snap, it_work, senv, j) != OVER:
+            r = apply_for(it_snap, it_work, senv, j, horizon + 1 if horizon >= 0 else MAX_TURNS + 1)
+            if r == TRUNCATED:
+                return leaf_value(it_work, seat, leaf, x)
+            if r != OVER:
                 return np.nan
             return seat_value(it_work, seat, by_rank)
     return np.nan
@@ -223,12 +229,13 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank):
 
 @njit(cache=True)
 def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
-            by_rank, key, guard):
+            by_rank, key, guard, horizon, leaf):
     """The root option chosen by Sequential Halving over determinized playouts (sim.search.halving):
     each round plays every option left in the same sampled worlds (common random numbers: the
     streams are keyed by source, so the options differ only by what the choice changes), then
     keeps the better half; the rollout preset's own option stays unless another's paired
-    advantage reaches a z of `guard`. Returns (option, playouts)."""
+    advantage reaches a z of `guard`; `horizon`, `leaf`: playouts cut short (`playout_value`).
+    Returns (option, playouts)."""
     n = root_work.fw[FW_NOPTS]
     prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
     d = default_option(root_work, env, seat)
@@ -238,6 +245,7 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
     alive = np.ones(n, dtype=np.bool_)
     stats = np.zeros((N_ST, n))
     value = np.empty(n)
+    x = np.empty(N_FEATURES)
     rounds = halving_rounds(n)
     w, spent, left = 0, 0, budget
     for r in range(rounds):
@@ -245,8 +253,8 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
             w_key = world_key(key, w)
             w += 1
             for j in range(n):
-                value[j] = (playout_value(base, it_snap, it_work, senv, seat, w_key, h[j], by_rank) if alive[j]
-                            else np.nan)
+                value[j] = (playout_value(base, it_snap, it_work, senv, seat, w_key, h[j], by_rank, horizon, leaf, x)
+                            if alive[j] else np.nan)
             spent += tally_world(stats, value, alive, d)
         left = max(budget - spent, 0)
         keep_better_half(alive, stats, d)
@@ -254,10 +262,11 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
 
 
 @njit(cache=True)
-def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id, knobs,
+def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id, knobs, leaf,
                   max_searched=1 << 62):
     """One game in which the seats with knobs[p, SK_ON] search their decisions (knobs: one row
-    per seat, sim.nyk.game.search_knobs), the others play their policies. Returns
+    per seat, sim.shared.search.knob_rows), the others play their policies (`leaf`: the leaf
+    model, sim.search.nyk_leaf, for seats with a horizon). Returns
     (options chosen by search, iterations played), or (-1, 0) if the engine failed; stops after
     `max_searched` searched decisions."""
     halt = 0
@@ -273,7 +282,8 @@ def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key,
         dkey = decision_key(key, game_id, work.g[G_DECISIONS], p)
         if knobs[p, SK_ROOT] == ROOT_HALVING:
             k, done = halving(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
-                              kinds[p], knobs[p, SK_ACTUAL] != 0, knobs[p, SK_RANK] != 0, dkey, knobs[p, SK_GUARD])
+                              kinds[p], knobs[p, SK_ACTUAL] != 0, knobs[p, SK_RANK] != 0, dkey, knobs[p, SK_GUARD],
+                              np.int64(knobs[p, SK_HORIZON]), leaf)
         else:
             k, done = search(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
                              knobs[p, SK_EXPLORATION], kinds[p], knobs[p, SK_ACTUAL] != 0,
@@ -292,7 +302,7 @@ def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key,
 
 
 @njit(cache=True)
-def search_games(recs, env_arr, kinds, lineups, params, restrict, knobs, n_players, key, first_id, n,
+def search_games(recs, env_arr, kinds, lineups, params, restrict, knobs, leaf, n_players, key, first_id, n,
                  games, seats, turns, record_turns):
     """`sim.nyk.batch.play_games` for lineups with search players: the same games and seat rows
     (`knobs`: sim.nyk.game.search_knobs of the strategies). `recs`: five scratch game records.
@@ -310,7 +320,7 @@ def search_games(recs, env_arr, kinds, lineups, params, restrict, knobs, n_playe
             env.restrict[p] = restrict[lineup[p]]
             seat_knobs[p, :] = knobs[lineup[p]]
         searched, done = play_searched(recs[0], recs[1], env, senv, recs[2], recs[3], recs[4], n_players,
-                                       key, game_id, seat_knobs)
+                                       key, game_id, seat_knobs, leaf)
         if searched < 0:
             return -1
         spent += done
@@ -342,20 +352,34 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
     spent = search_games(recs, envs, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), lineup.params,
-                         lineup.restrict, lineup.search, players, rng.run_key(seed), first_id, n_games,
-                         games, seats, turns, record_turns)
+                         lineup.restrict, lineup.search, leaf_for(lineup.search), players, rng.run_key(seed),
+                         first_id, n_games, games, seats, turns, record_turns)
     if spent < 0:
         raise RuntimeError("the engine raised an error in a game with a search player")
     label_slots(batch, lineup, seats)
     return games, seats, turns
 
 
+def leaf_for(knobs) -> np.ndarray:
+    """The leaf model the searching seats of a lineup need (`knobs`: its knob rows)."""
+    return leaf_model(knobs is not None and bool((knobs[:, SK_HORIZON] >= 0).any()))
+
+
+def leaf_model(needed: bool) -> np.ndarray:
+    """The shipped leaf model (sim.search.nyk_leaf) when `needed`, else zeros of its shape."""
+    from sim.search.nyk_leaf import load_model
+
+    return load_model() if needed else np.zeros(LEAF_SHAPE)
+
+
 def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: int = 0,
-           actual: bool = False, by_rank: bool = False, root: str = "uct", guard: float = 2.0) -> int | None:
+           actual: bool = False, by_rank: bool = False, root: str = "uct", guard: float = 2.0,
+           horizon: int = -1) -> int | None:
     """The option IS-MCTS (`root = "uct"`) or Sequential Halving (`"halving"`, `iterations`
     playouts in all) picks for `seat` at the pending decision of a forward state
-    (sim.nyk.forward.Forward), playouts by the seat's own policy (and the others' with `actual`);
-    None when the determinized root is not that seat's decision."""
+    (sim.nyk.forward.Forward), playouts by the seat's own policy (and the others' with `actual`),
+    cut short after `horizon` turns (halving only; -1: played to the end); None when the
+    determinized root is not that seat's decision."""
     from sim.nyk import state
 
     d = fw.decision()
@@ -367,10 +391,14 @@ def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: 
     senv = fw.env.copy()
     if root not in SEARCH_ROOTS:
         raise ValueError(f"root = {root!r}: choose {' or '.join(SEARCH_ROOTS)}")
+    if horizon >= 0 and (root != "halving" or by_rank):
+        raise ValueError(f"horizon = {horizon}: a leaf is valued by a win chance, for root = 'halving' and "
+                         f"by_rank = False only (or horizon = -1)")
     kinds, key = fw.snap[0].fw[FW_KINDS0 + seat], int(key) & (2**62 - 1)
     if root == "halving":
         k, _ = halving(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
-                       kinds, bool(actual), bool(by_rank), key, float(guard))
+                       kinds, bool(actual), bool(by_rank), key, float(guard), int(horizon),
+                       leaf_model(horizon >= 0))
     else:
         k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
                       float(exploration), kinds, bool(actual), bool(by_rank), key)

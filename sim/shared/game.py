@@ -45,6 +45,7 @@ class Game:
     score_unit: str = "pts"                    # what a fortune counts ("$" for dollars)
     ladder: tuple[str, ...] = ()               # skill rungs, weakest first: random .. the strongest preset
     top_rungs: tuple[str, ...] = ()            # above the ladder: a shipped equilibrium, the search player
+    reference: str = ""                        # the opponents strength is measured against (sim.league.strength)
     showcase: tuple[str, ...] = ()             # a 4-seat lineup that shows the game (replays, pictures)
     opponents: tuple[str, ...] = ()            # the presets a tuned player must beat (sim.league)
     population: tuple[str, ...] = ()           # the meta-game's starting population (PSRO)
