@@ -193,6 +193,8 @@ SEARCH_KNOBS = {  # name: (default, low, high, what it is)
     "guard": (2.0, 0.0, 10.0, "root = halving: the z an option's paired advantage over the rollout's needs"),
     "horizon": (-1, -1, 64, "root = halving: turns a playout plays after the decision's own before the game's "
                 "leaf model values the board (-1: to the end of the game)"),
+    "verify": (0, 0, 100_000, "horizon >= 0: worlds played to the end in which an option chosen on the leaf "
+               "model must beat the rollout's again (0: no check)"),
 }
 SEARCH_ROOTS = ("uct", "halving")  # the IS-MCTS tree, or Sequential Halving over the root's options
 SEARCH_OPPONENTS = ("rollout", "actual")
@@ -205,8 +207,9 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     or "all"), `opponents` (whether playouts seat the rollout preset everywhere, "rollout", or
     the game's actual strategies, "actual"), `reward` ("win" or "rank"), `root` ("uct": the
     IS-MCTS tree; "halving": Sequential Halving over the root's options on common worlds, with
-    `guard`, the z-score another option's paired advantage needs to replace the rollout's, and
-    `horizon`, the turns after which a playout is valued by the game's leaf model)."""
+    `guard`, the z-score another option's paired advantage needs to replace the rollout's,
+    `horizon`, the turns after which a playout is valued by the game's leaf model, and `verify`,
+    the worlds played out in which a change the leaf model found must hold again)."""
     decisions = importlib.import_module(f"sim.{game}.decisions").DECISIONS  # the game's decision kinds
 
     given = dict(data.get("search", {}))
@@ -215,7 +218,7 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
         value = given.pop(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
             raise StrategyError(f"{path}: search.{name} = {value!r} is outside [{lo:g}, {hi:g}]")
-        knobs[name] = int(value) if name in ("iterations", "horizon") else float(value)
+        knobs[name] = int(value) if name in ("iterations", "horizon", "verify") else float(value)
     rollout = given.pop("rollout", "balanced")
     inner = load(rollout, game)
     if inner.family == SEARCH:
@@ -239,6 +242,9 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     if knobs["horizon"] >= 0 and (root != "halving" or reward != "win"):
         raise StrategyError(f"{path}: search.horizon = {knobs['horizon']} values leaves by a win chance: "
                             f"it needs root = \"halving\" and reward = \"win\" (or horizon = -1)")
+    if knobs["verify"] > 0 and knobs["horizon"] < 0:
+        raise StrategyError(f"{path}: search.verify = {knobs['verify']} checks what the leaf model chose: set "
+                            f"search.horizon >= 0 too, or verify = 0")
     if given:
         raise StrategyError(f"{path}: unknown search knob {next(iter(given))!r}: choose among "
                             f"{', '.join([*SEARCH_KNOBS, 'rollout', 'kinds', 'opponents', 'reward', 'root'])}")

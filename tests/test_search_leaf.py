@@ -15,7 +15,7 @@ from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
 from sim.search import halving, nyk_leaf as leaf
 from sim.search import nyk as search
-from tests.test_search import preset, reference_halving
+from tests.test_search import brute_force_value, preset, reference_halving
 
 
 def plain_features(game, p):
@@ -153,8 +153,20 @@ def brute_force_leaf(fw, seat, w_key, option, horizon, coef):
     return plain_value(world.snap[0], seat, coef)  # the snapshot: the start of the turn
 
 
-@pytest.mark.parametrize("game_id, horizon", [(3, 0), (8, 1)])
-def test_truncated_halving_picks_what_brute_force_picks(game_id, horizon):
+def paired_z(diffs):
+    d = np.array(diffs)
+    if len(d) < 2:
+        return 0.0
+    sd = d.std(ddof=1)
+    return (np.inf if d.mean() > 0 else 0.0) if sd == 0 else d.mean() / (sd / np.sqrt(len(d)))
+
+
+# game 5 at guard 1: the leaf's change refused in the verification; at guard 0, kept
+@pytest.mark.parametrize("game_id, horizon, verify, guard", [(3, 0, 0, 1.0), (8, 1, 0, 1.0), (5, 0, 6, 1.0),
+                                                             (5, 0, 6, 0.0)])
+def test_truncated_halving_picks_what_brute_force_picks(game_id, horizon, verify, guard):
+    """The halving over leaf values, then (verify > 0) the change checked in fresh worlds played to
+    the end, against the same written plainly over the Python forward model."""
     fw = Forward.new(None, ["tuned"] * 4, seed=11, game_id=game_id, stop=[0], kinds=["action"])
     while not 3 <= len(fw.decision().options) <= 6 or fw.game.g[S.TURN] < 3:
         fw.apply_policy()
@@ -167,10 +179,14 @@ def test_truncated_halving_picks_what_brute_force_picks(game_id, horizon):
             memo[w, j] = brute_force_leaf(fw, 0, halving.world_key(key, w), j, horizon, coef)
         return memo[w, j]
 
-    expected = reference_halving(value, n, default, budget, 1.0)
-    assert search.choose(fw, 0, iterations=budget, key=key, actual=True, root="halving", guard=1.0,
-                         horizon=horizon) == expected
-    assert 0 < len({round(v, 9) for v in memo.values()}) and all(0 <= v <= 1 for v in memo.values())
+    expected = reference_halving(value, n, default, budget, guard)
+    if expected != default and verify:
+        worlds = [halving.world_key(key, halving.VERIFY_WORLD0 + w) for w in range(verify)]
+        diffs = [brute_force_value(fw, 0, k, expected) - brute_force_value(fw, 0, k, default) for k in worlds]
+        expected = expected if paired_z(diffs) >= guard else default
+    assert search.choose(fw, 0, iterations=budget, key=key, actual=True, root="halving", guard=guard,
+                         horizon=horizon, verify=verify) == expected
+    assert all(0 <= v <= 1 for v in memo.values())
 
 
 def test_a_truncated_search_plays_legal_reproducible_games(tmp_path):

@@ -43,9 +43,14 @@ def test_the_cpu_is_the_sum_over_blocks_without_the_warm_up(monkeypatch):
 
     class Fake:
         def play_block(self, chosen, players, rules, seed, first_id, n):
+            return self.game_wins(chosen, players, rules, seed, first_id, n).sum(axis=0)
+
+        def game_wins(self, chosen, players, rules, seed, first_id, n):
             clock[0] += n
             played.append(n)
-            return np.array([first_id % 2] + [0] * (len(chosen) - 1))
+            wins = np.zeros((n, len(chosen)), dtype=np.int64)
+            wins[0, 0] = first_id % 2
+            return wins
 
     monkeypatch.setattr(strength_mod, "knobs", lambda game: Fake())
     monkeypatch.setattr(strength_mod.time, "process_time", lambda: clock[0])
@@ -71,3 +76,31 @@ def test_cli_strength_json_and_errors():
     assert text.exit_code == 0 and "against 2 x random" in text.output and "fair 33.3%" in text.output
     bad = runner.invoke(main, ["strategies", "strength", "nobody", "--games", "10"])
     assert bad.exit_code == 2 and "nobody" in bad.output
+
+
+def test_the_paired_difference_is_the_mean_of_game_by_game_differences():
+    from sim.league.strength import PairedStrength
+
+    one = Strength("a", "r", 4, 6, 3, 6.0, (1, 1, 0, 1, 0, 0))
+    other = Strength("b", "r", 4, 6, 2, 60.0, (1, 0, 0, 0, 1, 0))
+    row = PairedStrength(one, other).row()
+    d = np.array([0, 1, 0, 1, -1, 0])
+    half = 1.959963984540054 * d.std(ddof=1) / math.sqrt(6)
+    assert row["difference"] == pytest.approx(d.mean()) and row["games"] == 6
+    assert (row["low"], row["high"]) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert row["cpu_ratio"] == pytest.approx(0.1)
+
+
+def test_cli_versus_plays_both_on_the_same_games_and_ag_measures_against_its_strongest():
+    runner = CliRunner()
+    result = runner.invoke(main, ["strategies", "strength", "balanced", "--versus", "simple", "--against", "random",
+                                  "--games", "60", "--seed", "2", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.output)
+    one, other = strength("balanced", games=60, seed=2, against="random", workers=1), \
+        strength("simple", games=60, seed=2, against="random", workers=1)
+    assert row["one"]["wins"] == one.wins and row["other"]["wins"] == other.wins
+    assert row["difference"] == pytest.approx((one.wins - other.wins) / 60)
+    ag = runner.invoke(main, ["strategies", "strength", "balanced", "--game", "ag", "--games", "8", "--workers", "1"])
+    assert ag.exit_code == 0, ag.output
+    assert "against 3 x warlord" in ag.output

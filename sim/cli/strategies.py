@@ -159,28 +159,44 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
+@click.option("--versus", default=None,
+              help="A second strategy measured on the same games: the paired difference of the win shares.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, as_json, game):
+def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, versus, as_json, game):
     """Strength per CPU second: one seat of NAME against the others of --against, its win share
-    with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game."""
-    from sim.league.strength import strength
+    with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game; with
+    --versus, the same for a second strategy and the paired difference, game by game."""
+    from sim.league.strength import paired_strength, strength
     from sim.shared.game import find
 
     against = find(game).reference if against is None else against
-    _check(name, game, "NAME")
-    _check(against, game, "--against")
+    for spec, hint in ((name, "NAME"), (against, "--against"), (versus, "--versus")):
+        if spec is not None:
+            _check(spec, game, hint)
     ruleset_from_options(ruleset, sets, game)
-    result = strength(name, games=games, seed=seed, players=players, against=against, ruleset=ruleset,
-                      overrides=parse_sets(sets), workers=workers, game=game)
-    row = result.row()
+    kwargs = dict(games=games, seed=seed, players=players, against=against, ruleset=ruleset,
+                  overrides=parse_sets(sets), workers=workers, game=game)
+    if versus is None:
+        row = strength(name, **kwargs).row()
+        click.echo(json.dumps(row) if as_json else _strength_line(row, seed))
+        return
+    row = paired_strength(name, versus, **kwargs).row()
     if as_json:
         click.echo(json.dumps(row))
         return
+    click.echo(_strength_line(row["one"], seed))
+    click.echo(_strength_line(row["other"], seed))
+    click.echo(f"{row['strategy']} minus {row['versus']}, paired over the same {row['games']} games: "
+               f"{row['difference']:+.1%} [{row['low']:+.1%}, {row['high']:+.1%}] of win share, at "
+               f"{row['cpu_ratio']:.3g} times the CPU a game")
+
+
+def _strength_line(row: dict, seed: int) -> str:
     verdict = ("above" if row["above_fair"] else "below" if row["below_fair"] else "not significantly off")
-    click.echo(f"{row['strategy']} in one seat against {players - 1} x {row['against']}, {games} games, seed {seed}: "
-               f"{row['wins']} wins, {row['win_share']:.1%} [{row['low']:.1%}, {row['high']:.1%}] against a fair "
-               f"{row['fair']:.1%} ({verdict}); {row['cpu_s_per_game']:.4g} CPU s a game")
+    return (f"{row['strategy']} in one seat against {row['players'] - 1} x {row['against']}, {row['games']} games, "
+            f"seed {seed}: {row['wins']} wins, {row['win_share']:.1%} [{row['low']:.1%}, {row['high']:.1%}] against "
+            f"a fair {row['fair']:.1%} ({verdict}); {row['cpu_s_per_game']:.4g} CPU s a game")
 
 
 @strategies_cmd.command("leaf")

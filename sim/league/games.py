@@ -98,12 +98,16 @@ class Knobs:
     def play_block(self, chosen, players: int, rules: tuple, seed: int, first_id: int, n: int) -> np.ndarray:
         """Wins per lineup slot over games first_id .. first_id + n - 1, seats rotated: the game's
         adapter plays them, as it plays a run's (a searching seat through its forward model)."""
+        return self.game_wins(chosen, players, rules, seed, first_id, n).sum(axis=0)
+
+    def game_wins(self, chosen, players: int, rules: tuple, seed: int, first_id: int, n: int) -> np.ndarray:
+        """`play_block` game by game: wins of each lineup slot (n, len(chosen))."""
         adapter = find(self.game).adapter
         lineup = adapter.entry_points().Lineup.of_strategies(list(chosen), players, rotate=True)  # in-memory too
         _, seats, _ = adapter.games_of(lineup)(seed, n, players, lineup, ruleset(*rules), first_id=first_id)
         columns = adapter.batch().SEAT_COLUMNS
         slot, won = seats[:, :, columns.index("strategy")], seats[:, :, columns.index("won")]
-        return np.array([won[slot == j].sum() for j in range(len(chosen))], dtype=np.int64)
+        return np.stack([(won * (slot == j)).sum(axis=1) for j in range(len(chosen))], axis=1).astype(np.int64)
 
     def preset_dir(self):
         """Where the game's shipped presets live."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.analysis.stats import wilson
+from sim.analysis.stats import mean_interval, wilson
 from sim.league.games import knobs
 from sim.league.match import Pool, match_tasks, resolve, ruleset_key
 from strategies import SEARCH
@@ -33,6 +33,7 @@ class Strength:
     games: int
     wins: int            # a shared win counts as a win, as in every match
     cpu_seconds: float   # process CPU time of the measured games, every worker summed
+    per_game: tuple = ()  # the seat's wins game by game (game ids in order), for paired comparisons
 
     @property
     def share(self) -> float:
@@ -59,7 +60,7 @@ class Strength:
 
 
 def _timed_block(task) -> tuple[np.ndarray, float]:
-    """Wins per lineup slot of a block of games and the process CPU seconds they took."""
+    """Wins per lineup slot of each game of a block, and the process CPU seconds they took."""
     chosen, players, rules, seed, first_id, n = task
     adapter = knobs(rules[2])
     kind = (rules[2], any(getattr(s, "family", None) == SEARCH for s in chosen))
@@ -67,7 +68,7 @@ def _timed_block(task) -> tuple[np.ndarray, float]:
         adapter.play_block(chosen, players, rules, seed, first_id, 1)
         _warmed.add(kind)
     start = time.process_time()
-    wins = adapter.play_block(chosen, players, rules, seed, first_id, n)
+    wins = adapter.game_wins(chosen, players, rules, seed, first_id, n)
     return wins, time.process_time() - start
 
 
@@ -84,9 +85,30 @@ def strength(name, games: int = 100, seed: int = 0, players: int = 4, against=No
     against = find(game).reference if against is None else against
     lineup = [resolve(name, game)] + [resolve(against, game)] * (players - 1)
     tasks, _ = match_tasks([lineup], games, seed, rules, first_id)
-    wins, cpu = 0, 0.0
+    per_game, cpu = [], 0.0
     with Pool(workers) as pool:
         for w, seconds in pool.map(tasks, _timed_block):
-            wins += int(w[0])
+            per_game += [int(v) for v in w[:, 0]]
             cpu += seconds
-    return Strength(lineup[0].name, lineup[1].name, players, games, wins, cpu)
+    return Strength(lineup[0].name, lineup[1].name, players, games, sum(per_game), cpu, tuple(per_game))
+
+
+@dataclass(frozen=True)
+class PairedStrength:
+    """Two strategies' strengths on the same games (the same ids, seed and opponents): the
+    difference of their win shares with a paired 95% interval (game by game, one minus other)."""
+
+    one: Strength
+    other: Strength
+
+    def row(self) -> dict:
+        d = np.array(self.one.per_game, dtype=float) - np.array(self.other.per_game, dtype=float)
+        mean, lo, hi, n = mean_interval(d)
+        return {"strategy": self.one.name, "versus": self.other.name, "games": n, "difference": mean,
+                "low": lo, "high": hi, "cpu_ratio": self.one.cpu_per_game / self.other.cpu_per_game,
+                "one": self.one.row(), "other": self.other.row()}
+
+
+def paired_strength(name, versus, **kwargs) -> PairedStrength:
+    """`strength` of `name` and of `versus` on the same games (keyword arguments: `strength`'s)."""
+    return PairedStrength(strength(name, **kwargs), strength(versus, **kwargs))

@@ -19,6 +19,7 @@ from sim.rng import splitmix64
 # rows of a halving's statistics, one column per root option
 (ST_TOTAL, ST_COUNT, ST_DIFF, ST_DIFF2, ST_PAIRS) = range(5)
 N_ST = 5
+VERIFY_WORLD0 = 1 << 40  # a verification's worlds (sim.search.nyk.verified): apart from the halving's
 
 
 @njit(cache=True)

@@ -33,12 +33,13 @@ from sim.nyk.state import (
 )
 from sim.rng import splitmix64
 from sim.search.halving import (
-    N_ST, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
-    worlds_this_round,
+    N_ST, VERIFY_WORLD0, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, paired_z, tally_world,
+    world_key, worlds_this_round,
 )
 from sim.search.nyk_leaf import LEAF_SHAPE, N_FEATURES, leaf_value
 from sim.shared.search import (
     ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
+    SK_VERIFY,
 )
 from strategies import SEARCH_ROOTS
 
@@ -229,13 +230,15 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank, horizon
 
 @njit(cache=True)
 def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
-            by_rank, key, guard, horizon, leaf):
+            by_rank, key, guard, horizon, leaf, verify):
     """The root option chosen by Sequential Halving over determinized playouts (sim.search.halving):
     each round plays every option left in the same sampled worlds (common random numbers: the
     streams are keyed by source, so the options differ only by what the choice changes), then
     keeps the better half; the rollout preset's own option stays unless another's paired
     advantage reaches a z of `guard`; `horizon`, `leaf`: playouts cut short (`playout_value`).
-    Returns (option, playouts)."""
+    With `verify` > 0 an option that beats the rollout's on cut-short playouts must beat it again
+    in `verify` fresh worlds played to the end (`verified`): the leaf model screens, the game's
+    own result decides. Returns (option, playouts)."""
     n = root_work.fw[FW_NOPTS]
     prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
     d = default_option(root_work, env, seat)
@@ -258,7 +261,30 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
             spent += tally_world(stats, value, alive, d)
         left = max(budget - spent, 0)
         keep_better_half(alive, stats, d)
-    return halving_choice(alive, stats, d, guard), spent
+    k = halving_choice(alive, stats, d, guard)
+    if k != d and verify > 0 and horizon >= 0:
+        ok, played = verified(base, it_snap, it_work, senv, seat, h[k], h[d], verify, by_rank, key, guard, leaf, x)
+        spent += played
+        if not ok:
+            k = d
+    return k, spent
+
+
+@njit(cache=True)
+def verified(base, it_snap, it_work, senv, seat, h_k, h_d, worlds, by_rank, key, guard, leaf, x):
+    """Whether the option named h_k beats the one named h_d with a paired z of `guard` over
+    `worlds` worlds apart from the halving's, both played to the end. Returns (yes, playouts)."""
+    s, s2, pairs, played = 0.0, 0.0, 0, 0
+    for w in range(worlds):
+        w_key = world_key(key, VERIFY_WORLD0 + w)
+        a = playout_value(base, it_snap, it_work, senv, seat, w_key, h_k, by_rank, -1, leaf, x)
+        b = playout_value(base, it_snap, it_work, senv, seat, w_key, h_d, by_rank, -1, leaf, x)
+        played += 2
+        if not (np.isnan(a) or np.isnan(b)):
+            s += a - b
+            s2 += (a - b) * (a - b)
+            pairs += 1
+    return paired_z(s, s2, pairs) >= guard, played
 
 
 @njit(cache=True)
@@ -283,7 +309,7 @@ def play_searched(snap, work, env, senv, base, it_snap, it_work, n_players, key,
         if knobs[p, SK_ROOT] == ROOT_HALVING:
             k, done = halving(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
                               kinds[p], knobs[p, SK_ACTUAL] != 0, knobs[p, SK_RANK] != 0, dkey, knobs[p, SK_GUARD],
-                              np.int64(knobs[p, SK_HORIZON]), leaf)
+                              np.int64(knobs[p, SK_HORIZON]), leaf, np.int64(knobs[p, SK_VERIFY]))
         else:
             k, done = search(snap, work, env, senv, base, it_snap, it_work, p, np.int64(knobs[p, SK_ITERATIONS]),
                              knobs[p, SK_EXPLORATION], kinds[p], knobs[p, SK_ACTUAL] != 0,
@@ -374,12 +400,13 @@ def leaf_model(needed: bool) -> np.ndarray:
 
 def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: int = 0,
            actual: bool = False, by_rank: bool = False, root: str = "uct", guard: float = 2.0,
-           horizon: int = -1) -> int | None:
+           horizon: int = -1, verify: int = 0) -> int | None:
     """The option IS-MCTS (`root = "uct"`) or Sequential Halving (`"halving"`, `iterations`
     playouts in all) picks for `seat` at the pending decision of a forward state
     (sim.nyk.forward.Forward), playouts by the seat's own policy (and the others' with `actual`),
-    cut short after `horizon` turns (halving only; -1: played to the end); None when the
-    determinized root is not that seat's decision."""
+    cut short after `horizon` turns (halving only; -1: played to the end) and a change of the
+    rollout's option checked in `verify` worlds played out; None when the determinized root is
+    not that seat's decision."""
     from sim.nyk import state
 
     d = fw.decision()
@@ -398,7 +425,7 @@ def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: 
     if root == "halving":
         k, _ = halving(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
                        kinds, bool(actual), bool(by_rank), key, float(guard), int(horizon),
-                       leaf_model(horizon >= 0))
+                       leaf_model(horizon >= 0), int(verify))
     else:
         k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
                       float(exploration), kinds, bool(actual), bool(by_rank), key)

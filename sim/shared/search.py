@@ -8,9 +8,9 @@ search reads the same layout.
 
 import numpy as np
 
-N_SEARCH_KNOBS = 9
+N_SEARCH_KNOBS = 10
 (SK_ON, SK_ITERATIONS, SK_EXPLORATION, SK_KINDS, SK_ACTUAL, SK_RANK, SK_ROOT, SK_GUARD,
- SK_HORIZON) = range(N_SEARCH_KNOBS)
+ SK_HORIZON, SK_VERIFY) = range(N_SEARCH_KNOBS)
 ROOT_HALVING = 1  # SK_ROOT: 0 the IS-MCTS tree (UCT), 1 Sequential Halving at the root
 
 
@@ -22,5 +22,5 @@ def knob_rows(pool, decisions) -> np.ndarray:
         if k:
             rows[i] = (1, k["iterations"], k["exploration"], sum(1 << decisions.index(name) for name in k["kinds"]),
                        k["opponents"] == "actual", k["reward"] == "rank", k["root"] == "halving", k["guard"],
-                       k["horizon"])
+                       k["horizon"], k["verify"])
     return rows
