@@ -33,8 +33,8 @@ from sim.nyk.state import (
 )
 from sim.rng import splitmix64
 from sim.search.halving import (
-    N_ST, VERIFY_WORLD0, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, paired_z, tally_world,
-    world_key, worlds_this_round,
+    N_ST, VERIFY_WORLD0, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, paired_z,
+    tally_world, world_key, worlds_this_round,
 )
 from sim.search.nyk_leaf import LEAF_SHAPE, N_FEATURES, leaf_value
 from sim.shared.search import (
