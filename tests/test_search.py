@@ -10,7 +10,9 @@ from sim.nyk.batch import GAME_COLUMNS, SEAT_COLUMNS
 from sim.nyk.decisions import DECISIONS
 from sim.nyk.forward import Forward
 from sim.nyk.game import Lineup
-from sim.shared.search import ROOT_HALVING, SK_GUARD, SK_ITERATIONS, SK_KINDS, SK_ON, SK_ROOT
+from sim.shared.search import (
+    ROOT_HALVING, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_ROOT, SK_VERIFY,
+)
 from sim.rules import Ruleset
 from sim.runner import run
 from sim.search import halving
@@ -37,6 +39,14 @@ def test_the_search_preset_loads_with_its_knobs():
     row = Lineup.of(["search-200", "tuned", "tuned", "tuned"], 4).search[0]
     assert row[SK_ON] == 1 and row[SK_ITERATIONS] == 200 and row[SK_KINDS] == 1 << DECISIONS.index("action")
     assert row[SK_ROOT] == ROOT_HALVING and row[SK_GUARD] == 2.0
+
+
+def test_the_leaf_presets_cut_their_playouts_at_the_end_of_the_turn():
+    for name, kinds in (("search-leaf", ("action", "bid")), ("search-leaf-all", DECISIONS)):
+        s = strategies.load(name)
+        assert s.search["horizon"] == 0 and s.search["root"] == "halving" and s.search["kinds"] == kinds
+        row = Lineup.of([name, "tuned"], 2).search[0]
+        assert row[SK_HORIZON] == 0 and row[SK_VERIFY] == 0
 
 
 @pytest.mark.parametrize("text, words", [

@@ -4,7 +4,7 @@ from sim.shared.game import SEARCH, Game
 
 GAME = Game(
     name="ag", title="American Gangsters", score_unit="pts", capabilities=frozenset({SEARCH}),
-    ladder=("random", "simple", "balanced", "warlord"), top_rungs=("search-200",), reference="warlord",
+    ladder=("random", "simple", "balanced", "warlord"), reference="warlord",
     showcase=("racketeer", "warlord", "politician", "balanced"),
     opponents=("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
     population=("racketeer", "warlord", "politician", "informer-aware", "balanced"),

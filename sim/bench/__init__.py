@@ -266,7 +266,7 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}
 
 
-STRENGTH_GAMES = {"search-200": 4, "tuned": 2000}  # few: a cost figure, the shares only a sketch
+STRENGTH_GAMES = {"search-200": 4, "search-leaf": 20, "tuned": 2000}  # few: a cost figure, the shares a sketch
 
 
 def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
