@@ -18,7 +18,9 @@ jitted call graph stays acyclic (numba issue 6061). At each of the seat's search
   `reward = "rank"`, (n - rank) / (n - 1)).
 
 The option chosen is the root child visited most. Decisions of kinds not searched, and decisions
-with a single option, are the rollout preset's (the seat's env policy).
+with a single option, are the rollout preset's (the seat's env policy). The other root,
+`halving` (Sequential Halving on common worlds, `halving`), may cut its playouts at a turn's start
+and take the leaf model's value there (knob `horizon`, sim.search.nyk_leaf).
 """
 
 import numpy as np

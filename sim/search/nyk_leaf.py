@@ -13,7 +13,9 @@ own turn and takes this value in place of the rest of the game: a truncated roll
 learned value function, as in AlphaGo's leaf evaluation (Silver et al. 2016) and the
 Monte Carlo tree search literature's "implicit minimax backups" (Lanctot et al. 2014). The value
 is smooth where a finished playout is 0 or 1, so two options' paired difference in one world is
-less noisy, and the playout is shorter.
+less noisy, and the playout is shorter. The shipped model is fitted under the default rules; a
+study of other rules uses it as it is (a guide the halving's guard tests, never a legality), or
+fits its own with `mobsim strategies leaf --out` in place of the shipped file.
 """
 
 from __future__ import annotations
