@@ -228,14 +228,23 @@ def leaf_cmd(players_text, games, seed, strategy, out):
     if _load(strategy, "nyk").family == "search":
         raise click.BadParameter(f"{strategy!r} searches: name the heuristic preset the playouts use",
                                  param_hint="--strategy")
-    coef, report = fit_model(players, games=games, seed=seed, strategy=strategy, held_out=max(games // 4, 100))
+    try:
+        coef, report = fit_model(players, games=games, seed=seed, strategy=strategy, held_out=max(games // 4, 100))
+    except ValueError as err:  # a phase with too few turn starts to fit
+        raise click.BadParameter(" ".join(str(err).split()), param_hint="--games") from None
     click.echo("players  phase          turn starts  held-out log loss  money alone  coin")
     for r in report:
         click.echo(f"{r.players:>7}  {r.phase:<13}  {r.rows:>11,}  {r.log_loss:>17.4f}  {r.money_only:>11.4f}  "
                    f"{r.coin:.4f}")
     path = Path(out) if out else MODEL_PATH
     command = "mobsim strategies leaf " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else "mobsim strategies leaf"
-    path.write_text(model_toml(coef, report, command.strip(), games, seed, strategy))
+    fresh = path.with_name(path.name + ".new")  # the old model stays whole until the new one is written
+    try:
+        fresh.write_text(model_toml(coef, report, command.strip(), games, seed, strategy))
+        fresh.replace(path)
+    except OSError as err:
+        raise click.ClickException(f"cannot write the model to {path}: {err.strerror}; "
+                                   f"give --out a writable file") from None
     click.echo(f"wrote {path}")
 
 
