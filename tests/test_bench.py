@@ -1,5 +1,7 @@
 """The bench's whole-run, presets and strength figures: keys, and the shares computed from them."""
 
+import pytest
+
 from sim import bench
 
 
@@ -77,10 +79,12 @@ def test_profile_refuses_a_bad_lineup_in_one_line():
 
 
 def test_strength_per_cpu_gives_each_players_share_in_its_interval_and_its_cpu():
-    figures = bench.strength_per_cpu({"search-200": 1, "tuned": 200})
+    figures = bench.strength_per_cpu({"search-200": 1, "tuned": 200, "distilled": 200})
     rows = figures["strength_per_cpu"]
-    assert list(rows) == ["search-200", "tuned"]
-    for name, games in (("search-200", 1), ("tuned", 200)):
+    assert list(rows) == ["search-200", "tuned", "distilled"]
+    for name, games in (("search-200", 1), ("tuned", 200), ("distilled", 200)):
         row = rows[name]
         assert row["games"] == games and row["low"] <= row["win_share"] <= row["high"]
         assert row["cpu_s_per_game"] > 0
+    assert figures["distilled_vs_tuned"] == pytest.approx(
+        rows["tuned"]["cpu_s_per_game"] / rows["distilled"]["cpu_s_per_game"], rel=1e-3)

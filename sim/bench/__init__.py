@@ -266,14 +266,15 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}
 
 
-STRENGTH_GAMES = {"search-200": 4, "search-leaf": 20, "tuned": 2000}  # few: a cost figure, the shares a sketch
+STRENGTH_GAMES = {"search-200": 4, "search-leaf": 20, "tuned": 2000, "distilled": 2000}  # few: a cost figure
 
 
 def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
-    """`strength_per_cpu`: for a cheap search preset and for `tuned`, one seat against three
-    `meta:equilibrium` seats (sim.league.strength, seats rotated, game ids 0 ..): the win share
-    with its Wilson interval and the process CPU seconds a game, in this process. The counts
-    are small so the bench stays fast: the CPU figure holds, the share's interval is wide."""
+    """`strength_per_cpu`: for the cheap search presets, `tuned` and `distilled`, one seat against
+    three `meta:equilibrium` seats (sim.league.strength, seats rotated, game ids 0 ..): the win
+    share with its Wilson interval and the process CPU seconds a game, in this process; and
+    `distilled_vs_tuned`, the distilled player's games a CPU second over tuned's. The counts are
+    small so the bench stays fast: the CPU figures hold, the search shares' intervals are wide."""
     from sim.league.strength import strength
 
     out = {}
@@ -281,7 +282,10 @@ def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
         row = strength(name, games=n, seed=seed, workers=1).row()
         out[name] = {"games": n, "win_share": round(row["win_share"], 3), "low": round(row["low"], 3),
                      "high": round(row["high"], 3), "cpu_s_per_game": float(f"{row['cpu_s_per_game']:.3g}")}
-    return {"strength_per_cpu": out}
+    figures = {"strength_per_cpu": out}
+    if "tuned" in out and "distilled" in out:  # the distilled player must keep a tenth of tuned's speed
+        figures["distilled_vs_tuned"] = round(out["tuned"]["cpu_s_per_game"] / out["distilled"]["cpu_s_per_game"], 3)
+    return figures
 
 
 def _study_env(rs, lineup, seating=None):

@@ -333,18 +333,70 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
     click.echo(f"saved {target} ({result.provenance['games_spent']:,} games)")
 
 
-def _tuned_target(out, presets: Path, force: bool) -> Path:
-    """Where the tuned preset goes: --out, a .toml file whose folder exists, or the shipped
-    tuned preset; a file in the presets folder is replaced only with --force."""
-    target = Path(out) if out is not None else presets / "tuned.toml"
+def _tuned_target(out, presets: Path, force: bool, shipped: str = "tuned") -> Path:
+    """Where a fitted preset goes: --out, a .toml file whose folder exists, or the shipped
+    preset `shipped`; a file in the presets folder is replaced only with --force."""
+    target = Path(out) if out is not None else presets / f"{shipped}.toml"
     if target.suffix != ".toml" or not target.stem.strip():
         raise click.BadParameter(f"{target} is not a .toml file name (e.g. runs/tuned.toml)", param_hint="--out")
     if not target.parent.is_dir():
         raise click.BadParameter(f"{target.parent} is not a directory: create it first", param_hint="--out")
     if target.exists() and target.resolve().parent == presets.resolve() and not force:
         raise click.BadParameter(f"{target} is a shipped preset: add --force to replace it, or give "
-                                 f"--out another file (e.g. runs/tuned.toml)", param_hint="--out")
+                                 f"--out another file (e.g. runs/{shipped}.toml)", param_hint="--out")
     return target
+
+
+@strategies_cmd.command("distill")
+@click.option("--rounds", type=click.IntRange(min=1, max=20), default=2, show_default=True,
+              help="Rounds of expert iteration (each labels the games of the last round's player).")
+@click.option("--games", type=click.IntRange(min=4, max=100_000), default=200, show_default=True,
+              help="Games labelled by the search a round (one seat each; the last quarter held out).")
+@click.option("--generations", type=click.IntRange(min=1), default=12, show_default=True)
+@click.option("--population", type=click.IntRange(min=3), default=32, show_default=True)
+@click.option("--elite", type=click.IntRange(min=2), default=8, show_default=True)
+@click.option("--start", default="tuned", show_default=True, help="The heuristic preset the apprentice starts from.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Preset file to write (default: the shipped distilled preset, with --force).")
+@click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@ruleset_options
+def distill_cmd(rounds, games, generations, population, elite, start, seed, workers, out, force, ruleset, sets):
+    """Distil the New York Kings search into the heuristic's knobs (expert iteration,
+    sim.league.distill): the search labels the decisions of the apprentice's games, the
+    cross-entropy method fits the knobs to agree with it; prints each round's agreement on the
+    fitted and the held-out games, and writes the preset with its provenance."""
+    import sys
+
+    from sim.league.distill import distill
+    from sim.league.games import knobs
+
+    if elite >= population:
+        raise click.BadParameter(f"{elite} elite out of a population of {population}: keep elite below it",
+                                 param_hint="--elite")
+    if _load(start, "nyk").family != "param":
+        raise click.BadParameter(f"{start!r} is not a knob preset: start from one of the param family (e.g. tuned)",
+                                 param_hint="--start")
+    ruleset_from_options(ruleset, sets, "nyk")
+    target = _tuned_target(out, knobs("nyk").preset_dir(), force, "distilled")
+    result = distill(seed=seed, rounds=rounds, games=games, generations=generations, population=population,
+                     elite=elite, start=start, ruleset=ruleset, overrides=parse_sets(sets), workers=workers,
+                     log=lambda line: click.echo(line, err=True))
+    result.provenance["command"] = " ".join(["mobsim strategies distill", *sys.argv[3:]])
+    click.echo("round  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
+    for h in result.rounds:
+        click.echo(f"{h['round']:>5}  {h['labels']:>9,}  {h['departures']:>14.1%}  "
+                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
+                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
+    tmp = target.with_suffix(".toml.tmp")
+    try:
+        tmp.write_text(result.toml(name=target.stem))
+        tmp.replace(target)
+    except OSError as err:
+        raise click.ClickException(f"cannot write the preset to {target}: {err.strerror}; "
+                                   f"give --out a writable file") from None
+    click.echo(f"saved {target}")
 
 
 @strategies_cmd.command("psro")
