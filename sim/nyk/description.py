@@ -4,7 +4,7 @@ from sim.shared.game import RESTRICTIONS, SEARCH, Game
 
 GAME = Game(
     name="nyk", title="New York Kings", capabilities=frozenset({RESTRICTIONS, SEARCH}), score_unit="$",
-    ladder=("random", "simple", "balanced", "tuned"), top_rungs=("meta:equilibrium", "search-800"),
+    ladder=("random", "simple", "balanced", "tuned"), top_rungs=("meta:equilibrium", "distilled", "search-leaf-all"),
     reference="meta:equilibrium",
     showcase=("runner", "enforcer", "networker", "tuned"),
     opponents=("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced"),

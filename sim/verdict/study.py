@@ -30,10 +30,9 @@ def rungs_of(game: str) -> tuple[str, ...]:
 EQUILIBRIUM = "meta:equilibrium"
 EXPLOIT = rules.family("exploitability of meta:equilibrium")
 PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and kept if enough)
-# the prior cost of a search game before one is played, in seconds per searching seat (measured
-# on 2 shared cores: a 2-player mirror of search-800 105 s a game, of search-200 113 s: the
-# forward model's playouts, not the iterations, set the cost); replaced by the measured cost
-# once a search cell has played
+# the cost of a search game in seconds per searching seat when the counts are given (no pilot):
+# a 2-player mirror of search-800 took 105 s a game on 2 shared cores; a planned study times one
+# game of its cheapest search cell instead, then each cell played
 SEARCH_SECONDS_PER_SEAT = 55.0
 MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
 METAGAME = "meta-game (population)"   # the plan's row for the meta-game's games
@@ -124,8 +123,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     search cells come last, fewest searching seats first, each given its share of what the
     budget then leaves (the costliest cells, whose one round of games would overrun an equal
     share, leave theirs to the cheaper ones), their cost per game predicted from the search
-    cells already played (before the first: the prior `SEARCH_SECONDS_PER_SEAT`); a cell whose
-    games would overrun its share is not played."""
+    cells already played (before the first: one timed game of the cheapest search cell); a cell
+    whose games would overrun its share is not played."""
     log = log or (lambda message: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
@@ -160,6 +159,11 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         cost[cell] = max(seconds - overhead, 0.1 * seconds) / p_games
         log(f"pilot {label} x{n}: {p_games} games, {cost[cell] * 1000:.2f} ms a game")
     per_seat = SEARCH_SECONDS_PER_SEAT
+    if heavy and games is None:  # one game of the cheapest search cell sets the cost a searching seat
+        label, lineup, n = heavy[0]
+        _, seconds = _timed(game, n, lineup, 1, seed, ruleset, overrides, 1)
+        per_seat = max(seconds - overhead, 0.1 * seconds) / effort[heavy[0]]
+        log(f"pilot {label} x{n}: 1 game, {per_seat:.1f} s a searching seat")
     for cell in heavy:
         cost[cell] = per_seat * effort[cell]
     if games is not None:
