@@ -255,3 +255,21 @@ def test_a_metagame_directory_holding_something_else_is_refused_in_one_line(tmp_
     lines = [line for line in r.output.splitlines() if line.strip() and line.startswith("mobsim:")]
     assert r.exit_code == 2 and len(lines) == 1 and "not a meta-game study" in lines[0]
     assert keep.read_text() == "mine"   # nothing already written is lost
+
+
+def test_the_search_cells_cost_is_timed_on_one_game_before_the_budget_is_shared(tmp_path):
+    """A search rung's cost comes from one timed game of the cheapest search cell (the exploit
+    cell: one searching seat), then the cells played: every search cell gets games in a budget
+    the old fixed prior (55 s a seat) would have spent on none."""
+    from sim.verdict.study import study
+    from tests.test_search import preset
+
+    quick = preset(tmp_path, iterations=4, rollout="tuned", kinds=["action"], root="halving")
+    lines = []
+    v = study("nyk", players=(2,), rungs=["tuned", "meta:equilibrium", quick], precision=0.2, budget=20, seed=1,
+              workers=1, pilot=20, log=lines.append)
+    pilots = [line for line in lines if line.startswith("pilot") and "1 game" in line]
+    assert len(pilots) == 1 and "vs meta:equilibrium x2" in pilots[0]
+    plan = v.plan.set_index("rung")
+    assert (plan.loc[[quick, f"{quick} vs meta:equilibrium"], "games"] > 0).all()
+    assert (plan.loc[[quick, f"{quick} vs meta:equilibrium"], "seconds_per_game"] < 55).all()
