@@ -323,9 +323,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                   game=game)
-    tmp = target.with_suffix(".toml.tmp")
-    tmp.write_text(result.toml(name=target.stem))
-    tmp.replace(target)
+    _write_preset(target, result.toml(name=target.stem))
     for row in result.final:
         verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
         click.echo(f"tuned {verdict:<13} {row['opponent']:<10} {row['win_rate']:6.1%} "
@@ -345,6 +343,17 @@ def _tuned_target(out, presets: Path, force: bool, shipped: str = "tuned") -> Pa
         raise click.BadParameter(f"{target} is a shipped preset: add --force to replace it, or give "
                                  f"--out another file (e.g. runs/{shipped}.toml)", param_hint="--out")
     return target
+
+
+def _write_preset(target: Path, text: str) -> None:
+    """Write a fitted preset whole: the file it replaces stays as it was until the new one is written."""
+    tmp = target.with_suffix(".toml.tmp")
+    try:
+        tmp.write_text(text)
+        tmp.replace(target)
+    except OSError as err:
+        raise click.ClickException(f"cannot write the preset to {target}: {err.strerror}; "
+                                   f"give --out a writable file") from None
 
 
 @strategies_cmd.command("distill")
@@ -389,13 +398,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, seed, work
         click.echo(f"{h['round']:>5}  {h['labels']:>9,}  {h['departures']:>14.1%}  "
                    f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
                    f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
-    tmp = target.with_suffix(".toml.tmp")
-    try:
-        tmp.write_text(result.toml(name=target.stem))
-        tmp.replace(target)
-    except OSError as err:
-        raise click.ClickException(f"cannot write the preset to {target}: {err.strerror}; "
-                                   f"give --out a writable file") from None
+    _write_preset(target, result.toml(name=target.stem))
     click.echo(f"saved {target}")
 
 
