@@ -152,6 +152,7 @@ def game_speed(seconds: float) -> dict:
 
 # the default rules with placement by threat shares: `simple` players whose foresight is below 1/3
 AG_THREAT_SHARES = str(Path(__file__).with_name("ag-threat-shares.toml"))
+AG_GAMES = 24_000  # a repeat on every core: about 2 s at today's speed, so the bench stays within its 2 minutes
 
 
 def ag_game_speed(seconds: float) -> dict:
@@ -159,10 +160,10 @@ def ag_game_speed(seconds: float) -> dict:
     and on one thread, in this run; the same rules on every core with `simple` players who place
     by threat shares (AG_THREAT_SHARES), and the default's share of it (`ag_vs_threat_shares`:
     what placement by the bargaining values costs)."""
-    default = games_per_s_all_cores(80_000, seconds, game="ag")
-    shares = games_per_s_all_cores(80_000, seconds, game="ag", names=(AG_THREAT_SHARES,))
+    default = games_per_s_all_cores(AG_GAMES, seconds, game="ag")
+    shares = games_per_s_all_cores(AG_GAMES, seconds, game="ag", names=(AG_THREAT_SHARES,))
     return {"ag_games_per_s_4p": default,
-            "ag_games_per_s_4p_one_thread": games_per_s_one_thread(20_000, seconds, game="ag"),
+            "ag_games_per_s_4p_one_thread": games_per_s_one_thread(AG_GAMES // 3, seconds, game="ag"),
             "ag_games_per_s_4p_threat_shares": shares, "ag_vs_threat_shares": default / shares}
 
 
