@@ -101,12 +101,14 @@ def test_the_fit_moves_the_knobs_toward_an_expert_it_can_imitate(labels, tuned):
 def test_distill_command_writes_a_knob_preset_with_its_provenance(tmp_path):
     out = tmp_path / "mine.toml"
     r = CliRunner().invoke(main, ["strategies", "distill", "--rounds", "1", "--games", "4", "--generations", "1",
-                                  "--population", "3", "--elite", "2", "--workers", "1", "--out", str(out)])
+                                  "--population", "3", "--elite", "2", "--players", "3", "--workers", "1",
+                                  "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "held out" in r.output and f"saved {out}" in r.output
     s = strategies.load(str(out))
     assert s.family == "param" and len(s.params) == len(strategies.load("tuned").params)
-    assert s.provenance["rounds"] == 1 and s.provenance["command"].startswith("mobsim strategies distill")
+    assert s.provenance["rounds"] == 1 and s.provenance["players"] == 3
+    assert s.provenance["command"].startswith("mobsim strategies distill")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -365,13 +365,16 @@ def _write_preset(target: Path, text: str) -> None:
 @click.option("--population", type=click.IntRange(min=3), default=32, show_default=True)
 @click.option("--elite", type=click.IntRange(min=2), default=8, show_default=True)
 @click.option("--start", default="tuned", show_default=True, help="The heuristic preset the apprentice starts from.")
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
+              help="Seats of the labelled games (the apprentice in every one).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Preset file to write (default: the shipped distilled preset, with --force).")
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
 @ruleset_options
-def distill_cmd(rounds, games, generations, population, elite, start, seed, workers, out, force, ruleset, sets):
+def distill_cmd(rounds, games, generations, population, elite, start, players, seed, workers, out, force, ruleset,
+                sets):
     """Distil the New York Kings search into the heuristic's knobs (expert iteration,
     sim.league.distill): the search labels the decisions of the apprentice's games, the
     cross-entropy method fits the knobs to agree with it; prints each round's agreement on the
@@ -390,8 +393,8 @@ def distill_cmd(rounds, games, generations, population, elite, start, seed, work
     ruleset_from_options(ruleset, sets, "nyk")
     target = _tuned_target(out, knobs("nyk").preset_dir(), force, "distilled")
     result = distill(seed=seed, rounds=rounds, games=games, generations=generations, population=population,
-                     elite=elite, start=start, ruleset=ruleset, overrides=parse_sets(sets), workers=workers,
-                     log=lambda line: click.echo(line, err=True))
+                     elite=elite, start=start, players=players, ruleset=ruleset, overrides=parse_sets(sets),
+                     workers=workers, log=lambda line: click.echo(line, err=True))
     result.provenance["command"] = " ".join(["mobsim strategies distill", *sys.argv[3:]])
     click.echo("round  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
     for h in result.rounds:
