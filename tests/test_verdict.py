@@ -264,7 +264,11 @@ def test_the_search_cells_cost_is_timed_on_one_game_before_the_budget_is_shared(
     from sim.verdict.study import study
     from tests.test_search import preset
 
+    import sim
+
     quick = preset(tmp_path, iterations=4, rollout="tuned", kinds=["action"], root="halving")
+    # the search's compiled code loaded (or compiled, on an empty cache) before the budget starts
+    sim.run(players=2, strategies=f"{quick},tuned", games=1, seed=1, workers=1, progress=False)
     lines = []
     v = study("nyk", players=(2,), rungs=["tuned", "meta:equilibrium", quick], precision=0.2, budget=20, seed=1,
               workers=1, pilot=20, log=lines.append)

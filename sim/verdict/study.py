@@ -123,8 +123,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     search cells come last, fewest searching seats first, each given its share of what the
     budget then leaves (the costliest cells, whose one round of games would overrun an equal
     share, leave theirs to the cheaper ones), their cost per game predicted from the search
-    cells already played (before the first: one timed game of the cheapest search cell); a cell
-    whose games would overrun its share is not played."""
+    cells already played (before the first: one timed game of the cheapest search cell, after an
+    untimed one that loads the search's compiled code); a cell whose games would overrun its
+    share is not played."""
     log = log or (lambda message: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
@@ -161,6 +162,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     per_seat = SEARCH_SECONDS_PER_SEAT
     if heavy and games is None:  # one game of the cheapest search cell sets the cost a searching seat
         label, lineup, n = heavy[0]
+        _play(game, n, lineup, 1, seed, ruleset, overrides, 1)  # untimed: loads (or compiles) the search
         _, seconds = _timed(game, n, lineup, 1, seed, ruleset, overrides, 1)
         per_seat = max(seconds - overhead, 0.1 * seconds) / effort[heavy[0]]
         log(f"pilot {label} x{n}: 1 game, {per_seat:.1f} s a searching seat")
