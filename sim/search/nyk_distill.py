@@ -69,7 +69,7 @@ def agreement(snap, work, env, n_players, key, game_ids, seats, kinds, labels, c
     an option for the seat (its policy coins left as they were): picks[c, j]. The apprentice
     (env) plays every decision. Returns the rows replayed, or -1 if the replay does not meet the
     labelled decisions (other games, rules or apprentice than `label` played)."""
-    own = env.params[seats[0]].copy() if game_ids.shape[0] > 0 else np.zeros(env.params.shape[1])
+    own = np.empty(env.params.shape[1])  # the apprentice's knobs of the labelled seat, put back after each ask
     row = 0
     for i in range(game_ids.shape[0]):
         seat = seats[i]
