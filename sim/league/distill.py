@@ -170,6 +170,7 @@ def fit_knobs(apprentice, labels: Labels, seed: int, generations: int, populatio
     expert on the first three quarters of the labelled games; the mean found (the apprentice's
     own knobs if it agrees no better on the fitted games), and the agreement before and after on
     the fitted and the held-out games."""
+    from sim.league.tune import cem_refit, cem_sample
     from sim.search.nyk_distill import L_EXPERT, L_GAME
 
     box = game_knobs("nyk")
@@ -186,11 +187,10 @@ def fit_knobs(apprentice, labels: Labels, seed: int, generations: int, populatio
 
     (before_fit, *_), (before_held, *_) = agreement([mean])
     for gen in range(generations):
-        units = [mean] + [np.clip(mean + sd * rng.standard_normal(len(mean)), 0, 1) for _ in range(population - 1)]
+        units = cem_sample(mean, sd, population, rng)
         score, _ = agreement(units)
         chosen = np.array([units[i] for i in np.argsort(score, kind="stable")[::-1][:elite]])
-        mean = 0.7 * chosen.mean(axis=0) + 0.3 * mean
-        sd = np.maximum(0.7 * chosen.std(axis=0) + 0.3 * sd, 0.02)
+        mean, sd = cem_refit(chosen, mean, sd, floor=0.02)
         if log:
             log(f"  generation {gen + 1}/{generations}: best agreement {score.max():.4f}")
     (after_fit, *_), (after_held, *_) = agreement([mean])

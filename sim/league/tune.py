@@ -43,6 +43,17 @@ class TuneResult:
         return game_knobs(self.game).preset_toml(name, self.params, doc, self.provenance)
 
 
+def cem_sample(mean: np.ndarray, sd: np.ndarray, population: int, rng) -> list[np.ndarray]:
+    """A generation of the cross-entropy method in the unit box: the current mean, then draws around it."""
+    return [mean] + [np.clip(mean + sd * rng.standard_normal(len(mean)), 0, 1) for _ in range(population - 1)]
+
+
+def cem_refit(chosen: np.ndarray, mean: np.ndarray, sd: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """The sampling distribution refitted to the elite `chosen`, smoothed toward the last one; the
+    spread kept above `floor` so the search never stops exploring."""
+    return 0.7 * chosen.mean(axis=0) + 0.3 * mean, np.maximum(0.7 * chosen.std(axis=0) + 0.3 * sd, floor)
+
+
 def candidate(unit: np.ndarray, name: str = "candidate", game: str = "nyk"):
     box = game_knobs(game)
     return box.strategy(name, box.to_knobs(np.clip(unit, 0.0, 1.0)))
@@ -70,16 +81,13 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
     history = []
     with Pool(workers) as pool:
         for gen in range(generations):
-            units = [mean] + [np.clip(mean + sd * rng.standard_normal(len(mean)), 0, 1)
-                              for _ in range(population - 1)]
+            units = cem_sample(mean, sd, population, rng)
             first_id = gen * games
             lineups = [[candidate(u, game=game)] + [o] * (players - 1) for u in units for o in opponents]
             matches = play_lineups(pool, lineups, games, seed, rules, first_id)
             scores = [_score(matches[i * len(opponents):(i + 1) * len(opponents)]) for i in range(len(units))]
             order = np.argsort(scores)[::-1][:elite]
-            chosen = np.array([units[i] for i in order])
-            mean = 0.7 * chosen.mean(axis=0) + 0.3 * mean
-            sd = np.maximum(0.7 * chosen.std(axis=0) + 0.3 * sd, 0.03)
+            mean, sd = cem_refit(np.array([units[i] for i in order]), mean, sd, floor=0.03)
             history.append({"generation": gen, "best": float(scores[order[0]]),
                             "mean_candidate": float(scores[0]), "games": games * len(lineups)})
             if log:
