@@ -2,17 +2,17 @@
 
 `threat_values` is each present family's expected outcome, in bags, of the shoot-out that follows
 a failed bargain (the disagreement point), by the model negotiation.threat names (AG-N2):
-- fixed_aim (default, `fixed_aim_values`, the jitted twin of `sim.ag.odds.shootout_values`): the
-  exact value of a stated model: everyone rolls; each family's BANGs all go to the other family
-  with the most expected BANGs (ties: the first tied family after the shooter in turn order, so
-  equal families aim round a circle and none is everyone's target); a family gives up its members
+- shootout (default, sim.ag.shots.shootout_values): the exact value of the shoot-out the engine
+  plays (its aiming BANG by BANG, hit-taking, Arms power, boss-death spoils);
+- fixed_aim (`fixed_aim_values`, the jitted twin of `sim.ag.odds.shootout_values`): the exact
+  value of a stated model: everyone rolls; each family's BANGs all go to the other family with the
+  most expected BANGs (ties: the first tied family after the shooter in turn order, so equal
+  families aim round a circle and none is everyone's target); a family gives up its members
   cheapest first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds,
   its death); hits beyond its members are wasted; a family left alone takes the card, several
-  survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost;
-- shootout (sim.ag.shots.shootout_values): the exact value of the shoot-out the engine plays (its
-  aiming BANG by BANG, hit-taking, Arms power, boss-death spoils); each contest is walked once
-  per env and remembered, but the contests of a game rarely repeat (bags, renown and titles
-  change), so it stays some 5 times slower than fixed_aim and is not the default.
+  survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost.
+  Some 3 times faster than the walk (a game's contests rarely repeat, so the walk's table finds
+  few of them), and the players' cheap forecast.
 `forecast_values` is what a placing family expects them to be: the rule's own, or the fixed-aim
 model (the players' `foresight` knob).
 `alternating_values` solves the alternating-offers variant by backward induction;
@@ -152,8 +152,9 @@ def threat_values(game, env, slot, mask, total, out):
 @njit(cache=True)
 def forecast_values(game, env, slot, mask, total, exact, out):
     """What a family placing its pieces expects the shoot-out values to be: the rule's own
-    (threat_values) when it forecasts `exact`ly, else the fixed-aim model, some 20 times
-    cheaper than the walk (the players' `foresight` knob, strategies.ag.params)."""
+    (threat_values) when it forecasts `exact`ly, else the fixed-aim model, many times cheaper
+    than the walk for the crews a placement weighs (the players' `foresight` knob,
+    strategies.ag.params)."""
     if exact:
         threat_values(game, env, slot, mask, total, out)
     else:

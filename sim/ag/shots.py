@@ -17,9 +17,11 @@ One set of rules decides a shoot-out's choices, so that the disagreement point o
 
 `shootout_values` is the exact expected outcome of that shoot-out for every family, in bags: the
 rolls are independent (each family's BANG count has its binomial law, fixed before anyone aims),
-and the aiming that follows is deterministic but for ties, so a depth-first walk over the BANG
-counts of the families in turn order and over the tied targets, each branch carrying its
-probability, is exact. Each leaf adds the pieces lost and the spoils of a boss's death (half the
+and the aiming that follows is deterministic but for ties, so a walk over the shooters in turn
+order is exact: from each state the last shooters left, the shooter's BANGs are fired one after
+the other (the state after f BANGs is where every roll of exactly f ends; a tie splits the path),
+and equal states are merged, their probabilities added (a state is one word a family, so merging
+is cheap). Each leaf adds the pieces lost and the spoils of a boss's death (half the
 dead boss's bags, a card and a token to its killer, by boss_death.to) to the card's share: a
 family left alone takes the card, several survivors share it equally (the second round's Nash
 split when failing loses it, AG-N3), none: it is lost. FBI jokers move the FBI pawn, which the
@@ -39,23 +41,44 @@ from sim.ag.env import (
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
     ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
-    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WALK_F, WON0, WOUNDS, bag_count,
+    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WON0, WOUNDS, bag_count,
 )
 from strategies.ag.params import INDEX
 
 AGGRESSION = INDEX["aggression"]
 BAG_RESERVE = INDEX["bag_reserve"]
 TIE = 1e-12
-# a family's state in the walk
+# a family's state in the walk, one word a family: each field's lowest bit and its mask (wide enough
+# for every count a game reaches: pieces on a card, lives, bags, cards, tokens, renown)
 F_OCC, F_HENCH, F_KILLER, F_BOSS, F_LIVES, F_BAGS, F_CARDS, F_TOKENS, F_RENOWN = range(9)
-N_F = WALK_F
+N_F = 9
+SHIFT = (0, 4, 8, 12, 13, 16, 28, 34, 40)
+MASK = (15, 15, 15, 1, 7, 4095, 63, 63, 1023)
 SAMPLES = 400   # shoot-outs sampled when the exact walk is too large (sampled_values)
-DONE, CUR, NEXT = codes(3)   # the walk's buffers (game.walk) as it starts: the shooter's turn over, its BANGs now, next
+# what the walk keeps of each family for the whole shoot-out (fixed_terms): title points, its
+# henchmen and killers, the recruit prices, whether all its henchmen (killers) are placed with
+# none on a later slot, and how many it has on the card at the start
+(X_TITLE, X_COUNT_H, X_COUNT_K, X_PRICE_H, X_PRICE_K, X_LAST_H, X_LAST_K, X_START_H, X_START_K) = range(9)
+N_X = 9
+DONE, AFTER = codes(2)   # the walk's buffers (game.walk): states after the last shooter, after this one
+CHAIN_DEPTH = 64   # states a shooter's chain holds at once (each aim tie adds the tied targets less one)
 
 
 @njit(cache=True)
 def worth(env, key):
     return env.rp[key] / 1000.0
+
+
+@njit(cache=True)
+def field(word, f):
+    """Field f of a family's word in the walk."""
+    return (word >> SHIFT[f]) & MASK[f]
+
+
+@njit(cache=True)
+def add_to(state, q, f, amount):
+    """Add `amount` to field f of family q's word (the field stays within its mask)."""
+    state[q] += amount << SHIFT[f]
 
 
 @njit(cache=True)
@@ -215,92 +238,121 @@ def bang_law(env, hench, killer, occ, converted, out):
 
 @njit(cache=True)
 def start_state(game, env, slot, mask, state):
+    """state[q]: family q's word at the start of the shoot-out (0 for the families not in it)."""
+    fields = np.zeros(N_F, np.int64)
     for q in range(game.g[N_PLAYERS]):
-        state[q, :] = 0
+        state[q] = 0
         if not (mask >> q) & 1:
             continue
-        state[q, F_OCC] = game.at[slot, q, OCC]
-        state[q, F_HENCH] = game.at[slot, q, HENCH]
-        state[q, F_KILLER] = game.at[slot, q, KILLER]
-        state[q, F_BOSS] = game.at[slot, q, BOSS]
-        state[q, F_LIVES] = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
-        state[q, F_BAGS] = bag_count(game, q)
+        fields[F_OCC] = game.at[slot, q, OCC]
+        fields[F_HENCH] = game.at[slot, q, HENCH]
+        fields[F_KILLER] = game.at[slot, q, KILLER]
+        fields[F_BOSS] = game.at[slot, q, BOSS]
+        fields[F_LIVES] = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
+        fields[F_BAGS] = bag_count(game, q)
+        fields[F_CARDS] = 0
         for d in range(N_DISTRICTS):
-            state[q, F_CARDS] += game.pl[q, WON0 + d]
+            fields[F_CARDS] += game.pl[q, WON0 + d]
+        fields[F_TOKENS] = 0
         for t in range(N_TRAFFICS):
-            state[q, F_TOKENS] += game.pl[q, TOK0 + t]
-        state[q, F_RENOWN] = game.pl[q, RENOWN]
+            fields[F_TOKENS] += game.pl[q, TOK0 + t]
+        fields[F_RENOWN] = game.pl[q, RENOWN]
+        for f in range(N_F):
+            state[q] |= fields[f] << SHIFT[f]
 
 
 @njit(cache=True)
 def on_card(state, q):
-    return state[q, F_OCC] + state[q, F_HENCH] + state[q, F_KILLER] + state[q, F_BOSS]
+    w = state[q]
+    return (w & 15) + ((w >> 4) & 15) + ((w >> 8) & 15) + ((w >> 12) & 1)
 
 
 @njit(cache=True)
 def fixed_terms(game, env, slot, mask, fixed):
-    """fixed[q]: title points, successor kind (or -1), 1 when the successor leaves this slot,
-    recruit prices of a henchman and a killer."""
+    """fixed[q, X_*]: what the walk keeps of family q for the whole shoot-out (the X_* columns)."""
     for q in range(game.g[N_PLAYERS]):
         if (mask >> q) & 1:
             barons, caids = titles(game, q)
-            fixed[q, 0] = env.rp[P_BARON_POINTS] * barons + env.rp[P_CAID_POINTS] * caids
-            kind = successor_kind(game, env, q)
-            fixed[q, 1] = kind
-            fixed[q, 2] = 1 if successor_from_slot(game, q, slot, kind) else 0
+            fixed[q, X_TITLE] = env.rp[P_BARON_POINTS] * barons + env.rp[P_CAID_POINTS] * caids
+            fixed[q, X_COUNT_H], fixed[q, X_COUNT_K] = game.pl[q, HENCHMEN], game.pl[q, KILLERS]
+            fixed[q, X_LAST_H] = 1 if successor_from_slot(game, q, slot, HENCH) else 0
+            fixed[q, X_LAST_K] = 1 if successor_from_slot(game, q, slot, KILLER) else 0
+            fixed[q, X_START_H], fixed[q, X_START_K] = game.at[slot, q, HENCH], game.at[slot, q, KILLER]
     for q in range(MAX_SEATS):
-        fixed[q, 3] = recruit_price(game, env, HENCH)
-        fixed[q, 4] = recruit_price(game, env, KILLER)
+        fixed[q, X_PRICE_H] = recruit_price(game, env, HENCH)
+        fixed[q, X_PRICE_K] = recruit_price(game, env, KILLER)
+
+
+@njit(cache=True)
+def successor_now(env, w, fixed, q):
+    """AG-K4 ruling, at a boss's death in the walk (family q's word w): the kind of member that
+    takes its place (HENCH, KILLER or -1) and whether it is taken off this card, as the engine
+    asks them then (successor_kind, successor_from_slot): its members less those lost on the
+    card so far; losses there leave "all placed, none later" as it was."""
+    if env.rp[P_SUCCESSOR] != SUCCESSOR_HENCHMAN:
+        return -1, False
+    if fixed[q, X_COUNT_H] - (fixed[q, X_START_H] - field(w, F_HENCH)) > 0:
+        return HENCH, fixed[q, X_LAST_H] == 1 and field(w, F_HENCH) > 0
+    if fixed[q, X_COUNT_K] - (fixed[q, X_START_K] - field(w, F_KILLER)) > 0:
+        return KILLER, fixed[q, X_LAST_K] == 1 and field(w, F_KILLER) > 0
+    return -1, False
 
 
 @njit(cache=True)
 def apply_hit(env, state, acc, fixed, q, shooter):
-    """The victim q gives up its cheapest piece; acc[.] takes the worths lost and won."""
+    """The victim q gives up its cheapest piece; acc[.] takes the worths lost and won. The
+    boss's death is priced only when it is the boss's last life (cheapest_piece reads it then)."""
     bag = worth(env, P_VAL_BAG)
-    price_h, price_k, kind = fixed[q, 3], fixed[q, 4], fixed[q, 1]
-    member = 0.0
-    if kind == HENCH:
-        member = price_h * bag
-    elif kind == KILLER:
-        member = price_k * bag
-    renown = min(env.rp[P_DEATH_RENOWN], state[q, F_RENOWN]) * worth(env, P_VAL_RENOWN)
-    cost, spoils = death_terms(env, state[q, F_BAGS], state[q, F_CARDS], state[q, F_TOKENS], renown, member)
-    piece = cheapest_piece(env, state[q, F_OCC], state[q, F_HENCH], state[q, F_KILLER], state[q, F_BOSS],
-                           state[q, F_LIVES], price_h, price_k, cost)
+    price_h, price_k = fixed[q, X_PRICE_H], fixed[q, X_PRICE_K]
+    w = state[q]
+    cost, spoils, kind, from_card = 0.0, 0.0, -1, False
+    if field(w, F_BOSS) > 0 and field(w, F_LIVES) <= 1:
+        kind, from_card = successor_now(env, w, fixed, q)
+        member = 0.0
+        if kind == HENCH:
+            member = price_h * bag
+        elif kind == KILLER:
+            member = price_k * bag
+        renown = min(env.rp[P_DEATH_RENOWN], field(w, F_RENOWN)) * worth(env, P_VAL_RENOWN)
+        cost, spoils = death_terms(env, field(w, F_BAGS), field(w, F_CARDS), field(w, F_TOKENS), renown, member)
+    piece = cheapest_piece(env, field(w, F_OCC), field(w, F_HENCH), field(w, F_KILLER), field(w, F_BOSS),
+                           field(w, F_LIVES), price_h, price_k, cost)
     if piece == OCC:
-        state[q, F_OCC] -= 1
+        add_to(state, q, F_OCC, -1)
         acc[q] -= worth(env, P_VAL_OCC)
     elif piece == HENCH:
-        state[q, F_HENCH] -= 1
+        add_to(state, q, F_HENCH, -1)
         acc[q] -= price_h * bag
     elif piece == KILLER:
-        state[q, F_KILLER] -= 1
+        add_to(state, q, F_KILLER, -1)
         acc[q] -= price_k * bag
-    elif state[q, F_LIVES] > 1:
-        state[q, F_LIVES] -= 1
+    elif field(w, F_LIVES) > 1:
+        add_to(state, q, F_LIVES, -1)
         acc[q] -= worth(env, P_VAL_WOUND)
     else:
-        boss_dies(env, state, acc, fixed, q, shooter, cost, spoils)
+        boss_dies(env, state, acc, q, shooter, cost, spoils, kind, from_card)
 
 
 @njit(cache=True)
-def boss_dies(env, state, acc, fixed, q, shooter, cost, spoils):
-    half = (state[q, F_BAGS] + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else state[q, F_BAGS] // 2
+def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
+    w = state[q]
+    bags, renown = field(w, F_BAGS), field(w, F_RENOWN)
+    half = (bags + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else bags // 2
     acc[q] -= cost
-    state[q, F_BOSS] = 0
-    state[q, F_LIVES] = env.rp[P_WOUNDS_TO_DIE]
-    state[q, F_BAGS] -= half
-    state[q, F_RENOWN] = max(0, state[q, F_RENOWN] - env.rp[P_DEATH_RENOWN])
-    had_card, had_token = state[q, F_CARDS] > 0, state[q, F_TOKENS] > 0
-    state[q, F_CARDS] -= 1 if had_card else 0
-    state[q, F_TOKENS] -= 1 if had_token else 0
-    if fixed[q, 2]:   # the successor was on this card
-        state[q, F_HENCH if fixed[q, 1] == HENCH else F_KILLER] -= 1
+    add_to(state, q, F_BOSS, -1)
+    add_to(state, q, F_LIVES, env.rp[P_WOUNDS_TO_DIE] - field(w, F_LIVES))
+    add_to(state, q, F_BAGS, -half)
+    add_to(state, q, F_RENOWN, max(0, renown - env.rp[P_DEATH_RENOWN]) - renown)
+    had_card, had_token = field(w, F_CARDS) > 0, field(w, F_TOKENS) > 0
+    add_to(state, q, F_CARDS, -1 if had_card else 0)
+    add_to(state, q, F_TOKENS, -1 if had_token else 0)
+    if from_card:   # the member that takes the boss's place leaves this card
+        add_to(state, q, F_HENCH if successor == HENCH else F_KILLER, -1)
     if env.rp[P_DEATH_TO] == DEATH_TO_KILLER:
         acc[shooter] += spoils
-        state[shooter, F_BAGS] += half
-        state[shooter, F_CARDS] += 1 if had_card else 0
-        state[shooter, F_TOKENS] += 1 if had_token else 0
+        add_to(state, shooter, F_BAGS, half)
+        add_to(state, shooter, F_CARDS, 1 if had_card else 0)
+        add_to(state, shooter, F_TOKENS, 1 if had_token else 0)
 
 
 @njit(cache=True)
@@ -312,9 +364,10 @@ def targets_of(game, env, state, fixed, shooter, tied):
     for q in range(game.g[N_PLAYERS]):
         if q == shooter or on_card(state, q) == 0:
             continue
-        threat_q = state[q, F_HENCH] * bh + state[q, F_KILLER] * bk + state[q, F_OCC] * bo
-        wounded = state[q, F_BOSS] > 0 and state[q, F_LIVES] < env.rp[P_WOUNDS_TO_DIE]
-        value = aim_worth(env, shooter, threat_q, state[q, F_RENOWN] + fixed[q, 0], wounded)
+        w = state[q]
+        threat_q = field(w, F_HENCH) * bh + field(w, F_KILLER) * bk + field(w, F_OCC) * bo
+        wounded = field(w, F_BOSS) > 0 and field(w, F_LIVES) < env.rp[P_WOUNDS_TO_DIE]
+        value = aim_worth(env, shooter, threat_q, field(w, F_RENOWN) + fixed[q, X_TITLE], wounded)
         if value > best + TIE:
             best, k = value, 0
         if value > best - TIE:
@@ -339,22 +392,25 @@ def leaf(game, mask, state, wacc, weight, total, second, out):
 
 
 @njit(cache=True)
-def state_hash(state, left, n):
-    h = left + 1
+def state_hash(state, n):
+    h = 1
     for q in range(n):
-        for f in range(N_F):
-            h = (h * 1000003 + state[q, f]) & 0xFFFFFFFFFFFF
-    return h
+        h = (h * 1000003 + (state[q] ^ (state[q] >> 29))) & 0xFFFFFFFFFFFF
+    return fold(h)
 
 
 @njit(cache=True)
-def same_state(game, buf, j, state, left, n):
-    if game.walk_left[buf, j] != left:
-        return False
+def fold(h):
+    """A hash's high bits folded onto its low ones, which pick the table's cell: the low bits of a
+    sum of products by an odd number depend on the low bits of its terms alone."""
+    return h ^ (h >> 17) ^ (h >> 31)
+
+
+@njit(cache=True)
+def same_state(game, buf, j, state, n):
     for q in range(n):
-        for f in range(N_F):
-            if game.walk[buf, j, q, f] != state[q, f]:
-                return False
+        if game.walk[buf, j, q] != state[q]:
+            return False
     return True
 
 
@@ -367,17 +423,17 @@ def empty_buffer(game, buf):
 
 
 @njit(cache=True)
-def merge_in(game, buf, size, state, left, weight, wacc, scale, delta):
+def merge_in(game, buf, size, state, weight, wacc, scale, delta):
     """Add a state of the walk to buffer `buf` (game.walk*), merged with an equal one (found by
     its hash): its probability, and its probability-weighted worths wacc * scale + weight *
     delta. Returns the buffer's new size, -1 when it is full."""
     n = game.g[N_PLAYERS]
     cells = 2 * WALK_CAP
     stamp = game.walk_stamp[buf] << 16
-    cell = state_hash(state, left, n) % cells
+    cell = state_hash(state, n) % cells
     while game.walk_slot[buf, cell] > stamp:
         j = game.walk_slot[buf, cell] - stamp - 1
-        if same_state(game, buf, j, state, left, n):
+        if same_state(game, buf, j, state, n):
             game.walk_w[buf, j] += weight
             for q in range(n):
                 game.walk_acc[buf, j, q] += wacc[q] * scale + weight * delta[q]
@@ -386,8 +442,7 @@ def merge_in(game, buf, size, state, left, weight, wacc, scale, delta):
     if size == WALK_CAP:
         return -1   # full: the caller samples the shoot-out instead (sampled_values)
     game.walk_slot[buf, cell] = stamp + size + 1
-    game.walk[buf, size, :n, :] = state[:n, :]
-    game.walk_left[buf, size] = left
+    game.walk[buf, size, :n] = state[:n]
     game.walk_w[buf, size] = weight
     for q in range(n):
         game.walk_acc[buf, size, q] = wacc[q] * scale + weight * delta[q]
@@ -399,8 +454,8 @@ def shootout_values(game, env, slot, mask, total, out):
     """out[q]: family q's exact expected outcome, in bags, of the shoot-out the engine would play
     on the slot between the families of `mask` over a card worth `total` (see the module doc);
     0 for the families not in it. The walk goes shooter by shooter in turn order and BANG by BANG;
-    equal states reached by different paths (aim ties in a symmetric contest) are merged, their
-    probabilities added and their worths carried probability-weighted (the values are linear)."""
+    equal states reached by different paths are merged, their probabilities added and their worths
+    carried probability-weighted (the values are linear)."""
     shootout_values_with(game, env, slot, mask, total, arms_user(game, env, slot, mask), out)
 
 
@@ -408,9 +463,9 @@ def shootout_values(game, env, slot, mask, total, out):
 def shootout_values_with(game, env, slot, mask, total, converted, out):
     """shootout_values with the Arms power's user given (`converted`, or NO). A contest already
     walked under this env is read back from its table (`recall`): the same key, the same value."""
-    fixed = np.zeros((MAX_SEATS, 5), np.int64)
+    fixed = np.zeros((MAX_SEATS, N_X), np.int64)
     fixed_terms(game, env, slot, mask, fixed)
-    state = np.zeros((MAX_SEATS, N_F), np.int64)
+    state = np.zeros(MAX_SEATS, np.int64)
     start_state(game, env, slot, mask, state)
     key, fkey = np.zeros(MEMO_W, np.int64), np.zeros(MEMO_F)
     cell = walk_key(game, env, mask, total, converted, state, fixed, key, fkey)
@@ -435,23 +490,21 @@ def walk_key(game, env, mask, total, converted, state, fixed, key, fkey):
     pays = 1 if converted != NO and game.g[BARON0 + ARMS] != converted else 0
     key[0] = mask | (n << 8) | (order << 12)   # never 0: an empty slot matches nothing
     key[1] = (converted + 1) | (pays << 8)
-    key[2] = fixed[0, 3] | (fixed[0, 4] << 20)
+    key[2] = fixed[0, X_PRICE_H] | (fixed[0, X_PRICE_K] << 20)
     fkey[0] = total
     h = 0
     for q in range(n):
         if (mask >> q) & 1:
-            s = state[q]
-            key[3 + 2 * q] = (s[F_OCC] | (s[F_HENCH] << 4) | (s[F_KILLER] << 8) | (s[F_BOSS] << 12)
-                              | (s[F_LIVES] << 16) | ((fixed[q, 1] + 1) << 20) | (fixed[q, 2] << 24)
-                              | (s[F_CARDS] << 28) | (s[F_TOKENS] << 44))
-            key[4 + 2 * q] = s[F_BAGS] | (s[F_RENOWN] << 24) | (fixed[q, 0] << 40)
+            key[3 + 2 * q] = state[q]
+            key[4 + 2 * q] = (fixed[q, X_TITLE] | (fixed[q, X_COUNT_H] << 24) | (fixed[q, X_COUNT_K] << 32)
+                              | (fixed[q, X_LAST_H] << 40) | (fixed[q, X_LAST_K] << 41))
             fkey[1 + q] = env.params[q, AGGRESSION]
     for w in range(MEMO_W):
         x = key[w]
         h = (h * 1000003 + ((x ^ (x >> 29)) & 0xFFFFFFF)) & 0xFFFFFFFFFF
     for w in range(MEMO_F):
         h = (h * 1000003 + int(fkey[w] * 1000.0)) & 0xFFFFFFFFFF
-    return h & (MEMO_SLOTS - 1)
+    return fold(h) & (MEMO_SLOTS - 1)
 
 
 @njit(cache=True)
@@ -493,53 +546,85 @@ def walked_values(game, env, slot, mask, total, converted, fixed, state, out):
 @njit(cache=True)
 def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
     """The exact walk of shootout_values; False when its buffers fill (too many distinct states).
-    Three buffers take turns: the states after the last shooter (done), the states with BANGs
-    of the shooter still to fire (cur), and those one BANG later (nxt)."""
+    Two buffers take turns: the states after the last shooter (done) and after this one (after).
+    From each done state the shooter's BANGs are fired one after the other (`fire_chain`): the
+    state after f BANGs is where every roll of exactly f ends, so one chain serves all its rolls."""
     n_players = game.g[N_PLAYERS]
     zero = np.zeros(MAX_SEATS)
-    done_buf, cur_buf, nxt_buf = DONE, CUR, NEXT
-    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 0, 1.0, zero, 0.0, delta)
+    done_buf, after_buf = DONE, AFTER
+    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 1.0, zero, 0.0, delta)
+    tail = np.zeros(laws.shape[1] + 1)
+    stack = np.zeros((CHAIN_DEPTH, MAX_SEATS), np.int64)
+    stack_f, stack_m = np.zeros(CHAIN_DEPTH, np.int64), np.zeros(CHAIN_DEPTH)
+    stack_d = np.zeros((CHAIN_DEPTH, MAX_SEATS))
     tied = np.zeros(MAX_SEATS, np.int64)
-    child = np.zeros((MAX_SEATS, N_F), np.int64)
+    last = -1
     for i in range(n_players):
+        if (mask >> game.g[ORDER0 + i]) & 1:
+            last = i
+    for i in range(last + 1):
         p = game.g[ORDER0 + i]
         if not (mask >> p) & 1:
             continue
-        cur = empty_buffer(game, cur_buf)
-        for j in range(done):   # p's roll: each BANG count with its probability
-            for b in range(tops[p] + 1):
-                if laws[p, b] > 0.0:
-                    cur = merge_in(game, cur_buf, cur, game.walk[done_buf, j], b,
-                                   game.walk_w[done_buf, j] * laws[p, b], game.walk_acc[done_buf, j], laws[p, b], zero)
-                    if cur < 0:
-                        return False
-        done = empty_buffer(game, done_buf)
-        while cur > 0:   # one BANG of p's at a time
-            nxt = empty_buffer(game, nxt_buf)
-            for j in range(cur):
-                state[:n_players, :] = game.walk[cur_buf, j, :n_players, :]
-                weight, left = game.walk_w[cur_buf, j], game.walk_left[cur_buf, j]
-                k = targets_of(game, env, state, fixed, p, tied) if left > 0 else 0
-                if k == 0:
-                    done = merge_in(game, done_buf, done, state, 0, weight, game.walk_acc[cur_buf, j], 1.0, zero)
-                    if done < 0:
-                        return False
-                    continue
-                for t in range(k):
-                    child[:n_players, :] = state[:n_players, :]
-                    delta[:] = 0.0
-                    apply_hit(env, child, delta, fixed, tied[t], p)
-                    nxt = merge_in(game, nxt_buf, nxt, child, left - 1, weight / k, game.walk_acc[cur_buf, j],
-                                   1.0 / k, delta)
-                    if nxt < 0:
-                        return False
-            cur_buf, nxt_buf = nxt_buf, cur_buf   # the next BANG's states become the current ones
-            cur = nxt
-    second = env.rp[P_SECOND_ROUND] != 0
-    for j in range(done):
-        leaf(game, mask, game.walk[done_buf, j], game.walk_acc[done_buf, j], game.walk_w[done_buf, j], total,
-             second, out)
+        tail[tops[p] + 1] = 0.0
+        for b in range(tops[p], -1, -1):   # tail[f]: P(at least f BANGs)
+            tail[b] = tail[b + 1] + laws[p, b]
+        after = empty_buffer(game, after_buf)
+        for j in range(done):
+            after = fire_chain(game, env, p, laws[p], tail, tops[p], fixed, done_buf, j, after_buf, after,
+                               stack, stack_f, stack_m, stack_d, tied, i == last, mask, total, out)
+            if after < 0:
+                return False
+        done_buf, after_buf = after_buf, done_buf
+        done = after
     return True
+
+
+@njit(cache=True)
+def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, after, stack, stack_f, stack_m,
+               stack_d, tied, last, mask, total, out):
+    """Shooter p's roll from done state j: depth first over the BANGs fired one by one (an aim
+    tie splits the path equally between the tied targets), each state after f BANGs merged into
+    the `after` buffer with the chance the roll is exactly f (at least f when nobody is left to
+    shoot); after the `last` shooter it is a leaf of the walk, added to `out` at once. Returns the
+    buffer's new size, -1 when it (or the stack) is full."""
+    n = game.g[N_PLAYERS]
+    weight, wacc = game.walk_w[done_buf, j], game.walk_acc[done_buf, j]
+    second = env.rp[P_SECOND_ROUND] != 0
+    ended = np.zeros(MAX_SEATS)
+    stack[0, :n] = game.walk[done_buf, j, :n]
+    stack_f[0], stack_m[0] = 0, 1.0
+    stack_d[0, :] = 0.0
+    depth = 1
+    while depth > 0:
+        depth -= 1
+        f, m = stack_f[depth], stack_m[depth]
+        k = targets_of(game, env, stack[depth], fixed, p, tied) if f < top else 0
+        chance = law[f] if k > 0 else tail[f]
+        if chance > 0.0 and last:
+            for q in range(n):
+                ended[q] = wacc[q] * m * chance + weight * m * chance * stack_d[depth, q]
+            leaf(game, mask, stack[depth], ended, weight * m * chance, total, second, out)
+        elif chance > 0.0:
+            after = merge_in(game, after_buf, after, stack[depth], weight * m * chance, wacc, m * chance,
+                             stack_d[depth])
+            if after < 0:
+                return -1
+        if k == 0:
+            continue
+        if depth + k > CHAIN_DEPTH:
+            return -1
+        for t in range(k - 1, -1, -1):   # the children overwrite the popped entry: copy it to the last first
+            c = depth + t
+            if t > 0:
+                stack[c, :n] = stack[depth, :n]
+                stack_d[c, :] = stack_d[depth, :]
+        for t in range(k):
+            c = depth + t
+            stack_f[c], stack_m[c] = f + 1, m / k
+            apply_hit(env, stack[c], stack_d[c], fixed, tied[t], p)
+        depth += k
+    return after
 
 
 @njit(cache=True)
@@ -552,7 +637,7 @@ def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out)
     seed = mask
     for q in range(n_players):
         for f in range(N_F):
-            seed = (seed * 1000003 + origin[q, f] + 7 * f) % 2147483647
+            seed = (seed * 1000003 + field(origin[q], f) + 7 * f) % 2147483647
     np.random.seed(seed)
     second = env.rp[P_SECOND_ROUND] != 0
     tied = np.zeros(MAX_SEATS, np.int64)

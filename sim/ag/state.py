@@ -146,7 +146,8 @@ S_POLICY0 = S_DICE0 + MAX_SEATS       # seat p's policy randomness: S_POLICY0 + 
 S_SHARE = S_POLICY0 + MAX_SEATS       # ties of a sharing out between equal families (AG-N1)
 N_STREAMS = S_SHARE + 1
 
-WALK_CAP, WALK_F = 1024, 9   # the most distinct states of a shoot-out walk at one step; fields per state
+WALK_CAP, WALK_BUFFERS = 1024, 2   # a shoot-out walk's most distinct states after a shooter; its buffers (the
+# states after the last shooter, after this one)
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),
@@ -165,12 +166,11 @@ GAME_DTYPE = np.dtype([
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
     ("si", np.int64, (3, MAX_SEATS)),                    # ... per-seat seats (SI_*)
-    ("walk", np.int64, (3, WALK_CAP, MAX_SEATS, WALK_F)),   # shoot-out walk (sim.ag.shots): states
-    ("walk_slot", np.int64, (3, 2 * WALK_CAP)),         # ... its hash table: stamp * 2^16 + 1 + index
-    ("walk_stamp", np.int64, 3),                         # ... each buffer's stamp: older cells are empty
-    ("walk_left", np.int64, (3, WALK_CAP)),              # ... BANGs the shooter has left
-    ("walk_w", np.float64, (3, WALK_CAP)),               # ... probabilities
-    ("walk_acc", np.float64, (3, WALK_CAP, MAX_SEATS)),  # ... probability-weighted worths won and lost
+    ("walk", np.int64, (WALK_BUFFERS, WALK_CAP, MAX_SEATS)),   # shoot-out walk (sim.ag.shots): states, a word a family
+    ("walk_slot", np.int64, (WALK_BUFFERS, 2 * WALK_CAP)),         # ... its hash table: stamp * 2^16 + 1 + index
+    ("walk_stamp", np.int64, WALK_BUFFERS),                         # ... each buffer's stamp: older cells are empty
+    ("walk_w", np.float64, (WALK_BUFFERS, WALK_CAP)),               # ... probabilities
+    ("walk_acc", np.float64, (WALK_BUFFERS, WALK_CAP, MAX_SEATS)),  # ... probability-weighted worths won and lost
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

@@ -35,7 +35,7 @@ PARAMS = (
           "A study knob (AG-N2): how placement forecasts a bargain. Below 1/3 by threat shares (its "
           "expected BANGs' share, cut for each other family: the cheapest); up to 2/3 by the bargain "
           "over the fixed-aim shoot-out values (the default); from 2/3 by the bargain over the rule's "
-          "own values (negotiation.threat: under shootout, the exact walk, some 4 times slower).",
+          "own values (negotiation.threat: by default the exact walk of the shoot-out, several times slower).",
           searched=False),
     Param("boss_home", 0.0, 1.0, 0.0,
           "A study knob (AG-T3): the probability of keeping the boss home in a turn; home never pays.",

@@ -81,7 +81,8 @@ def test_ag_n1_a_boss_alone_has_a_shootout_value_and_a_share():
     assert values[0] > 0 and nash_split(values, CASINO)[0] > values[0]
 
 
-WALK = {"negotiation.threat": "shootout"}   # AG-N2: the exact walk of the shoot-out as played
+WALK = {"negotiation.threat": "shootout"}   # AG-N2: the exact walk of the shoot-out as played (the default)
+FIXED_AIM = {"negotiation.threat": "fixed_aim"}   # AG-N2: the stated fixed-aim model
 
 
 def three_on_a_racket(overrides=None):
@@ -109,21 +110,21 @@ def fixed_aim_exact(total):
 
 
 def test_ag_n2_the_engine_kernel_equals_the_exact_values():
-    """AG-N2, default negotiation.threat = fixed_aim: the jitted kernel is the odds kernel."""
-    t = three_on_a_racket()
+    """AG-N2, negotiation.threat = fixed_aim: the jitted kernel is the odds kernel."""
+    t = three_on_a_racket(FIXED_AIM)
     out = np.zeros(S.MAX_SEATS)
     B.threat_values(t.game, t.env, 1, 0b111, 12.5, out)
     assert out[:3] == pytest.approx(fixed_aim_exact(F(25, 2)), abs=1e-12)
 
 
 def test_ag_n2_the_threat_option_switches_the_model():
-    """AG-N2: the same contest is worth the fixed-aim values by default and the walk's values
-    (sim.ag.shots) under negotiation.threat = shootout; the two models differ on it (the walk
+    """AG-N2: the same contest is worth the walk's values (sim.ag.shots) by default and the
+    fixed-aim values under negotiation.threat = fixed_aim; the two models differ on it (the walk
     aims BANG by BANG and gives a dead boss's spoils to its killer)."""
     fixed, walked = np.zeros(S.MAX_SEATS), np.zeros(S.MAX_SEATS)
-    t = three_on_a_racket()
+    t = three_on_a_racket(FIXED_AIM)
     B.threat_values(t.game, t.env, 1, 0b111, 12.5, fixed)
-    w = three_on_a_racket(WALK)
+    w = three_on_a_racket()
     B.threat_values(w.game, w.env, 1, 0b111, 12.5, walked)
     walk = np.zeros(S.MAX_SEATS)
     shots.shootout_values(w.game, w.env, 1, 0b111, 12.5, walk)
@@ -228,8 +229,10 @@ def test_ag_n1_card_gains_side_payments_pay_with_the_cards_bags_only():
 
 
 def equal_crews_on_the_bank(side_payments, game_id):
-    t = Table(3, overrides={"negotiation.value_renown": 10.0, "negotiation.side_payments": side_payments},
-              game_id=game_id)
+    """Three equal crews, equal under the fixed-aim model: under the default walk the godfather's
+    family fires first (AG-N2, turn order), so equal crews are not worth the same there."""
+    t = Table(3, overrides={"negotiation.value_renown": 10.0, "negotiation.side_payments": side_payments,
+                            **FIXED_AIM}, game_id=game_id)
     t.show(card_id("bank"))
     for p in range(3):
         t.put(1, p, hench=2)
@@ -239,7 +242,8 @@ def equal_crews_on_the_bank(side_payments, game_id):
 
 
 def test_ag_n1_a_symmetric_contest_is_not_decided_by_turn_order():
-    """AG-N1: three equal crews on the bank (above, own_bags): which family takes the card and its
+    """AG-N1: three equal crews on the bank (above, own_bags, equal values under the fixed-aim
+    model): which family takes the card and its
     bags, and so receives the side payments, is a tie drawn from the sharing stream, never the
     place in turn order. Over 240 games (a new stream each) every position receives in about a
     third of them: chi-square with 2 degrees of freedom under 13.8 (p = 0.001); the old rule
@@ -263,7 +267,7 @@ def test_ag_n2_equal_crews_aim_round_a_circle():
     in turn order made the godfather everyone's target and its value the lowest)."""
     assert aims([Party(Crew(henchmen=1), boss_lives=2)] * 4, FACES) == [1, 2, 3, 0]
     assert aims([Party(Crew(henchmen=1))] * 2 + [Party(Crew(killers=1))], FACES) == [2, 2, 0]
-    t = Table(4)
+    t = Table(4, overrides=FIXED_AIM)
     t.show(card_id("bakery"))
     for p in range(4):
         t.put(1, p, boss=1, hench=2, killer=1)

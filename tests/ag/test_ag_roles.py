@@ -188,10 +188,12 @@ def test_ag_n1_alternating_offers_answer_the_stated_claims():
 @pytest.fixture(scope="module")
 def alternating_seen():
     rs = Ruleset.load(game="ag", overrides={"negotiation.model": "alternating"})
-    return mechanics_seen(1, 300, 4, PRESETS, rs)
+    return mechanics_seen(1, 3000, 4, PRESETS, rs)
 
 
 def test_ag_n2_n3_alternating_offers_fail_and_a_card_is_lost_after_the_shootout(alternating_seen):
+    """Under the exact shoot-out values the survivors' last hourglass rarely fails (a few cards in
+    3,000 games); the offers before the shoot-out fail on some 4 cards in 10 games."""
     assert alternating_seen["shootouts"] > 0 and alternating_seen["cards_lost_after_shootout"] > 0
 
 
@@ -202,10 +204,20 @@ def presets_seen():
     return mechanics_seen(1, 300, 4, PRESETS)
 
 
-def test_ag_b3_t4_g2_the_presets_use_the_arms_power_refuse_rerolls_and_win_as_the_informer(presets_seen):
+@pytest.fixture(scope="module")
+def in_sequence_seen():
+    rs = Ruleset.load(game="ag", overrides={"placement.order": "sequential"})
+    return mechanics_seen(1, 300, 4, PRESETS, rs)
+
+
+def test_ag_b3_t4_g2_the_presets_use_the_arms_power_refuse_rerolls_and_win_as_the_informer(presets_seen,
+                                                                                          in_sequence_seen):
+    """The Arms power and the informer's win in the default game; a re-roll refused where it pays,
+    which is when a family sees the crowd it would share the card with (placement in sequence: with
+    the exact shoot-out values and placement at once, a re-roll almost never costs the family)."""
     assert presets_seen["arms_power_used"] > 0
-    assert presets_seen["rerolls_declined"] > 0
     assert presets_seen["informer_wins"] > 0
+    assert in_sequence_seen["rerolls_declined"] > 0
 
 
 @pytest.fixture(scope="module")

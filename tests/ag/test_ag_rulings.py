@@ -192,12 +192,16 @@ def test_ag_t3_a_boss_kept_home_never_pays_the_hospital_is_always_safer():
 
 
 def test_mechanics_seen_in_play_ag_e1_t1_and_the_target_8_racket():
-    """A study of recorded games: the presets sell renown when it pays (AG-T1); in long games
-    (Parrain at 30, no informer) coalitions win the target-8 racket and every card gets won (AG-E1)."""
+    """A study of recorded games: the presets sell renown when it pays (AG-T1: in the games where
+    families see the crowds before placing, placement in sequence, some 4 sales in 100 games); no
+    preset keeps its boss home; in long games (Parrain at 30, no informer) coalitions win the
+    target-8 racket and every card gets won (AG-E1)."""
     from sim.ag.game import mechanics_seen
 
-    seen = mechanics_seen(1, 300, 4, ["racketeer", "warlord", "politician", "balanced"])
-    assert seen["renown_sold_for_bags"] > 0 and seen["bosses_kept_home"] == 0
+    presets = ["racketeer", "warlord", "politician", "balanced"]
+    assert mechanics_seen(1, 300, 4, presets)["bosses_kept_home"] == 0
+    in_sequence = Ruleset.load(game="ag", overrides={"placement.order": "sequential"})
+    assert mechanics_seen(1, 300, 4, presets, in_sequence)["renown_sold_for_bags"] > 0
     long = Ruleset.load(game="ag", overrides={"renown.parrain": 30, "profiles.informer": "never"})
     seen = mechanics_seen(1, 100, 4, None, long)
     assert seen["target_8_successes"] > 0 and seen["ended_all_won"] > 0

@@ -14,7 +14,7 @@ from sim.ag import shots
 from sim.ag import state as S
 from sim.ag.chapters import shootout
 from sim.ag.env import (
-    P_SECOND_ROUND, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
+    P_SECOND_ROUND, P_WOUNDS_TO_DIE, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
 )
 from sim.ag.game import Lineup, play_many
 from sim.ag.readers import recruit_price
@@ -130,6 +130,28 @@ def test_ag_n2_an_aim_tie_is_split_not_given_to_the_earlier_seat():
     mean, se = engine_means(t, 0b111, 6.0, 2000)
     assert np.all(np.abs(mean - model[:3]) <= Z * se)
     assert abs(mean[1] - mean[2]) <= Z * np.hypot(se[1], se[2])
+
+
+def test_ag_k4_the_successor_is_the_member_left_when_the_boss_dies():
+    """AG-K4 ruling in the model: the member who takes a dead boss's place is asked at the death,
+    as the engine asks it. Seat 0's only henchman is on the card beside its wounded boss, its
+    killer at home; the henchman goes first, so when the boss dies the killer takes its place
+    (its price is lost, nothing more leaves the card). Asked at the start of the shoot-out, the
+    successor would be the henchman already lost."""
+    t = Table(2, kind=PARAMETRIC, overrides=WALK)
+    t.show(card_id("racket"))
+    t.put(1, 0, boss=1, hench=1)
+    t.put(1, 1, killer=2, hench=2)
+    t.pl[0, S.HENCHMEN], t.pl[0, S.KILLERS] = 1, 1
+    t.pl[1, S.HENCHMEN], t.pl[1, S.KILLERS] = 2, 2
+    t.pl[0, S.WOUNDS] = t.env.rp[P_WOUNDS_TO_DIE] - 1
+    t.set_bags(0, 4)
+    t.g[S.K_COST_POS] += 3   # a killer dearer than a henchman: the two successors cost differently
+    assert recruit_price(t.game, t.env, S.KILLER) >= recruit_price(t.game, t.env, S.HENCH) + 1
+    model = np.zeros(S.MAX_SEATS)
+    B.threat_values(t.game, t.env, 1, 0b11, 6.0, model)
+    mean, se = engine_means(t, 0b11, 6.0, 4000)
+    assert np.all(np.abs(mean - model[:2]) <= Z * se), (mean, se, model[:2])
 
 
 # --- the table of walked contests (env.memo_*): a value read back is the walk's own ---------------
