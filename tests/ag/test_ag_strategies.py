@@ -121,7 +121,7 @@ def test_random_loses_to_every_preset():
 
 def test_informer_aware_plays_the_informer_and_wins_more_often_with_it():
     """AG-G2: dealt the informer it pushes the FBI pawn (and spares it), and wins more often than
-    `simple`, which plays the informer as a mafia family (some 5 points in 24,000 games,
+    `simple`, which plays the informer as a mafia family (some 7 points in 24,000 games,
     docs/american-gangsters.md); as mafia it keeps the pawn down."""
     labels, rows = every_order(("informer-aware", "simple", "simple", "simple"), 4000)
     informer = column(rows, "informer") == 1
