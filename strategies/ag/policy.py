@@ -194,6 +194,8 @@ def share_on(game, env, p, slot, total, mine_threat, families):
     foresight is below SHARES_BELOW: its fair share of the threat (expected BANGs, or equal), cut
     by CONFLICT for each other family (a bargain may fail)."""
     if env.rp[P_MODEL] != MODEL_OFFER and env.params[p, FORESIGHT] >= SHARES_BELOW:
+        if families == 0 and pieces_at(game, slot, p) > 0:
+            return 1.0   # alone on the card p takes it all (expected_share's first answer, without its claim)
         return bargained_share(game, env, p, slot, game.g[SHOW0 + slot])
     if env.rp[P_SHARE] == SHARE_EQUAL or total <= 0.0:
         share = 1.0 / (families + 1)
