@@ -152,7 +152,8 @@ def game_speed(seconds: float) -> dict:
 
 # the default rules with placement by threat shares: `simple` players whose foresight is below 1/3
 AG_THREAT_SHARES = str(Path(__file__).with_name("ag-threat-shares.toml"))
-AG_GAMES = 12_000  # a repeat on every core: about 4 s at today's speed (the exact shoot-out), so the bench stays within 2 minutes
+# a repeat on every core: about 4 s at the exact shoot-out's speed, so the bench stays within 2 minutes
+AG_GAMES = 12_000
 
 
 def ag_game_speed(seconds: float) -> dict:

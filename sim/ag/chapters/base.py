@@ -20,7 +20,9 @@ from sim.ag.state import (
     R_FBI, S_BAGS, TURN, bag_count,
 )
 from sim.ag.script import forward_choice
-from sim.ag.state import FW_MODE, FW_POLICY  # the forward model's hook in `ask`
+from sim.ag.state import FW_MODE, FW_POLICY, GAME_DTYPE  # the forward model's hook in `ask`
+from sim.shared.late import decision_signature, late
+from sim.ag.env import ENV_DTYPE
 from sim.rng import below_of
 
 
@@ -79,9 +81,9 @@ def shuffle(game, start, n, src):
 
 
 @njit(cache=True)
-def ask(game, env, p, opts, n, ctx):
-    """The decision interface: seat p picks one of the n legal options, for the decision kind in
-    ctx[CTX_DECISION] (kept out of the arguments so that `ask` compiles once)."""
+def decide(game, env, p, opts, n, ctx):
+    """The decision interface, called as `ask` (below): seat p picks one of the n legal options,
+    for the decision kind in ctx[CTX_DECISION] (kept out of the arguments so that it compiles once)."""
     n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
@@ -160,3 +162,8 @@ def gain_occasional(game, p, n):
     if got > 0:
         log(game.g, game.events, EV_OCC_GAIN, p, got)
     return got
+
+
+# compiled once, when the engine is imported, and called from every rule that asks without
+# being linked into each (sim.shared.late)
+ask = late(decide, decision_signature(GAME_DTYPE, ENV_DTYPE))

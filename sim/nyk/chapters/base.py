@@ -17,6 +17,8 @@ from sim.nyk.state import (
 from sim.nyk.script import forward_choice
 from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.view import CHECK_VIEW, redeal, reseed_hidden
+from sim.shared.late import decision_signature, late
+from sim.nyk.env import ENV_DTYPE
 from sim.rng import below_of, roll_die_of
 from sim.nyk.compiled import P_BANK_FINITE
 from strategies.nyk.policy import choose
@@ -67,10 +69,10 @@ def shuffle(game, start, n, src):
 
 
 @njit(cache=True)
-def ask(game, env, p, opts, n, ctx):
-    """The decision interface: seat p picks one of the n legal options the engine listed, for
-    the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the arguments, a
-    constant there would make numba compile `ask` once per decision kind)."""
+def decide(game, env, p, opts, n, ctx):
+    """The decision interface, called as `ask` (below): seat p picks one of the n legal options the
+    engine listed, for the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the
+    arguments, a constant there would make numba compile it once per decision kind)."""
     n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
@@ -167,3 +169,8 @@ def player_pays_player(game, payer, payee, amount):
     game.pl[payer, MONEY] -= paid
     game.pl[payee, MONEY] += paid
     return paid
+
+
+# compiled once, when the engine is imported, and called from every rule that asks without
+# being linked into each (sim.shared.late)
+ask = late(decide, decision_signature(GAME_DTYPE, ENV_DTYPE))

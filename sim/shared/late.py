@@ -1,0 +1,71 @@
+"""A jitted call bound late, by symbol, for a large function called from many places.
+
+numba links a jitted callee's whole compiled code into each caller's module, then optimises it
+and generates its machine code again, caller by caller. A game's decision interface (`ask`, with
+the player's whole policy beneath it) is called from some forty rule functions, and each one
+re-optimised the policy: two thirds of an engine's cold compile (docs/architecture.md, "Where a
+cold compile goes"). `late(target, signature)` compiles the target once, for one signature, when
+its module is imported, publishes its entry point as a process-wide symbol
+(`llvmlite.binding.add_symbol`, as numba publishes its own runtime) and returns a call that holds
+an external reference to that symbol instead of a copy of the target. A caller loaded from the
+cache resolves the reference in the process that loads it, where importing the caller's module
+has imported the target's and published it again.
+
+The call takes a decision interface's arguments, (game, env, p, opts, n, ctx), numba lowering no
+intrinsic of variable arity; integers arrive as int64, so a literal count compiles no second
+target, and any other argument types are a typing error naming the signature bound.
+"""
+
+import llvmlite.binding as ll
+import numba
+from numba import types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.extending import intrinsic
+
+_PUBLISHED = {}   # symbol -> entry point address (the dispatcher keeps the code alive)
+
+
+def decision_signature(game_dtype, env_dtype) -> tuple:
+    """The types of (game, env, p, opts, n, ctx) as the engine passes them: records, and the
+    game record's own option table and context."""
+    game = numba.from_dtype(game_dtype)
+    return game, numba.from_dtype(env_dtype), types.int64, game.typeof("opts"), types.int64, game.typeof("ctx")
+
+
+def publish(target, signature: tuple) -> str:
+    """Compile (or load from the cache) `target` for `signature` and publish its entry point."""
+    target.compile(signature)
+    cres = target.overloads[signature]
+    symbol = "mobsim.late." + cres.fndesc.mangled_name
+    if symbol not in _PUBLISHED:
+        _PUBLISHED[symbol] = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+        ll.add_symbol(symbol, _PUBLISHED[symbol])
+    return symbol
+
+
+def late(target, signature: tuple):
+    """The call of the jitted `target` through its published symbol (see the module)."""
+    symbol = publish(target, signature)
+    restype = target.overloads[signature].signature.return_type
+    name = target.py_func.__qualname__
+
+    @intrinsic
+    def call(typingctx, game, env, p, opts, n, ctx):
+        args = (game, env, p, opts, n, ctx)
+        formal = tuple(types.int64 if isinstance(a, types.Integer) else a for a in args)
+        if formal != signature:
+            raise TypingError(f"{name} is bound late for {signature}, called with {formal}")
+
+        def codegen(context, builder, sig, values):
+            values = [context.cast(builder, v, t, f) for v, t, f in zip(values, sig.args, formal, strict=True)]
+            fnty = context.call_conv.get_function_type(restype, formal)
+            fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
+            status, result = context.call_conv.call_function(builder, fn, restype, formal, values)
+            with cgutils.if_unlikely(builder, status.is_error):
+                context.call_conv.return_status_propagate(builder, status)
+            return result
+
+        return restype(*args), codegen
+
+    return call

@@ -1,0 +1,72 @@
+"""A call bound late (sim.shared.late): the target's result and effects, no copy of the target in
+the caller's code, a clear typing error for other argument types, and both engines' decision
+interface bound so (their rule functions do not carry the policy)."""
+
+import numpy as np
+import pytest
+from numba import njit
+from numba.core.errors import TypingError
+
+from sim.shared import late
+
+GAME = np.dtype([("g", np.int64, (4,)), ("opts", np.int64, (8, 5)), ("ctx", np.int64, (3,))])
+ENV = np.dtype([("rp", np.int64, (2,))])
+
+
+@njit
+def toy_decide(game, env, p, opts, n, ctx):
+    game.g[0] += 1
+    return p * 100 + n * 10 + opts[0, 0] + env.rp[0] + ctx[2]
+
+
+toy_ask = late.late(toy_decide, late.decision_signature(GAME, ENV))
+
+
+@njit
+def toy_rule(game, env):
+    return toy_ask(game, env, 2, game.opts, 3, game.ctx)   # literal integers: passed as int64
+
+
+@njit
+def toy_rule_with_a_float_seat(game, env):
+    return toy_ask(game, env, 2.5, game.opts, 3, game.ctx)
+
+
+def records():
+    game, env = (np.zeros(1, dtype).view(np.recarray)[0] for dtype in (GAME, ENV))
+    game.opts[0, 0], env.rp[0], game.ctx[2] = 4, 5, 6
+    return game, env
+
+
+def test_a_late_call_returns_the_targets_result_and_keeps_its_effects():
+    game, env = records()
+    assert toy_rule(game, env) == 200 + 30 + 4 + 5 + 6
+    assert game.g[0] == 1
+    assert toy_rule(game, env) == 245 and game.g[0] == 2
+
+
+def test_the_caller_declares_the_target_and_carries_no_copy_of_it():
+    game, env = records()
+    toy_rule(game, env)
+    caller = next(iter(toy_rule.overloads.values())).library.get_llvm_str().splitlines()
+    target = next(iter(toy_decide.overloads.values())).fndesc.mangled_name
+    assert any(line.startswith("declare") and f"mobsim.late.{target}" in line for line in caller)
+    assert not any(line.startswith("define") and target in line for line in caller)
+
+
+def test_other_argument_types_are_a_typing_error_naming_the_bound_signature():
+    game, env = records()
+    with pytest.raises(TypingError, match="toy_decide is bound late for"):
+        toy_rule_with_a_float_seat(game, env)
+
+
+@pytest.mark.parametrize("game_name", ["nyk", "ag"])
+def test_each_engine_plays_without_its_policy_linked_into_the_turn(game_name):
+    from sim.shared.game import find
+
+    find(game_name).part("game").play_one(0, 4, None)
+    engine = find(game_name).part("engine")
+    linked = next(iter(engine.play.overloads.values())).library._get_module_for_linking()
+    defined = [f.name for f in linked.functions if not f.is_declaration]
+    assert defined and not any("policy" in name for name in defined)
+    assert any(f.name.startswith("mobsim.late.") and "decide" in f.name for f in linked.functions)
