@@ -28,6 +28,11 @@ def toy_rule(game, env):
 
 
 @njit
+def toy_rule_with_buffers_of_its_own(game, env, opts, ctx):
+    return toy_ask(game, env, 2, opts, 3, ctx)
+
+
+@njit
 def toy_rule_with_a_float_seat(game, env):
     return toy_ask(game, env, 2.5, game.opts, 3, game.ctx)
 
@@ -43,6 +48,9 @@ def test_a_late_call_returns_the_targets_result_and_keeps_its_effects():
     assert toy_rule(game, env) == 200 + 30 + 4 + 5 + 6
     assert game.g[0] == 1
     assert toy_rule(game, env) == 245 and game.g[0] == 2
+    opts, ctx = game.opts.copy(), game.ctx.copy()
+    opts[0, 0] = 7
+    assert toy_rule_with_buffers_of_its_own(game, env, opts, ctx) == 248 and len(toy_decide.overloads) == 1
 
 
 def test_the_caller_declares_the_target_and_carries_no_copy_of_it():
@@ -56,7 +64,7 @@ def test_the_caller_declares_the_target_and_carries_no_copy_of_it():
 
 def test_other_argument_types_are_a_typing_error_naming_the_bound_signature():
     game, env = records()
-    with pytest.raises(TypingError, match="toy_decide is bound late for"):
+    with pytest.raises(TypingError, match="toy_decide is bound late for other types: p is float64, not int64"):
         toy_rule_with_a_float_seat(game, env)
 
 

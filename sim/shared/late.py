@@ -12,8 +12,8 @@ cache resolves the reference in the process that loads it, where importing the c
 has imported the target's and published it again.
 
 The call takes a decision interface's arguments, (game, env, p, opts, n, ctx), numba lowering no
-intrinsic of variable arity; integers arrive as int64, so a literal count compiles no second
-target, and any other argument types are a typing error naming the signature bound.
+intrinsic of variable arity; integers arrive as int64 (a literal count compiles no second target)
+and arrays as plain C arrays; any other types are a typing error naming the arguments that differ.
 """
 
 import llvmlite.binding as ll
@@ -24,13 +24,28 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 _PUBLISHED = {}   # symbol -> entry point address (the dispatcher keeps the code alive)
+ARGUMENTS = ("game", "env", "p", "opts", "n", "ctx")
 
 
 def decision_signature(game_dtype, env_dtype) -> tuple:
     """The types of (game, env, p, opts, n, ctx) as the engine passes them: records, and the
     game record's own option table and context."""
     game = numba.from_dtype(game_dtype)
-    return game, numba.from_dtype(env_dtype), types.int64, game.typeof("opts"), types.int64, game.typeof("ctx")
+    return tuple(formal((game, numba.from_dtype(env_dtype), types.int64, game.typeof("opts"), types.int64,
+                         game.typeof("ctx"))))
+
+
+def formal(args):
+    """The types a late call passes: integers as int64, arrays as plain C arrays (a record's own
+    table, typed with its shape, is the same value as an array: the engine's calls and a test's
+    call with buffers of its own reach the same compiled target)."""
+    for a in args:
+        if isinstance(a, types.Integer):
+            yield types.int64
+        elif isinstance(a, types.Array) and a.layout == "C":
+            yield types.Array(a.dtype, a.ndim, "C")
+        else:
+            yield a
 
 
 def publish(target, signature: tuple) -> str:
@@ -44,6 +59,14 @@ def publish(target, signature: tuple) -> str:
     return symbol
 
 
+def as_passed(context, builder, value, actual, passed):
+    """A value as the late call passes it: a record's table is already an array's value (numba's
+    array casts are for read-only views), an integer is widened."""
+    if isinstance(actual, types.Array) and context.get_value_type(actual) == context.get_value_type(passed):
+        return value
+    return context.cast(builder, value, actual, passed)
+
+
 def late(target, signature: tuple):
     """The call of the jitted `target` through its published symbol (see the module)."""
     symbol = publish(target, signature)
@@ -53,15 +76,16 @@ def late(target, signature: tuple):
     @intrinsic
     def call(typingctx, game, env, p, opts, n, ctx):
         args = (game, env, p, opts, n, ctx)
-        formal = tuple(types.int64 if isinstance(a, types.Integer) else a for a in args)
-        if formal != signature:
-            raise TypingError(f"{name} is bound late for {signature}, called with {formal}")
+        passed = tuple(formal(args))
+        wrong = [f"{arg} is {a}, not {b}" for arg, a, b in zip(ARGUMENTS, passed, signature, strict=True) if a != b]
+        if wrong:
+            raise TypingError(f"{name} is bound late for other types: " + "; ".join(wrong))
 
         def codegen(context, builder, sig, values):
-            values = [context.cast(builder, v, t, f) for v, t, f in zip(values, sig.args, formal, strict=True)]
-            fnty = context.call_conv.get_function_type(restype, formal)
+            values = [as_passed(context, builder, v, t, f) for v, t, f in zip(values, sig.args, passed, strict=True)]
+            fnty = context.call_conv.get_function_type(restype, passed)
             fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
-            status, result = context.call_conv.call_function(builder, fn, restype, formal, values)
+            status, result = context.call_conv.call_function(builder, fn, restype, passed, values)
             with cgutils.if_unlikely(builder, status.is_error):
                 context.call_conv.return_status_propagate(builder, status)
             return result
