@@ -21,9 +21,10 @@ from sim.cli.common import DEFAULT_GAME, GAMES
 def bench_cmd(as_json, seconds, profile, games, game):
     """Measure kernel speeds (hands, fights) and their ratio to plain Python, in one run; or,
     with --profile, play a lineup for perf to profile."""
-    from sim.bench import profile_games, run_all
+    from sim.bench import perfmap, profile_games, run_all
 
     if profile is not None:
+        perfmap.record_cache_loads()  # before the lineup's check imports the engine, which loads its policy
         names = _lineup(profile, game)
         figures = profile_games(names, games, game)
     else:

@@ -68,7 +68,10 @@ def as_passed(context, builder, value, actual, passed):
 
 
 def late(target, signature: tuple):
-    """The call of the jitted `target` through its published symbol (see the module)."""
+    """The call of the jitted `target` through its published symbol (see the module); the target
+    itself when numba is off (NUMBA_DISABLE_JIT=1, the plain-Python engine)."""
+    if not hasattr(target, "compile"):
+        return target
     symbol = publish(target, signature)
     restype = target.overloads[signature].signature.return_type
     name = target.py_func.__qualname__
