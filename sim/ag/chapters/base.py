@@ -84,7 +84,6 @@ def shuffle(game, start, n, src):
 def decide(game, env, p, opts, n, ctx):
     """The decision interface, called as `ask` (below): seat p picks one of the n legal options,
     for the decision kind in ctx[CTX_DECISION] (kept out of the arguments so that it compiles once)."""
-    n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1

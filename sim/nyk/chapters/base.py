@@ -73,7 +73,6 @@ def decide(game, env, p, opts, n, ctx):
     """The decision interface, called as `ask` (below): seat p picks one of the n legal options the
     engine listed, for the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the
     arguments, a constant there would make numba compile it once per decision kind)."""
-    n = np.int64(n)  # a caller's count may be typed as the literal 0: the policy compiles once
     if n <= 1:
         return 0
     game.g[DECISIONS] += 1
