@@ -17,8 +17,9 @@ DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
 # the verdict's study: its budget (seconds, scaled down with a smaller --games) and player counts
 # and precision (a seat advantage's half-width: coarser than the command's default, so that the
-# search seat against equilibrium seats gets a few games)
-DEMO_VERDICT_BUDGET = 240.0
+# search seat against equilibrium seats gets a few games; with a cold compile, the games and the
+# report, a fresh clone's `make demo` fits in five minutes)
+DEMO_VERDICT_BUDGET = 180.0
 DEMO_VERDICT_PLAYERS = "3,4"
 DEMO_VERDICT_PRECISION = 0.02
 DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game plays (scaled like the budget)
