@@ -27,7 +27,7 @@ from sim.nyk.decisions import (
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
     OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
-from sim.nyk.env import RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.env import N_SCRATCH, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
     ACTED, ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
@@ -337,12 +337,17 @@ def goal_of(game, env, p, k, c):
 # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions; memo[MEMO_CREWS]: the
 # districts of the crews at risk
 MEMO_WATCHED, MEMO_CREWS = N_CHARS, N_CHARS + 1
+N_MEMO = N_CHARS + 2
+assert N_MEMO <= N_SCRATCH
 
 
 @njit(cache=True)
-def decision_memo():
-    """What a decision finds once and its options share (UNKNOWN until asked)."""
-    return np.full(N_CHARS + 2, UNKNOWN, dtype=np.int64)
+def decision_memo(env):
+    """What a decision finds once and its options share (UNKNOWN until asked), in the env's
+    scratch (a fresh array a decision made the policy's calls count references to it)."""
+    memo = env.scratch[:N_MEMO]
+    memo[:] = UNKNOWN
+    return memo
 
 
 @njit(cache=True)
@@ -392,7 +397,7 @@ def best_move(game, env, p, k, opts, n):
     (Fast Car) is judged against the best journey already scored."""
     best, pick = 0.0, 0
     best_journey = 0.0
-    memo = decision_memo()  # each journey option asks its group's goal, each car the watched jobs
+    memo = decision_memo(env)  # each journey option asks its group's goal, each car the watched jobs
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
@@ -604,7 +609,7 @@ def best_step(game, env, p, k, opts, n, ctx):
     if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
         return best_police_step(game, env, p, k, opts, n)
     here = game.ch[lowest_bit(group), LOC] if group else NO
-    memo = decision_memo()
+    memo = decision_memo(env)
     goal = remembered_goal(game, env, p, k, lowest_bit(group), memo) if group else NO
     risky = carries_risk(game, group)
     best, pick = 0.0, 0
