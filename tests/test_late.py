@@ -1,10 +1,10 @@
-"""A call bound late (sim.shared.late): the target's result and effects, no copy of the target in
+"""A call bound late (sim.shared.late): the target's result and effects at any arity, no copy of the target in
 the caller's code, a clear typing error for other argument types, and both engines' decision
 interface bound so (their rule functions do not carry the policy)."""
 
 import numpy as np
 import pytest
-from numba import njit
+from numba import njit, types
 from numba.core.errors import TypingError
 
 from sim.shared import late
@@ -35,6 +35,25 @@ def toy_rule_with_buffers_of_its_own(game, env, opts, ctx):
 @njit
 def toy_rule_with_a_float_seat(game, env):
     return toy_ask(game, env, 2.5, game.opts, 3, game.ctx)
+
+
+@njit
+def toy_walk(game, slot, total, out):
+    out[slot] += total * game.g[1]
+    return out[slot]
+
+
+toy_walk_late = late.late(toy_walk, (late.record(GAME), types.int64, types.float64, types.float64[::1]))
+
+
+@njit
+def toy_threats(game, out):
+    return toy_walk_late(game, 1, 2.5, out) + toy_walk_late(game, np.int32(1), 1.0, out)
+
+
+@njit
+def toy_threats_on_an_integer_total(game, out):
+    return toy_walk_late(game, 1, 2, out)
 
 
 def records():
@@ -68,8 +87,24 @@ def test_other_argument_types_are_a_typing_error_naming_the_bound_signature():
         toy_rule_with_a_float_seat(game, env)
 
 
+def test_a_late_call_of_any_arity_passes_the_targets_own_parameters():
+    game, _ = records()
+    game.g[1] = 2
+    out = np.zeros(3)
+    assert toy_threats(game, out) == 5.0 + 7.0 and list(out) == [0.0, 7.0, 0.0]
+    assert len(toy_walk.overloads) == 1   # an int32 slot reaches the one int64 target
+    with pytest.raises(TypingError, match="toy_walk is bound late for other types: total is int64, not float64"):
+        toy_threats_on_an_integer_total(game, out)
+
+
+def test_a_target_whose_parameters_clash_with_the_calls_own_names_is_refused():
+    with pytest.raises(ValueError, match="not plain names of their own"):
+        late.of_arity(("game", "typer"), None, "late_toy")
+
+
 @pytest.mark.parametrize("game_name", ["nyk", "ag"])
 def test_each_engine_plays_without_its_policy_linked_into_the_turn(game_name):
+    """Nor American Gangsters' rules or policy the shoot-out's walk (its threat models' bottom)."""
     from sim.shared.game import find
 
     find(game_name).part("game").play_one(0, 4, None)
@@ -78,3 +113,4 @@ def test_each_engine_plays_without_its_policy_linked_into_the_turn(game_name):
     defined = [f.name for f in linked.functions if not f.is_declaration]
     assert defined and not any("policy" in name for name in defined)
     assert any(f.name.startswith("mobsim.late.") and "decide" in f.name for f in linked.functions)
+    assert not any("walked_values" in name for name in defined)

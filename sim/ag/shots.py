@@ -31,18 +31,19 @@ bargaining worths do not count.
 import numpy as np
 
 from sim.shared.codes import codes
-from numba import njit
+from numba import njit, types
 
 from sim.ag.env import (
-    DEATH_TO_KILLER, P_BARON_POINTS, P_CAID_POINTS, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_DEATH_TO, P_POWERS,
+    ENV_DTYPE, DEATH_TO_KILLER, P_BARON_POINTS, P_CAID_POINTS, P_DEATH_RENOWN, P_DEATH_ROUNDING, P_DEATH_TO, P_POWERS,
     P_POWER_PRICE, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN,
     P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, MEMO_F, MEMO_SLOTS, MEMO_W,
 )
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
-    ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
+    GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
     N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WON0, WOUNDS, bag_count,
 )
+from sim.shared.late import late, record
 from strategies.ag.params import INDEX
 
 AGGRESSION = INDEX["aggression"]
@@ -185,8 +186,8 @@ def arms_gain(game, env, slot, mask, q):
     with and without the conversion, shootout_values_with)."""
     total = card_worth(game, env, game.g[SHOW0 + slot])
     with_it, without = np.zeros(MAX_SEATS), np.zeros(MAX_SEATS)
-    shootout_values_with(game, env, slot, mask, total, q, with_it)
-    shootout_values_with(game, env, slot, mask, total, NO, without)
+    shootout_values_late(game, env, slot, mask, total, q, with_it)
+    shootout_values_late(game, env, slot, mask, total, NO, without)
     return with_it[q] - without[q]
 
 
@@ -456,7 +457,7 @@ def shootout_values(game, env, slot, mask, total, out):
     0 for the families not in it. The walk goes shooter by shooter in turn order and BANG by BANG;
     equal states reached by different paths are merged, their probabilities added and their worths
     carried probability-weighted (the values are linear)."""
-    shootout_values_with(game, env, slot, mask, total, arms_user(game, env, slot, mask), out)
+    shootout_values_late(game, env, slot, mask, total, arms_user(game, env, slot, mask), out)
 
 
 @njit(cache=True)
@@ -659,3 +660,10 @@ def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out)
                     break
                 apply_hit(env, state, acc, fixed, tied[np.random.randint(k)], p)
         leaf(game, mask, state, acc / SAMPLES, 1.0 / SAMPLES, total, second, out)
+
+
+# The walk compiled once and called by symbol (sim.shared.late): its callers, the threat models of
+# the rules' negotiation and of the players' placement and the Arms power's price, each linked a
+# copy of it into their code, re-optimised at each level of the bargain above them.
+shootout_values_late = late(shootout_values_with, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64,
+                                          types.float64, types.int64, types.float64[::1]))

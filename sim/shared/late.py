@@ -11,10 +11,16 @@ an external reference to that symbol instead of a copy of the target. A caller l
 cache resolves the reference in the process that loads it, where importing the caller's module
 has imported the target's and published it again.
 
-The call takes a decision interface's arguments, (game, env, p, opts, n, ctx), numba lowering no
-intrinsic of variable arity; integers arrive as int64 (a literal count compiles no second target)
-and arrays as plain C arrays; any other types are a typing error naming the arguments that differ.
+Two such boundaries per game: the decision interface (`decide`, called as `ask` by the rules), and
+American Gangsters' threat models (the exact shoot-out's walk beneath them, called by the rules'
+negotiation and by the players' placement). The call takes the target's own parameters (numba
+lowers no intrinsic of variable arity, so one of the target's arity is written for it); integers
+arrive as int64 (a literal compiles no second target) and arrays as plain C arrays; any other
+types are a typing error naming the arguments that differ.
 """
+
+import inspect
+
 
 import llvmlite.binding as ll
 import numba
@@ -24,15 +30,19 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 _PUBLISHED = {}   # symbol -> entry point address (the dispatcher keeps the code alive)
-ARGUMENTS = ("game", "env", "p", "opts", "n", "ctx")
 
 
 def decision_signature(game_dtype, env_dtype) -> tuple:
     """The types of (game, env, p, opts, n, ctx) as the engine passes them: records, and the
     game record's own option table and context."""
-    game = numba.from_dtype(game_dtype)
-    return tuple(formal((game, numba.from_dtype(env_dtype), types.int64, game.typeof("opts"), types.int64,
+    game = record(game_dtype)
+    return tuple(formal((game, record(env_dtype), types.int64, game.typeof("opts"), types.int64,
                          game.typeof("ctx"))))
+
+
+def record(dtype):
+    """numba's type of one record of a structured numpy dtype (a game's or an env's)."""
+    return numba.from_dtype(dtype)
 
 
 def formal(args):
@@ -75,12 +85,11 @@ def late(target, signature: tuple):
     symbol = publish(target, signature)
     restype = target.overloads[signature].signature.return_type
     name = target.py_func.__qualname__
+    names = tuple(inspect.signature(target.py_func).parameters)
 
-    @intrinsic
-    def call(typingctx, game, env, p, opts, n, ctx):
-        args = (game, env, p, opts, n, ctx)
+    def typer(typingctx, args):
         passed = tuple(formal(args))
-        wrong = [f"{arg} is {a}, not {b}" for arg, a, b in zip(ARGUMENTS, passed, signature, strict=True) if a != b]
+        wrong = [f"{arg} is {a}, not {b}" for arg, a, b in zip(names, passed, signature, strict=True) if a != b]
         if wrong:
             raise TypingError(f"{name} is bound late for other types: " + "; ".join(wrong))
 
@@ -95,4 +104,15 @@ def late(target, signature: tuple):
 
         return restype(*args), codegen
 
-    return call
+    return intrinsic(of_arity(names, typer, f"late_{target.py_func.__name__}"))
+
+
+def of_arity(names: tuple, typer, label: str):
+    """A typing function of exactly the parameters `names` that hands them to `typer` as one
+    tuple: numba types and lowers an intrinsic by its fixed parameters, not `*args`."""
+    if not all(n.isidentifier() for n in names) or {"typingctx", "typer"} & set(names):
+        raise ValueError(f"{label}: parameters {names} are not plain names of their own")
+    params = ", ".join(names)
+    scope = {"typer": typer}
+    exec(f"def {label}(typingctx, {params}):\n    return typer(typingctx, ({params},))\n", scope)  # noqa: S102
+    return scope[label]
