@@ -62,7 +62,7 @@ ANYWHERE = -2  # place_gain: the best district
 UNKNOWN = -3  # remembered_goal: not asked yet
 
 
-@njit(cache=True)  # a call of its own: `ask` and the view check share one compiled policy
+@njit(cache=True, inline="always")  # inlined into `decide` and the view check: one call level less per decision
 def choose(game, env, p, opts, n, ctx):
     """Seat p's policy picks one of the n options; the decision kind is ctx[CTX_DECISION]."""
     kind = env.kinds[p]
