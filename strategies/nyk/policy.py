@@ -5,7 +5,9 @@ Three families, chosen per seat by `env.kinds`:
 - `SIMPLE`: a plain, mission-minded player that makes the engine testable on its own;
 - `PARAM`: the heuristic player driven by the named knobs of `strategies.nyk.params` (the presets
   are points of that space), judging fights with the exact odds of `sim.nyk.fights` and of the dice
-  on the table, recruits with the exact recruitment odds.
+  on the table, recruits with the exact recruitment odds. Each judging function reads seat p's
+  knobs in place (`env.params[p, K_...]`): handed down as an array, they cost every call seven
+  machine words and two calls of numba's reference counter.
 
 Any seat may also be restricted (`env.restrict`, bits R_*): the restricted options are never
 taken, whatever the family. A policy sees the game as a player at the table would: it reads
@@ -148,76 +150,75 @@ def random_allowed(game, p, decision, opts, n, r):
 # slots at every decision, whichever family decided
 @njit(cache=True)
 def heuristic(game, env, p, decision, opts, n, ctx):
-    k = env.params[p]
     if decision == D_ACTION:
-        return best_action(game, env, p, k, opts, n)
+        return best_action(game, env, p, opts, n)
     if decision == D_STEP:
-        return best_step(game, env, p, k, opts, n, ctx)
+        return best_step(game, env, p, opts, n, ctx)
     if decision == D_MOVE:
-        return best_move(game, env, p, k, opts, n)
+        return best_move(game, env, p, opts, n)
     if decision == D_BID:
-        return bid(k, opts, n)
+        return bid(env, p, opts, n)
     if decision == D_HELI:
-        return nearest_to(env, goal_of_group(game, env, p, k, ctx[CTX_GROUP]), opts, n)
+        return nearest_to(env, goal_of_group(game, env, p, ctx[CTX_GROUP]), opts, n)
     if decision == D_FOLD:
         left = 3 - ctx[CTX_STAGE]  # NYK-A4: one die more at each of the two later stages
         p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], left)
-        return 1 if p_win < k[K_FOLD_BELOW] else 0
+        return 1 if p_win < env.params[p, K_FOLD_BELOW] else 0
     if decision == D_RESIST:
         if n < 2:
             return 0
         extra = env.rp[P_RESIST_DICE]
-        return 1 if win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], extra) >= k[K_RESIST_MIN] else 0
+        return 1 if win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], extra) >= env.params[p, K_RESIST_MIN] else 0
     if decision == D_LOSE:
         return whom_to_lose(game, opts, n)
     if decision == D_HESITATE:
         price = ctx[CTX_THEIRS]
-        pay = game.pl[p, MONEY] - price >= (1.0 - k[K_HESITATE_PAY]) * k[K_RESERVE]
+        pay = game.pl[p, MONEY] - price >= (1.0 - env.params[p, K_HESITATE_PAY]) * env.params[p, K_RESERVE]
         return n - 1 if pay else 0
     if decision == D_REACT:
-        return react(game, env, p, k, opts, n, ctx)
+        return react(game, env, p, opts, n, ctx)
     if decision == D_WHOM:
         return richest_rival(game, env, p, opts, n)
     if decision == D_CUSTODY:
-        if n > 1 and k[K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2:
+        if n > 1 and env.params[p, K_CARD_MOVES] >= 0.5 and game.pl[p, HAND_N] >= 2:
             return closest_to_exit(game, opts, n)
         return 0
     if decision == D_DISCARD:
         return least_useful_card(env, opts, n)
     if decision == D_POLICE:
-        return best_destination(game, env, p, k, opts, n)
+        return best_destination(game, env, p, opts, n)
     if decision == D_PLACE:
-        return best_place(game, env, p, k, opts, n)
+        return best_place(game, env, p, opts, n)
     if decision == D_OFFER:
-        return best_offer(game, env, p, k, opts, n)
+        return best_offer(game, env, p, opts, n)
     if decision == D_DEAL:
-        return buy_police_move(game, env, p, k, opts, n, ctx[CTX_POT])
+        return buy_police_move(game, env, p, opts, n, ctx[CTX_POT])
     if decision == D_DEAL_ACCEPT:  # take the money unless the move costs it more than the price
-        gain = police_gain(game, env, p, k, ctx[CTX_MINE], ctx[CTX_DISTRICT])
+        gain = police_gain(game, env, p, ctx[CTX_MINE], ctx[CTX_DISTRICT])
         return 1 if gain + ctx[CTX_POT] >= 0 else 0
     return 0
 
 
 @njit(cache=True)
-def buy_police_move(game, env, p, k, opts, n, price):
+def buy_police_move(game, env, p, opts, n, price):
     """NYK-E2: the police step worth more to p than its price, if any."""
     best, pick = float(price), 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(1, n):
-        gain = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
+        gain = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
         if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
             best, pick = gain, i
     return pick
 
 
 @njit(cache=True)
-def bid(k, opts, n):
+def bid(env, p, opts, n):
     """NYK-T1: the bid closest to the wanted share of the largest possible one."""
     top = 0
     for i in range(n):
         if opts[i, 0] == OP_BID:
             top = max(top, opts[i, 1])
-    target = k[K_BID] * top
+    target = env.params[p, K_BID] * top
     best, pick = 1e18, 0
     for i in range(n):
         gap = abs(opts[i, 1] - target)
@@ -278,29 +279,29 @@ def cars_near(game, env, d, radius):
 
 
 @njit(cache=True)
-def mission_value(game, env, k, m, here):
+def mission_value(game, env, p, m, here):
     """What a mission on the row is worth to a crew standing on `here` (dollars)."""
     accept, dest = game.ms[m, M_ACCEPT], seen_dest(game, NO, m)  # a row card: public
     trip = env.dist[here, accept] + (SECRET_TRIP if dest == NO else env.dist[accept, dest])
-    v = k[K_MISSION_WEIGHT] * game.ms[m, M_REWARD] - k[K_TRAVEL_COST] * trip
+    v = env.params[p, K_MISSION_WEIGHT] * game.ms[m, M_REWARD] - env.params[p, K_TRAVEL_COST] * trip
     if game.ms[m, M_CREW] == 2:
-        v -= k[K_CREW2_COST]
+        v -= env.params[p, K_CREW2_COST]
     if game.ms[m, M_SECRET]:
-        v -= k[K_SECRET_COST]
+        v -= env.params[p, K_SECRET_COST]
     if game.ms[m, M_RISK]:
-        v -= k[K_RISK_COST] * (1.0 if dest == NO else cars_near(game, env, dest, 2))
+        v -= env.params[p, K_RISK_COST] * (1.0 if dest == NO else cars_near(game, env, dest, 2))
     return v
 
 
 @njit(cache=True)
-def may_recruit(game, env, p, k):
-    return (k[K_RECRUIT_DRIVE] > 0 and env.restrict[p] & R_NO_RECRUIT == 0
+def may_recruit(game, env, p):
+    return (env.params[p, K_RECRUIT_DRIVE] > 0 and env.restrict[p] & R_NO_RECRUIT == 0
             and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX]
-            and game.pl[p, MONEY] >= k[K_RESERVE] + env.rp[P_RECRUIT_OFFER_STEP])
+            and game.pl[p, MONEY] >= env.params[p, K_RESERVE] + env.rp[P_RECRUIT_OFFER_STEP])
 
 
 @njit(cache=True)
-def goal_of(game, env, p, k, c):
+def goal_of(game, env, p, c):
     """Where character c is heading: its job's destination; else the accept address of the best
     job on the row; for the affranchi, a peripheral district to recruit on if that is worth more."""
     here = game.ch[c, LOC]
@@ -308,27 +309,28 @@ def goal_of(game, env, p, k, c):
     if m != NO:
         dest = seen_dest(game, p, m)  # its own job: p knows even a secret destination
         return dest if dest != NO else here
-    best_v, goal = k[K_ACCEPT_MIN], here
+    best_v, goal = env.params[p, K_ACCEPT_MIN], here
     no_risky = env.restrict[p] & R_NO_RISKY
-    costs = (k[K_TRAVEL_COST] >= 0.0 and k[K_CREW2_COST] >= 0.0 and k[K_SECRET_COST] >= 0.0
-             and k[K_RISK_COST] >= 0.0)  # then a mission is worth at most its weighted reward
+    # then a mission is worth at most its weighted reward
+    costs = (env.params[p, K_TRAVEL_COST] >= 0.0 and env.params[p, K_CREW2_COST] >= 0.0
+             and env.params[p, K_SECRET_COST] >= 0.0 and env.params[p, K_RISK_COST] >= 0.0)
     for s in range(env.rp[P_MISSION_ROW]):
         r = game.g[ROW0 + s]
         if r == NO or (no_risky and game.ms[r, M_RISK]):
             continue
-        if costs and k[K_MISSION_WEIGHT] * game.ms[r, M_REWARD] <= best_v:
+        if costs and env.params[p, K_MISSION_WEIGHT] * game.ms[r, M_REWARD] <= best_v:
             continue  # its value, that reward less costs, cannot beat the best so far
-        v = mission_value(game, env, k, r, here)
+        v = mission_value(game, env, p, r, here)
         if v > best_v:
             best_v, goal = v, game.ms[r, M_ACCEPT]
-    if c == p and may_recruit(game, env, p, k):
+    if c == p and may_recruit(game, env, p):
         family = largest_suits(game, p)
         for slot in range(4):
             h = game.g[PERIPH0 + slot]
             if h == NO:
                 continue
             d = env.rp[RP_PERIPH + slot]
-            v = henchman_worth_in(game, k, h, family) - k[K_TRAVEL_COST] * env.dist[here, d]
+            v = henchman_worth_in(game, env, p, h, family) - env.params[p, K_TRAVEL_COST] * env.dist[here, d]
             if v > best_v:
                 best_v, goal = v, d
     return goal
@@ -351,10 +353,10 @@ def decision_memo(env):
 
 
 @njit(cache=True)
-def remembered_goal(game, env, p, k, c, memo):
+def remembered_goal(game, env, p, c, memo):
     """goal_of, computed once per decision: `memo[c]` holds it once asked (UNKNOWN before)."""
     if memo[c] == UNKNOWN:
-        memo[c] = goal_of(game, env, p, k, c)
+        memo[c] = goal_of(game, env, p, c)
     return memo[c]
 
 
@@ -375,8 +377,8 @@ def remembered_crews(game, memo):
 
 
 @njit(cache=True)
-def goal_of_group(game, env, p, k, group):
-    return goal_of(game, env, p, k, lowest_bit(group)) if group else NO
+def goal_of_group(game, env, p, group):
+    return goal_of(game, env, p, lowest_bit(group)) if group else NO
 
 
 @njit(cache=True)
@@ -391,7 +393,7 @@ def nearest_to(env, goal, opts, n):
 # --- movement ----------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def best_move(game, env, p, k, opts, n):
+def best_move(game, env, p, opts, n):
     """NYK-M1..M7: police first (as first player), then each crew toward its goal. The journey
     options are listed before the movement cards, so a card that lengthens the journey to come
     (Fast Car) is judged against the best journey already scored."""
@@ -402,12 +404,11 @@ def best_move(game, env, p, k, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
-                             remembered_crews(game, memo))
+            score = car_gain(game, env, p, opts[i, 1], remembered_watch(game, p, memo), remembered_crews(game, memo))
         elif op == OP_JOURNEY:
-            score = journey_gain(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], memo)
+            score = journey_gain(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
-            score = movement_card_gain(game, env, p, k, opts[i, 2], opts[i, 3], memo, best_journey)
+            score = movement_card_gain(game, env, p, opts[i, 2], opts[i, 3], memo, best_journey)
         if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
             best, pick = score, i
         if op == OP_JOURNEY and score > best_journey and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
@@ -416,9 +417,9 @@ def best_move(game, env, p, k, opts, n):
 
 
 @njit(cache=True)
-def police_gain(game, env, p, k, car, to):
+def police_gain(game, env, p, car, to):
     """Moving a car: toward rivals' at-risk destinations (public ones), away from its own."""
-    return car_step_gain(game, env, p, k, car, to, watched_missions(game, p), crews_at_risk(game))
+    return car_step_gain(game, env, p, car, to, watched_missions(game, p), crews_at_risk(game))
 
 
 @njit(cache=True)
@@ -445,7 +446,7 @@ def crews_at_risk(game):
 
 
 @njit(cache=True)
-def car_step_gain(game, env, p, k, car, to, watched, crews):
+def car_step_gain(game, env, p, car, to, watched, crews):
     """police_gain over the `watched` missions (summed in mission order, as one scan would), the
     crews at risk standing on the districts `crews` (crews_at_risk)."""
     here = game.g[POLICE0 + car]
@@ -457,9 +458,9 @@ def car_step_gain(game, env, p, k, car, to, watched, crews):
         dest = seen_dest(game, p, m)
         holder = game.ms[m, M_HOLDER]
         if holder == p:
-            gain += k[K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
+            gain += env.params[p, K_POLICE_CLEAR] * 3000.0 * (env.dist[to, dest] - env.dist[here, dest])
         else:
-            gain += k[K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
+            gain += env.params[p, K_POLICE_BLOCK] * 3000.0 * (env.dist[here, dest] - env.dist[to, dest])
     return gain + arrival_gain(game, env, p, to, crews)
 
 
@@ -496,46 +497,46 @@ def reward_at_risk(game, q, d):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, k, car, watched, crews):
+def car_gain(game, env, p, car, watched, crews):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
     for j in range(env.nbr[here, 0]):
-        best = max(best, car_step_gain(game, env, p, k, car, env.nbr[here, 1 + j], watched, crews))
+        best = max(best, car_step_gain(game, env, p, car, env.nbr[here, 1 + j], watched, crews))
     return best
 
 
 @njit(cache=True)
-def best_destination(game, env, p, k, opts, n):
+def best_destination(game, env, p, opts, n):
     """The chosen car's step of highest worth (NYK-M5)."""
     best, pick = NEVER, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
-        score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
+        score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
         if score > best:
             best, pick = score, i
     return pick
 
 
 @njit(cache=True)
-def journey_gain(game, env, p, k, d, group, mode, memo):
+def journey_gain(game, env, p, d, group, mode, memo):
     """Worth of setting out: single characters, or a job's whole crew, toward their goal."""
     first = lowest_bit(group)
     m = game.ch[first, MISSION]
     size = count_bits(group)
     if size > 1 and (m == NO or size != game.ms[m, M_CREW] or not same_job(game, group, m)):
         return 0.0
-    goal = remembered_goal(game, env, p, k, first, memo)
+    goal = remembered_goal(game, env, p, first, memo)
     if goal == d:
         return 0.0
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
     if mode == MODE_SUBWAY:
-        return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and k[K_SUBWAY] >= 0.5 else 0.0
+        return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
     if mode == MODE_HELI:
         fare = env.rp[P_HELIPORT_COST] * size
-        rich = game.pl[p, MONEY] - fare >= k[K_RESERVE]
-        return score + 3000.0 if far >= k[K_HELI_MIN_DIST] and rich else 0.0
+        rich = game.pl[p, MONEY] - fare >= env.params[p, K_RESERVE]
+        return score + 3000.0 if far >= env.params[p, K_HELI_MIN_DIST] and rich else 0.0
     return score
 
 
@@ -551,23 +552,23 @@ def same_job(game, group, m):
 
 
 @njit(cache=True)
-def movement_card_gain(game, env, p, k, kind, target, memo, best_journey):
+def movement_card_gain(game, env, p, kind, target, memo, best_journey):
     if kind == E_RELEASE_CUSTODY:
-        return 4000.0 * k[K_CARD_EVENTS]
+        return 4000.0 * env.params[p, K_CARD_EVENTS]
     if kind == E_POLICE_PLACE:  # worth the best district it can go to (picked next)
-        return place_gain(game, env, p, k, ANYWHERE)
+        return place_gain(game, env, p, ANYWHERE)
     if kind == E_EXTRA_MOVE:  # played just before the journey it lengthens, when a goal lies beyond it
-        if best_journey > 0.0 and far_goal(game, env, p, k, memo):
-            return best_journey + 1.0 + 1000.0 * k[K_CARD_EVENTS]
+        if best_journey > 0.0 and far_goal(game, env, p, memo):
+            return best_journey + 1.0 + 1000.0 * env.params[p, K_CARD_EVENTS]
         return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        gain = car_gain(game, env, p, k, target, remembered_watch(game, p, memo), remembered_crews(game, memo))
-        return max(gain, 0.0) * k[K_CARD_EVENTS]
+        gain = car_gain(game, env, p, target, remembered_watch(game, p, memo), remembered_crews(game, memo))
+        return max(gain, 0.0) * env.params[p, K_CARD_EVENTS]
     return 0.0
 
 
 @njit(cache=True)
-def place_gain(game, env, p, k, d):
+def place_gain(game, env, p, d):
     """A car placed on d (from BROADWAY; ANYWHERE: its best district): worth it on a rival's
     public at-risk destination."""
     for m in range(N_MISSIONS):
@@ -575,53 +576,52 @@ def place_gain(game, env, p, k, d):
             continue
         dest = seen_dest(game, p, m)
         if dest != NO and (dest == d or (d == ANYWHERE and dest != env.rp[RP_STATION])):
-            return 6000.0 * k[K_POLICE_BLOCK]
+            return 6000.0 * env.params[p, K_POLICE_BLOCK]
     return 0.0
 
 
 @njit(cache=True)
-def best_place(game, env, p, k, opts, n):
+def best_place(game, env, p, opts, n):
     best, pick = 0.0, 0
     for i in range(n):
-        score = place_gain(game, env, p, k, opts[i, 1])
+        score = place_gain(game, env, p, opts[i, 1])
         if score > best:
             best, pick = score, i
     return pick
 
 
 @njit(cache=True)
-def far_goal(game, env, p, k, memo):
+def far_goal(game, env, p, memo):
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, k, c, memo)] > env.rp[P_MOVE_STEPS]:
+            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, c, memo)] > env.rp[P_MOVE_STEPS]:
                 return True
     return False
 
 
 @njit(cache=True)
-def best_step(game, env, p, k, opts, n, ctx):
+def best_step(game, env, p, opts, n, ctx):
     """One step of a journey (NYK-M1, M2, M8): closer to the goal, around the police."""
     group = ctx[CTX_GROUP]
     second = min(1, n - 1)
     if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
-        return best_police_step(game, env, p, k, opts, n)
+        return best_police_step(game, env, p, opts, n)
     here = game.ch[lowest_bit(group), LOC] if group else NO
     memo = decision_memo(env)
-    goal = remembered_goal(game, env, p, k, lowest_bit(group), memo) if group else NO
+    goal = remembered_goal(game, env, p, lowest_bit(group), memo) if group else NO
     risky = carries_risk(game, group)
     best, pick = 0.0, 0
     for i in range(n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_DROP:
-            if remembered_goal(game, env, p, k, opts[i, 1], memo) == here:
+            if remembered_goal(game, env, p, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_gain(game, env, p, k, opts[i, 1], remembered_watch(game, p, memo),
-                             remembered_crews(game, memo))
+            score = car_gain(game, env, p, opts[i, 1], remembered_watch(game, p, memo), remembered_crews(game, memo))
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
@@ -629,21 +629,21 @@ def best_step(game, env, p, k, opts, n, ctx):
                 continue
             score = 5000.0 * closer
             if police_at(game, to) > 0:
-                score -= 20000.0 if risky else 6000.0 * k[K_AVOID_POLICE]
+                score -= 20000.0 if risky else 6000.0 * env.params[p, K_AVOID_POLICE]
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
-                score -= 1000.0 + 6000.0 * (1.0 - k[K_CARD_MOVES])
+                score -= 1000.0 + 6000.0 * (1.0 - env.params[p, K_CARD_MOVES])
         if score > best and allowed(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
 
 
 @njit(cache=True)
-def best_police_step(game, env, p, k, opts, n):
+def best_police_step(game, env, p, opts, n):
     best, pick = 0.0, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = car_step_gain(game, env, p, k, opts[i, 1], opts[i, 2], watched, crews)
+            score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
             if score > best:
                 best, pick = score, i
     return pick
@@ -652,7 +652,7 @@ def best_police_step(game, env, p, k, opts, n):
 # --- actions -----------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def best_action(game, env, p, k, opts, n):
+def best_action(game, env, p, opts, n):
     """NYK-A1..A8 and own-turn cards: the option of highest worth, if any is worth anything."""
     best, pick = 0.0, 0
     r = env.restrict[p]
@@ -661,7 +661,7 @@ def best_action(game, env, p, k, opts, n):
             continue
         if opts[i, 0] == OP_PROVOKE and not first_spender(game, p, opts[i, 1], opts[i, 3]):
             continue  # the same fight as an earlier option's, of the same worth: it cannot be better
-        score = action_worth(game, env, p, k, opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
+        score = action_worth(game, env, p, opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
         if score > best:
             best, pick = score, i
     return pick
@@ -682,55 +682,55 @@ def first_spender(game, p, d, c):
 
 
 @njit(cache=True)
-def action_worth(game, env, p, k, op, a, b, c):
+def action_worth(game, env, p, op, a, b, c):
     if op == OP_ACCOMPLISH:
         return 100000.0 + game.ms[a, M_REWARD]
     if op == OP_ACCEPT:
         m = game.g[ROW0 + a]
-        v = mission_value(game, env, k, m, game.ms[m, M_ACCEPT])
-        return 50000.0 + v if v >= k[K_ACCEPT_MIN] else 0.0
+        v = mission_value(game, env, p, m, game.ms[m, M_ACCEPT])
+        return 50000.0 + v if v >= env.params[p, K_ACCEPT_MIN] else 0.0
     if op == OP_PROVOKE:
-        return provoke_worth(game, env, p, k, a, b)
+        return provoke_worth(game, env, p, a, b)
     if op == OP_RECRUIT:
-        return recruit_worth(game, env, p, k, a, b, c)
+        return recruit_worth(game, env, p, a, b, c)
     if op == OP_PLAY:
-        return card_worth(game, env, p, k, a, b, c)
+        return card_worth(game, env, p, a, b, c)
     if op == OP_PART:
-        return part_worth(game, env, p, k, a)
+        return part_worth(game, env, p, a)
     return 0.0
 
 
 @njit(cache=True)
-def part_worth(game, env, p, k, c):
+def part_worth(game, env, p, c):
     """NYK-A7: part with henchman c to free a stand when every stand is taken, the turn's
     recruitment is still to come, and a henchman within reach is worth clearly more than c, the
     least worth of p's free henchmen."""
     where = game.ch[p, WHERE]  # the affranchi recruits from the board or, by ruling, custody
     free = where == W_CONTROLLED or (where == W_CUSTODY and env.rp[P_RECRUIT_FROM_CUSTODY])
-    if (not free or count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX] or k[K_RECRUIT_DRIVE] <= 0
+    if (not free or count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX] or env.params[p, K_RECRUIT_DRIVE] <= 0
             or env.restrict[p] & R_NO_RECRUIT or game.pl[p, RECRUITED] >= env.rp[P_RECRUIT_PER_TURN]):
         return 0.0
     family = largest_suits(game, p)
-    keep = henchman_worth_in(game, k, c, family)
+    keep = henchman_worth_in(game, env, p, c, family)
     rest = game.pl[p, ROSTER] & HENCHMEN_MASK
     while rest:
         o = lowest_bit(rest)
         rest &= rest - 1
         if (o != c and game.ch[o, WHERE] == W_CONTROLLED and game.ch[o, MISSION] == NO
-                and henchman_worth_in(game, k, o, family) < keep):
+                and henchman_worth_in(game, env, p, o, family) < keep):
             return 0.0  # part with the least worth first
     targets = recruit_targets(game, env, p)
     best = 0.0
     for h in range(N_AFFRANCHI, N_CHARS):
         if (targets >> h) & 1:
-            best = max(best, recruit_worth(game, env, p, k, h, ANY_OFFER, NO) - 10000.0)
-    best = max(best, best_poach(game, env, p, k))
+            best = max(best, recruit_worth(game, env, p, h, ANY_OFFER, NO) - 10000.0)
+    best = max(best, best_poach(game, env, p))
     gain = best - keep
     return 15000.0 + gain if gain > 1000.0 else 0.0
 
 
 @njit(cache=True)
-def best_poach(game, env, p, k):
+def best_poach(game, env, p):
     """What the best henchman a poach card in p's hand could take (NYK-A8) is worth, net of its
     price: the rivals' free henchmen up to the card's rank."""
     best = 0.0
@@ -743,18 +743,18 @@ def best_poach(game, env, p, k):
             q = game.ch[h, OWNER]
             if (q != NO and q != p and game.ch[h, WHERE] == W_CONTROLLED
                     and game.ch[h, MISSION] == NO and game.ch[h, VALUE] <= top):
-                best = max(best, card_worth(game, env, p, k, card, E_POACH_HENCHMAN, h))
+                best = max(best, card_worth(game, env, p, card, E_POACH_HENCHMAN, h))
     return best
 
 
 @njit(cache=True)
-def provoke_worth(game, env, p, k, d, q):
+def provoke_worth(game, env, p, d, q):
     """NYK-A4: provoke when the exact fusillade edge clears the wanted margin, more so when the
     affranchi stands in the fight (its death ends the game, NYK-A5)."""
     mine = group_at(game, p, d)
-    need = k[K_PROVOKE_EDGE]
+    need = env.params[p, K_PROVOKE_EDGE]
     if in_mask(mine, p):
-        need += k[K_AFFRANCHI_CARE]
+        need += env.params[p, K_AFFRANCHI_CARE]
     if need >= 1.0:  # no edge is enough: the odds need not be looked up
         return 0.0
     theirs = group_at(game, q, d)
@@ -779,19 +779,19 @@ def recruit_odds(value, dice, pay_hesitation):
 
 
 @njit(cache=True)
-def henchman_worth(game, p, k, h):
+def henchman_worth(game, env, p, h):
     """A henchman's worth: its value in fights and ties, more if it grows the suit family."""
-    return henchman_worth_in(game, k, h, largest_suits(game, p))
+    return henchman_worth_in(game, env, p, h, largest_suits(game, p))
 
 
 @njit(cache=True)
-def henchman_worth_in(game, k, h, family):
+def henchman_worth_in(game, env, p, h, family):
     """henchman_worth, with p's largest suits (`largest_suits`) found once by a caller that weighs
     several henchmen."""
     worth = 6000.0 + 1500.0 * game.ch[h, VALUE]
     if (family >> game.ch[h, SUIT]) & 1:  # h's suit is (one of) p's largest (every henchman has a suit)
-        worth += 4000.0 * k[K_FAMILY]
-    return worth * (0.5 + k[K_RECRUIT_DRIVE])
+        worth += 4000.0 * env.params[p, K_FAMILY]
+    return worth * (0.5 + env.params[p, K_RECRUIT_DRIVE])
 
 
 @njit(cache=True)
@@ -814,38 +814,38 @@ def largest_suits(game, p):
 
 
 @njit(cache=True)
-def recruit_worth(game, env, p, k, h, offer, card):
+def recruit_worth(game, env, p, h, offer, card):
     """What trying h is worth; for ANY_OFFER, at the best offer (which is chosen next)."""
-    worth = henchman_worth(game, p, k, h)
+    worth = henchman_worth(game, env, p, h)
     if offer == ANY_OFFER:
-        offer = best_offer_amount(game, env, p, k, h, card, worth)
-    return offer_worth_of(game, env, p, k, h, offer, card, worth)
+        offer = best_offer_amount(game, env, p, h, card, worth)
+    return offer_worth_of(game, env, p, h, offer, card, worth)
 
 
 @njit(cache=True)
-def offer_worth_of(game, env, p, k, h, offer, card, worth):
+def offer_worth_of(game, env, p, h, offer, card, worth):
     """What offering `offer` for h is worth, h being worth `worth` (henchman_worth) to p."""
-    if game.pl[p, MONEY] - offer < k[K_RESERVE] or k[K_RECRUIT_DRIVE] <= 0:
+    if game.pl[p, MONEY] - offer < env.params[p, K_RESERVE] or env.params[p, K_RECRUIT_DRIVE] <= 0:
         return 0.0
     dice = offer // env.rp[P_RECRUIT_OFFER_STEP]
     if card != NO:  # NYK-A8: a recruiting card adds dice and lowers the price
         dice += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
         offer = max(offer - env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1], 0)
-    chance = recruit_odds(game.ch[h, VALUE], dice, k[K_HESITATE_PAY] >= 0.5)
-    if chance < k[K_RECRUIT_MIN_P]:
+    chance = recruit_odds(game.ch[h, VALUE], dice, env.params[p, K_HESITATE_PAY] >= 0.5)
+    if chance < env.params[p, K_RECRUIT_MIN_P]:
         return 0.0
     return 10000.0 + chance * worth - offer
 
 
 @njit(cache=True)
-def best_offer_amount(game, env, p, k, h, card, worth):
+def best_offer_amount(game, env, p, h, card, worth):
     lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
     best, pick = NEVER, lo
     offer = lo
     while offer <= hi and offer <= game.pl[p, MONEY]:
-        if game.pl[p, MONEY] - offer < k[K_RESERVE] and best >= 0.0:
+        if game.pl[p, MONEY] - offer < env.params[p, K_RESERVE] and best >= 0.0:
             break  # this offer and every larger one would break the reserve: worth 0, not better
-        score = offer_worth_of(game, env, p, k, h, offer, card, worth)
+        score = offer_worth_of(game, env, p, h, offer, card, worth)
         if score > best:
             best, pick = score, offer
         offer += step
@@ -853,31 +853,31 @@ def best_offer_amount(game, env, p, k, h, card, worth):
 
 
 @njit(cache=True)
-def best_offer(game, env, p, k, opts, n):
+def best_offer(game, env, p, opts, n):
     """NYK-A6: the offer of highest worth for the chosen henchman."""
     best, pick = NEVER, 0
     worth, of = 0.0, NO  # the options list one henchman's offers: its worth found once
     for i in range(n):
         if opts[i, 1] != of:
-            worth, of = henchman_worth(game, p, k, opts[i, 1]), opts[i, 1]
-        score = offer_worth_of(game, env, p, k, opts[i, 1], opts[i, 2], opts[i, 3], worth)
+            worth, of = henchman_worth(game, env, p, opts[i, 1]), opts[i, 1]
+        score = offer_worth_of(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], worth)
         if score > best:
             best, pick = score, i
     return pick
 
 
 @njit(cache=True)
-def card_worth(game, env, p, k, card, kind, target):
-    eager = 12000.0 * k[K_CARD_EVENTS] - 4000.0
+def card_worth(game, env, p, card, kind, target):
+    eager = 12000.0 * env.params[p, K_CARD_EVENTS] - 4000.0
     if kind == E_BANK_INCOME or kind == E_DRAW_CARDS or kind == E_STEAL_MONEY:
         return eager
     if kind == E_RECRUIT:
         return 0.0  # listed with offers as OP_RECRUIT rows
     if kind == E_POACH_HENCHMAN:
         price = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-        if game.pl[p, MONEY] - price < k[K_RESERVE] or env.restrict[p] & R_NO_RECRUIT:
+        if game.pl[p, MONEY] - price < env.params[p, K_RESERVE] or env.restrict[p] & R_NO_RECRUIT:
             return 0.0
-        return henchman_worth(game, p, k, target) - price
+        return henchman_worth(game, env, p, target) - price
     if kind == E_DISCARD_HENCHMAN:
         return eager + 1000.0 * game.ch[target, VALUE]
     return 0.0
@@ -900,7 +900,7 @@ def whom_to_lose(game, opts, n):
 
 
 @njit(cache=True)
-def react(game, env, p, k, opts, n, ctx):
+def react(game, env, p, opts, n, ctx):
     """Cards answering a window: cancel a rival's card when that rival is near the lead; income at
     the resources phase if eager; the fight, police and mission cards always."""
     window = ctx[CTX_WINDOW]
@@ -910,9 +910,9 @@ def react(game, env, p, k, opts, n, ctx):
         for s in range(game.g[N_PLAYERS]):
             if game.pl[s, ALIVE]:
                 top = max(top, seen_standing(game, env, p, s))
-        return n - 1 if seen_standing(game, env, p, q) >= (1.0 - k[K_CANCEL_CARDS]) * top else 0
+        return n - 1 if seen_standing(game, env, p, q) >= (1.0 - env.params[p, K_CANCEL_CARDS]) * top else 0
     if window == WIN_RESOURCES:
-        return n - 1 if k[K_CARD_EVENTS] > 1.0 / 3.0 else 0
+        return n - 1 if env.params[p, K_CARD_EVENTS] > 1.0 / 3.0 else 0
     if window == WIN_INTIMIDATION:  # a re-roll only helps a hand with a die that pairs nothing
         return n - 1 if lone_die(ctx[CTX_CREW], ctx[CTX_OTHER_CREW]) else 0
     return n - 1  # each further card of the window is offered in turn: it plays them all

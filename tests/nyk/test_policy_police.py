@@ -12,7 +12,7 @@ FURYO, LOOXY = 7, 8
 
 def step_worth(t, p, to):
     watched = policy.watched_missions(t.game, p)
-    return policy.car_step_gain(t.game, t.env, p, t.env["params"][p], 0, to, watched,
+    return policy.car_step_gain(t.game, t.env, p, 0, to, watched,
                                 policy.crews_at_risk(t.game))
 
 
@@ -59,12 +59,14 @@ def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_
     t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM, accept=SOHO)
     rows = [(OP_END, 0, 0, 0, 0), (OP_JOURNEY, SOHO, 1 << FURYO, MODE_NORMAL, 0), (OP_PLAY, fast, E_EXTRA_MOVE, -1, 0)]
     opts = np.array(rows + [(0,) * 5] * 5, dtype=np.int64)
+    knobs = t.env["params"][0]  # the seat's knobs, read in place by the policy
+    default = knobs[INDEX["card_events"]]
     for appetite in (0.0, 0.6, 1.0):
-        k = t.env["params"][0].copy()
-        k[INDEX["card_events"]] = appetite
-        assert policy.best_move(t.game, t.env, 0, k, opts, 3) == 2, appetite
+        knobs[INDEX["card_events"]] = appetite
+        assert policy.best_move(t.game, t.env, 0, opts, 3) == 2, appetite
+    knobs[INDEX["card_events"]] = default
     t.at(FURYO, HARLEM)  # at its goal: nothing to lengthen, the card is kept
-    assert policy.best_move(t.game, t.env, 0, t.env["params"][0], opts, 3) != 2
+    assert policy.best_move(t.game, t.env, 0, opts, 3) != 2
 
 
 def test_nyk_p4_simple_never_drives_a_car_onto_its_own_crew_when_another_step_is_harmless():
