@@ -136,21 +136,24 @@ def test_random_seats_win_about_one_in_n_with_seats_rotated():
         assert abs(rate - expected) < 4 * se, (j, rate)
 
 
-def test_win_chance_matches_brute_force_over_ordered_dice():
+@pytest.mark.parametrize("dice, mine, theirs", [(0, [5, 2, 2], [4, 4, 1]), (1, [3, 3], [3, 3]),
+                                                 (2, [5, 2, 2], [4, 4, 1]), (3, [5], [1, 1])])
+def test_win_chance_matches_brute_force_over_ordered_dice(dice, mine, theirs):
+    """Exact, ties not counted as wins (equal hands: the even case), for each number of dice."""
     from itertools import product
 
     from sim.nyk import hands
 
     env = make_env(RULES, [0] * 5, np.zeros((5, 4)))
-    mine, theirs = hands.pack(np.array([5, 2, 2])), hands.pack(np.array([4, 4, 1]))
+    mine, theirs = hands.pack(np.array(mine)), hands.pack(np.array(theirs))
     table = hands.table()
     wins = total = 0
-    for a in product(range(6), repeat=2):
-        sa = table[hands.table_key(mine + hands.pack(np.array(a)))]
-        for b in product(range(6), repeat=2):
+    for a in product(range(6), repeat=dice):
+        sa = table[hands.table_key(mine + hands.pack(np.array(a, dtype=np.int64)))]
+        for b in product(range(6), repeat=dice):
             total += 1
-            wins += sa > table[hands.table_key(theirs + hands.pack(np.array(b)))]
-    assert win_chance(env, mine, theirs, 2) == pytest.approx(wins / total, abs=1e-12)
+            wins += sa > table[hands.table_key(theirs + hands.pack(np.array(b, dtype=np.int64)))]
+    assert win_chance(env, mine, theirs, dice) == pytest.approx(wins / total, abs=1e-12)
 
 
 @pytest.mark.parametrize("pay", [True, False])
