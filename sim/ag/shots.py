@@ -666,4 +666,4 @@ def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out)
 # the rules' negotiation and of the players' placement and the Arms power's price, each linked a
 # copy of it into their code, re-optimised at each level of the bargain above them.
 shootout_values_late = late(shootout_values_with, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64,
-                                          types.float64, types.int64, types.float64[::1]))
+                                                  types.float64, types.int64, types.float64[::1]))

@@ -44,7 +44,7 @@ MAX_MSET_DICE = 4  # dice multisets kept for strategies' exact mid-fight odds (s
 N_MSETS = 126      # multisets of 4 dice
 BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
 MAX_BIDS = 165     # multisets of up to 8 bills, the most `corruption.bills` allows
-N_SCRATCH = 64
+N_SCRATCH = 64     # the policy's scratch (a decision's memo: a goal per character and two masks)
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),                              # every rule constant and content number
     ("nbr", np.int64, (N_DISTRICTS_MAX, 1 + MAX_DEGREE)),  # degree, then each district's neighbours

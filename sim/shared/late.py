@@ -11,7 +11,7 @@ an external reference to that symbol instead of a copy of the target. A caller l
 cache resolves the reference in the process that loads it, where importing the caller's module
 has imported the target's and published it again.
 
-Two such boundaries per game: the decision interface (`decide`, called as `ask` by the rules), and
+Two such boundaries: each game's decision interface (`decide`, called as `ask` by the rules), and
 American Gangsters' threat models (the exact shoot-out's walk beneath them, called by the rules'
 negotiation and by the players' placement). The call takes the target's own parameters (numba
 lowers no intrinsic of variable arity, so one of the target's arity is written for it); integers
@@ -20,7 +20,6 @@ types are a typing error naming the arguments that differ.
 """
 
 import inspect
-
 
 import llvmlite.binding as ll
 import numba
@@ -58,15 +57,16 @@ def formal(args):
             yield a
 
 
-def publish(target, signature: tuple) -> str:
-    """Compile (or load from the cache) `target` for `signature` and publish its entry point."""
+def publish(target, signature: tuple):
+    """Compile (or load from the cache) `target` for `signature` and publish its entry point:
+    (the symbol, the compiled result)."""
     target.compile(signature)
     cres = target.overloads[signature]
     symbol = "mobsim.late." + cres.fndesc.mangled_name
     if symbol not in _PUBLISHED:
         _PUBLISHED[symbol] = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
         ll.add_symbol(symbol, _PUBLISHED[symbol])
-    return symbol
+    return symbol, cres
 
 
 def as_passed(context, builder, value, actual, passed):
@@ -82,8 +82,8 @@ def late(target, signature: tuple):
     itself when numba is off (NUMBA_DISABLE_JIT=1, the plain-Python engine)."""
     if not hasattr(target, "compile"):
         return target
-    symbol = publish(target, signature)
-    restype = target.overloads[signature].signature.return_type
+    symbol, cres = publish(target, signature)
+    restype = cres.signature.return_type
     name = target.py_func.__qualname__
     names = tuple(inspect.signature(target.py_func).parameters)
 

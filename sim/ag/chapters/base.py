@@ -20,9 +20,10 @@ from sim.ag.state import (
     R_FBI, S_BAGS, TURN, bag_count,
 )
 from sim.ag.script import forward_choice
-from sim.ag.state import FW_MODE, FW_POLICY, GAME_DTYPE  # the forward model's hook in `ask`
-from sim.shared.late import decision_signature, late
+from sim.ag.state import FW_MODE, FW_POLICY  # the forward model's hook in `ask`
+from sim.ag.state import GAME_DTYPE
 from sim.ag.env import ENV_DTYPE
+from sim.shared.late import decision_signature, late
 from sim.rng import below_of
 
 
