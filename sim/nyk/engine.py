@@ -55,7 +55,7 @@ def checkpoint(game, env):
 
 
 @njit(cache=True)
-def open_turn(game, env, opts, ctx):
+def open_turn(game, env):
     """The start of a turn: the corruption bid (NYK-T1), and the cars a resisting crew removed
     back at BROADWAY (NYK-P5), by ruling after the bid, put there by the new first player (who
     then chooses whom they question), or before it."""
@@ -65,28 +65,28 @@ def open_turn(game, env, opts, ctx):
     before_bid = env.rp[P_POLICE_RETURN_AT] == RETURN_BEFORE_BID
     if before_bid:
         return_police(game, env)
-    corruption(game, env, opts, ctx)
+    corruption(game, env)
     if not before_bid:
         return_police(game, env)
 
 
 @njit(cache=True)
-def play_turn(game, env, opts, ctx):
+def play_turn(game, env):
     order = game.order
-    open_turn(game, env, opts, ctx)
+    open_turn(game, env)
     checkpoint(game, env)
     n_order = seat_order(game, game.g[FIRST], order)
-    resources_phase(game, env, order, n_order, opts, ctx)
+    resources_phase(game, env, order, n_order)
     checkpoint(game, env)
     for i in range(n_order):
         p = order[i]
         if not game.pl[p, ALIVE]:
             continue
-        start_player_turn(game, env, p, opts, ctx)
-        movement_phase(game, env, p, opts, ctx)
+        start_player_turn(game, env, p)
+        movement_phase(game, env, p)
         checkpoint(game, env)
         if game.pl[p, ALIVE]:
-            actions_phase(game, env, p, opts, ctx)
+            actions_phase(game, env, p)
             checkpoint(game, env)
         if game_decided(game, env):
             break
@@ -102,7 +102,7 @@ def play(game, env, n_players, key, game_id, record, check):
     begin_game(game, env, n_players, key, game_id, record, check)
     while True:
         begin_turn(game)
-        play_turn(game, env, game.opts, game.ctx)
+        play_turn(game, env)
         code = end_turn(game, env)
         if code > 0:
             return code

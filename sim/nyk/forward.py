@@ -100,7 +100,7 @@ def replay(snap, work, env):
     if work.fw[FW_SWAP]:  # the policies of the turn's start: the game's until a switch, then the playouts'
         use_policies(env, work, work.fw[FW_SWAP] - 1)
     try:
-        play_turn(work, env, work.opts, work.ctx)
+        play_turn(work, env)
     except Exception:  # numba catches no narrower class; FW_HALTED tells a halt from an error
         return HALTED if work.fw[FW_HALTED] else ENGINE_ERROR
     return OVER

@@ -30,7 +30,6 @@ from sim.nyk.chapters import setup
 from sim.nyk.chapters import turn
 from sim.nyk.compiled import P_MISSION_ROW
 from sim.nyk import state as S
-from sim.nyk.decisions import option_buffer
 from sim.nyk.env import make_env
 from sim.rng import run_key
 from sim.rules import Ruleset
@@ -125,7 +124,7 @@ class Table:
         self.game = S.new_game()
         self.g, self.pl, self.ch, self.ms = self.game.g, self.game.pl, self.game.ch, self.game.ms
         setup.setup(self.game, self.env, n_players, run_key(seed), game_id)
-        self.opts, self.ctx = option_buffer()
+        self.opts, self.ctx = self.game.opts, self.game.ctx  # the rules list and ask in the game's own
         if clear:
             for s in range(self.env.rp[P_MISSION_ROW]):
                 m = self.g[S.ROW0 + s]
@@ -323,51 +322,51 @@ class Table:
     def options(self, p, listing="actions"):
         """The legal option rows the engine lists for p."""
         if listing == "actions":
-            n = actions_rules.list_actions(self.game, self.env, p, self.opts)
+            n = actions_rules.list_actions(self.game, self.env, p)
         else:
-            n = movement_rules.list_journeys(self.game, self.env, p, self.opts, 0, listing == "police")
+            n = movement_rules.list_journeys(self.game, self.env, p, 0, listing == "police")
         return [tuple(int(x) for x in row) for row in self.opts[:n]]
 
     # --- engine steps -------------------------------------------------------------------------
     def journey(self, p, d, group, mode=0):
-        movement_rules.journey(self.game, self.env, p, d, group, mode, self.opts, self.ctx)
+        movement_rules.journey(self.game, self.env, p, d, group, mode)
 
     def interrogate(self, p, d):
         police_rules.interrogate(self.game, self.env, p, d)
 
     def provoke(self, p, d, q, spender):
-        fights.provoke(self.game, self.env, p, d, q, spender, self.opts, self.ctx)
+        fights.provoke(self.game, self.env, p, d, q, spender)
 
     def recruit(self, p, h, offer, card=S.NO):
-        recruitment.recruit(self.game, self.env, p, HENCH.get(h, h), offer, card, self.opts, self.ctx)
+        recruitment.recruit(self.game, self.env, p, HENCH.get(h, h), offer, card)
 
     def accept(self, p, slot, crew):
         missions.accept(self.game, self.env, p, slot, crew)
 
     def accomplish(self, p, m, crew):
-        missions.accomplish(self.game, self.env, p, m, crew, self.opts, self.ctx)
+        missions.accomplish(self.game, self.env, p, m, crew)
 
     def deals(self, first):
-        movement_rules.police_deals(self.game, self.env, first, self.opts, self.ctx)
+        movement_rules.police_deals(self.game, self.env, first)
 
     def movement(self, p):
-        movement_rules.movement_phase(self.game, self.env, p, self.opts, self.ctx)
+        movement_rules.movement_phase(self.game, self.env, p)
 
     def actions(self, p):
-        actions_rules.actions_phase(self.game, self.env, p, self.opts, self.ctx)
+        actions_rules.actions_phase(self.game, self.env, p)
 
     def resources(self, order):
         order = np.asarray(order, dtype=np.int64)
-        turn.resources_phase(self.game, self.env, order, len(order), self.opts, self.ctx)
+        turn.resources_phase(self.game, self.env, order, len(order))
 
     def corruption(self):
-        turn.corruption(self.game, self.env, self.opts, self.ctx)
+        turn.corruption(self.game, self.env)
 
     def move_police(self, k, d, mover):
         police_rules.move_police(self.game, self.env, k, d, mover)
 
     def custody_phase(self, p):
-        police_rules.custody_phase(self.game, self.env, p, self.opts, self.ctx)
+        police_rules.custody_phase(self.game, self.env, p)
 
     def end_of_turn(self):
         missions.end_of_turn_missions(self.game, self.env)

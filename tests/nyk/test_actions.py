@@ -345,10 +345,10 @@ def test_nyk_a6_the_offer_is_chosen_once_the_henchman_is_from_the_minimum_up_to_
     t.begin(0)
     t.pl[0, S.MONEY] = 4500
     t.steer((4, 3))  # $1,000 to $4,000: the fourth
-    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 4000
+    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO) == 4000
     t.pl[0, S.MONEY] = 50000
     t.steer((10, 9))  # up to `recruit.max_offer`
-    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO, t.opts, t.ctx) == 10000
+    assert recruitment.choose_offer(t.game, t.env, 0, FURYO, S.NO) == 10000
 
 
 def test_nyk_a6_peripheral_only_with_the_affranchi_there():

@@ -66,7 +66,7 @@ def test_nyk_c5_resources_window_black_income_cards_one_after_another_never_in_t
     t.give(0, *racket)
     t.begin(0)  # the owner's own turn: a black card has no moment there
     assert [row for row in t.options(0) if row[0] == OP_PLAY] == []
-    assert movement.list_movement_cards(t.game, t.env, 0, t.opts, 0) == 0
+    assert movement.list_movement_cards(t.game, t.env, 0, 0) == 0
 
 
 def accomplished_with_two_juicy_jobs(t):
@@ -100,7 +100,7 @@ def test_nyk_c5_turn_start_window_red_payoffs_one_car_each():
     t.hench(LOOXY, 1, SOHO)
     t.police(SOHO, SOHO, BROADWAY)
     t.give(1, *card_ids(E_POLICE_REMOVE))
-    turn.start_player_turn(t.game, t.env, 0, t.opts, t.ctx)  # seat 0's turn: red for seat 1
+    turn.start_player_turn(t.game, t.env, 0)  # seat 0's turn: red for seat 1
     assert sorted(t.cars()[:3]) == [BROADWAY] * 3 and t.hand(1) == []
     assert played(t, 1, E_POLICE_REMOVE) == 2
 
@@ -124,7 +124,7 @@ def test_nyk_c5_intimidation_window_each_strike_face_rerolls_while_a_die_pairs_n
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_REROLL))
     t.force("Q", "J", "K", "K")  # the first card rerolls 9 and 10, the second J and Q
-    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("9", "10", "K"), t.opts, t.ctx)
+    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("9", "10", "K"))
     assert dice == packed("K", "K", "K") and t.dice_left() == 0
     assert played(t, 0, E_FIGHT_REROLL) == 2
 
@@ -132,21 +132,21 @@ def test_nyk_c5_intimidation_window_each_strike_face_rerolls_while_a_die_pairs_n
 def test_nyk_c5_intimidation_window_no_reroll_for_a_hand_without_a_lone_die():
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_REROLL))
-    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("K", "K", "A"), t.opts, t.ctx)
+    dice = fights.reroll_window(t.game, t.env, 0, packed("A"), packed("K", "K", "A"))
     assert dice == packed("K", "K", "A") and len(t.hand(0)) == 2
 
 
 def test_nyk_c5_fusillade_window_machine_guns_add_up():
     t = Table(kind=PARAM)
     t.give(0, *card_ids(E_FIGHT_BONUS_DIE))
-    assert fights.fusillade_window(t.game, t.env, 0, t.opts, t.ctx) == 2 and t.hand(0) == []
+    assert fights.fusillade_window(t.game, t.env, 0) == 2 and t.hand(0) == []
 
 
 def test_nyk_c5_losing_window_one_bullet_proof_saves_the_character():
     t = Table(kind=PARAM)
     t.hench(LOOXY, 0, SOHO)
     t.give(0, *card_ids(E_CANCEL_ELIMINATION))
-    fights.lose_characters(t.game, t.env, 0, SOHO, 1, t.opts, t.ctx)
+    fights.lose_characters(t.game, t.env, 0, SOHO, 1)
     assert t.ch[LOOXY, S.WHERE] == S.W_CONTROLLED and len(t.hand(0)) == 1
 
 
@@ -155,7 +155,7 @@ def test_nyk_c5_won_fight_window_each_fusillade_card_costs_one_more_character():
     for c in (LITTLE_SAL, FURYO, THE_LORD):
         t.hench(c, 1, SOHO)
     t.give(0, *card_ids(E_EXTRA_ELIMINATION))
-    fights.press_the_win(t.game, t.env, 0, 1, SOHO, t.opts, t.ctx)
+    fights.press_the_win(t.game, t.env, 0, 1, SOHO)
     assert [t.ch[c, S.WHERE] == S.W_DEAD for c in (LITTLE_SAL, FURYO, THE_LORD)].count(True) == 2
     assert t.pl[1, S.ALIVE] == 1 and t.hand(0) == []  # the affranchi, elsewhere, is safe
     t.check()

@@ -287,7 +287,7 @@ def test_nyk_c5_fast_car_extra_move_adds_districts_to_the_next_journey():
     fast_car = card_ids(E_EXTRA_MOVE)[0]
     t.give(0, fast_car)
     t.begin(0)
-    movement.movement_card(t.game, t.env, 0, fast_car, E_EXTRA_MOVE, S.NO, t.opts, t.ctx)
+    movement.movement_card(t.game, t.env, 0, fast_car, E_EXTRA_MOVE, S.NO)
     assert t.pl[0, S.EXTRA_STEPS] == 2 and t.hand(0) == []
     t.steer(
         (4, 3),  # SOHO: stop, step x3 -> GREENWICH on foot
@@ -309,10 +309,10 @@ def test_nyk_c5_police_place_card_sends_a_waiting_car_where_its_player_picks():
     card = card_ids(E_POLICE_PLACE)[0]
     t.give(0, card)
     t.begin(0)
-    n = movement.list_movement_cards(t.game, t.env, 0, t.opts, 0)
+    n = movement.list_movement_cards(t.game, t.env, 0, 0)
     assert [list(t.opts[i, :4]) for i in range(n)] == [[OP_PLAY, card, E_POLICE_PLACE, S.NO]]
     others = [d for d in range(t.env.rp[RP_N_DISTRICTS]) if d != BROADWAY]
     t.steer((len(others), others.index(CHELSEA)))
-    movement.movement_card(t.game, t.env, 0, card, E_POLICE_PLACE, S.NO, t.opts, t.ctx)
+    movement.movement_card(t.game, t.env, 0, card, E_POLICE_PLACE, S.NO)
     assert t.cars()[:2] == [GREENWICH, CHELSEA] and t.hand(0) == []
     t.check()

@@ -56,7 +56,7 @@ def test_nyk_c5_undercover_cop_max_rank_at_each_value(max_rank):
     t.give(0, UNDERCOVER)
     assert card_targets(t, 0, E_DISCARD_HENCHMAN) == list(RANKS[:max_rank + 1])
     target = RANKS[max_rank]
-    actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, target, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, target)
     assert t.ch[target, S.WHERE] == S.W_DISCARD and t.ch[target, S.OWNER] == S.NO
     t.check()
 
@@ -78,7 +78,7 @@ def test_nyk_a8_loyalty_price_cost_is_what_it_asks_and_what_it_pays(cost):
     t.money(0, cost)
     assert card_targets(t, 0, E_POACH_HENCHMAN) == sorted(RANKS[:4])
     before = t.money(1)
-    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO)
     assert t.money(0) == 0 and t.money(1) == before + cost and t.ch[FURYO, S.OWNER] == 0
     t.check()
 
@@ -94,7 +94,7 @@ def test_nyk_c5_steal_money_takes_its_amount_or_all_the_victim_has(amount):
     t.give(0, card)
     t.begin(0)
     mine = t.money(0)
-    actions.action_card(t.game, t.env, 0, card, E_STEAL_MONEY, 1, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, card, E_STEAL_MONEY, 1)
     assert t.money(0) - mine == min(amount, 5000) and t.money(1) == 5000 - min(amount, 5000)
     t.check()
 
@@ -106,7 +106,7 @@ def test_nyk_c5_bank_income_pays_its_amount(amount):
     t.give(0, card)
     t.begin(0)
     mine = t.money(0)
-    actions.action_card(t.game, t.env, 0, card, E_BANK_INCOME, S.NO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, card, E_BANK_INCOME, S.NO)
     assert t.money(0) - mine == amount
     t.check()
 
@@ -167,7 +167,7 @@ def test_nyk_p4_the_car_payoff_sends_back_questions_an_at_risk_crew_at_broadway(
         t.give(1, payoff)
         t.steer((2, pick), seat=1)
         t.force("9", "9", "10", "A", "A", "A")  # the crew loses: an arrest
-        turn.start_player_turn(t.game, t.env, 0, t.opts, t.ctx)
+        turn.start_player_turn(t.game, t.env, 0)
         if t.cars()[0] == BROADWAY:
             questioned.add(int(t.pl[2, S.C_INTERROGATIONS]))
             assert t.ch[LOOXY, S.WHERE] == S.W_CUSTODY
@@ -264,8 +264,8 @@ def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
     t.g[S.RECORD] = 1
     t.money(0, 20000)
     t.give(0, UNDERCOVER, LOYALTY)
-    actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, THE_LORD, t.opts, t.ctx)
-    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, THE_LORD)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO)
     text = "\n".join(told(t))
     lord, furyo = (RULES.characters.henchmen[c - S.N_AFFRANCHI].name for c in (THE_LORD, FURYO))
     assert f"{lord} (K) (seat 1) is exposed and discarded" in text

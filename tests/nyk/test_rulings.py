@@ -17,7 +17,7 @@ from sim.nyk.chapters import movement
 from sim.nyk.chapters import recruitment
 from sim.nyk.decisions import OP_END
 from sim.nyk import state as S
-from sim.nyk.decisions import OP_PART, OP_PLAY, OP_RECRUIT, option_buffer
+from sim.nyk.decisions import OP_PART, OP_PLAY, OP_RECRUIT
 from sim.nyk.compiled import E_POACH_HENCHMAN
 
 LITTLE_SAL, FURYO, LOOXY, THE_LORD = 5, 7, 8, 9   # 9, J, Q, K of spades
@@ -55,7 +55,7 @@ def test_nyk_a8_the_poach_card_is_not_offered_after_the_turns_recruitment():
 
 def test_nyk_a8_the_poach_card_is_the_turns_recruitment():
     t = poach_table()
-    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO)
     assert t.ch[FURYO, S.OWNER] == 0 and t.pl[0, S.RECRUITED] == 1
     assert ops(t, 0, OP_RECRUIT) == []
     t.check()
@@ -91,7 +91,7 @@ def test_nyk_a6_a8_ruling_a_joining_henchman_may_act_that_turn(acts):
     assert t.ch[CHARLIE, S.ACTED] == (0 if acts else 1)
     t = poach_table({"henchmen.act_on_joining": acts})
     t.ch[FURYO, S.ACTED] = 1  # it acted for its former owner
-    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO, t.opts, t.ctx)
+    actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO)
     assert t.ch[FURYO, S.MOVED] == 1 and t.ch[FURYO, S.ACTED] == (0 if acts else 1)
 
 
@@ -103,10 +103,10 @@ def test_nyk_a7_parting_is_offered_in_the_movement_phase_too():
     t.hench(FURYO, 0, SOHO)
     t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)  # holds a mission: not this one
     t.begin(0)
-    opts, _ = option_buffer()
-    n = movement.list_journeys(t.game, t.env, 0, opts, base.put(opts, 0, OP_END), False)
-    n = movement.list_movement_cards(t.game, t.env, 0, opts, n)
-    rows = [tuple(r) for r in opts[:recruitment.list_partings(t.game, 0, opts, n)]]
+    opts = t.game.opts
+    n = movement.list_journeys(t.game, t.env, 0, base.put(opts, 0, OP_END), False)
+    n = movement.list_movement_cards(t.game, t.env, 0, n)
+    rows = [tuple(r) for r in opts[:recruitment.list_partings(t.game, 0, n)]]
     assert [r[1] for r in rows if r[0] == OP_PART] == [LOOXY]
     t.steer((len(rows), rows.index((OP_PART, LOOXY, 0, 0, 0))), (len(rows) - 1, 0))
     t.movement(0)
@@ -191,7 +191,7 @@ def test_nyk_p5_ruling_who_puts_the_returning_cars_back(ruling, questioned):
     t.money(1, 40000)  # seat 1 wins the bid
     t.g[S.FIRST] = 0   # last turn's first player
     t.police(GREENWICH, S.PC_RETURNING)
-    E.open_turn(t.game, t.env, t.opts, t.ctx)
+    E.open_turn(t.game, t.env)
     assert t.g[S.FIRST] == 1 and t.cars()[1] == BROADWAY
     assert t.pl[questioned, S.C_INTERROGATIONS] == 1 and t.pl[3 - questioned, S.C_INTERROGATIONS] == 0
 

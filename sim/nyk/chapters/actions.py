@@ -71,8 +71,9 @@ def spent_any(game, crew):
 
 
 @njit(cache=True)
-def subsets_of_size(mask, k, opts, n, op, a):
+def subsets_of_size(game, mask, k, n, op, a):
     """Every subset of `mask` with k members, as options (op, a, subset)."""
+    opts = game.opts
     sub = mask
     while sub:
         if count_bits(sub) == k:
@@ -82,7 +83,8 @@ def subsets_of_size(mask, k, opts, n, op, a):
 
 
 @njit(cache=True)
-def list_actions(game, env, p, opts):
+def list_actions(game, env, p):
+    opts = game.opts
     n = put(opts, 0, OP_END)
     # NYK-A1 accept: enough free characters on the ACCEPT address; not at risk under police (A3)
     for s in range(env.rp[P_MISSION_ROW]):
@@ -92,7 +94,7 @@ def list_actions(game, env, p, opts):
         d = game.ms[m, M_ACCEPT]
         if game.ms[m, M_RISK] and police_at(game, d) > 0:
             continue
-        n = subsets_of_size(free_crew(game, p, d), game.ms[m, M_CREW], opts, n, OP_ACCEPT, s)
+        n = subsets_of_size(game, free_crew(game, p, d), game.ms[m, M_CREW], n, OP_ACCEPT, s)
     # NYK-A2 accomplish: the crew on the destination, a lost associate replaced by a free one
     held = missions_held(game, p)
     while held:
@@ -126,15 +128,17 @@ def list_actions(game, env, p, opts):
         for q in range(game.g[N_PLAYERS]):
             if q != p and game.pl[q, ALIVE] and group_at(game, q, d):
                 n = put(opts, n, OP_PROVOKE, d, q, c)
-    n = list_recruits(game, env, p, opts, n)
-    n = list_action_cards(game, env, p, opts, n)
-    return list_partings(game, p, opts, n)
+    n = list_recruits(game, env, p, n)
+    n = list_action_cards(game, env, p, n)
+    return list_partings(game, p, n)
 
 
 @njit(cache=True)
-def actions_phase(game, env, p, opts, ctx):
+def actions_phase(game, env, p):
+    opts = game.opts
+    ctx = game.ctx
     while game.pl[p, ALIVE]:
-        n = list_actions(game, env, p, opts)
+        n = list_actions(game, env, p)
         ctx[CTX_DECISION] = D_ACTION
         k = ask(game, env, p, opts, n, ctx)
         op, a, b, c = opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3]
@@ -143,20 +147,21 @@ def actions_phase(game, env, p, opts, ctx):
         if op == OP_ACCEPT:
             accept(game, env, p, a, b)
         elif op == OP_ACCOMPLISH:
-            accomplish(game, env, p, a, b, opts, ctx)
+            accomplish(game, env, p, a, b)
         elif op == OP_PROVOKE:
-            provoke(game, env, p, a, b, c, opts, ctx)
+            provoke(game, env, p, a, b, c)
         elif op == OP_RECRUIT:
-            recruit(game, env, p, a, b, c, opts, ctx)
+            recruit(game, env, p, a, b, c)
         elif op == OP_PLAY:
-            action_card(game, env, p, a, b, c, opts, ctx)
+            action_card(game, env, p, a, b, c)
         elif op == OP_PART:
             part_with(game, p, a)
 
 
 @njit(cache=True)
-def list_action_cards(game, env, p, opts, n):
+def list_action_cards(game, env, p, n):
     """Cards of the actions window (NYK-C5)."""
+    opts = game.opts
     if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_ACTIONS] == 0:
         return n
     recruit_now = may_recruit_now(game, env, p)  # NYK-A8: a card that recruits is the recruit
@@ -175,7 +180,7 @@ def list_action_cards(game, env, p, opts, n):
             if recruit_now:
                 for slot in range(4):
                     if game.g[PERIPH0 + slot] != NO:
-                        n = list_offers(game, env, p, game.g[PERIPH0 + slot], card, opts, n)
+                        n = list_offers(game, env, p, game.g[PERIPH0 + slot], card, n)
         elif kind == E_POACH_HENCHMAN or kind == E_DISCARD_HENCHMAN:
             if kind == E_POACH_HENCHMAN and (not recruit_now
                                              or game.pl[p, MONEY] < env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
@@ -202,10 +207,10 @@ def shares_district(game, p, q):
 
 
 @njit(cache=True)
-def action_card(game, env, p, card, kind, target, opts, ctx):
+def action_card(game, env, p, card, kind, target):
     if kind == E_POACH_HENCHMAN:  # NYK-A8: played, even if cancelled, it is the turn's recruit
         game.pl[p, RECRUITED] += 1
-    if not spend_event(game, env, p, card, opts, ctx):
+    if not spend_event(game, env, p, card):
         return
     amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
     if kind == E_STEAL_MONEY:
@@ -217,7 +222,7 @@ def action_card(game, env, p, card, kind, target, opts, ctx):
     elif kind == E_DRAW_CARDS:
         for _ in range(amount):
             draw_card(game, env, p)
-        enforce_hand_limit(game, env, p, opts, ctx)
+        enforce_hand_limit(game, env, p)
         police_check(game, env)
     elif kind == E_POACH_HENCHMAN:
         q = game.ch[target, OWNER]

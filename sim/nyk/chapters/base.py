@@ -2,6 +2,11 @@
 check of `view_check`), the event log, dice and shuffles, option lists, seat order, and money
 (the bank, the pot, payments between players).
 
+The rules list their options in the game record's own table and context (`game.opts`, `game.ctx`;
+`game.opts2` for a choice asked in the middle of another's options, as a bonus move's card) and
+read them there: handed down as arguments, each array cost every call seven or nine machine words
+and two calls of numba's reference counter, some twenty levels deep.
+
 Rule ids: NYK-A4, NYK-S2, NYK-T2.
 """
 

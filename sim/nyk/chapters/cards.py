@@ -127,7 +127,9 @@ def draw_count(game, p):
 
 
 @njit(cache=True)
-def enforce_hand_limit(game, env, p, opts, ctx):
+def enforce_hand_limit(game, env, p):
+    opts = game.opts
+    ctx = game.ctx
     limit = env.rp[P_HAND_LIMIT]
     while game.pl[p, HAND_N] > limit:
         n = 0
@@ -168,10 +170,12 @@ def has_card_for(game, env, p, window):
 
 
 @njit(cache=True)
-def cancelled_by_informer(game, env, p, card, opts, ctx):
+def cancelled_by_informer(game, env, p, card):
     """NYK-C5: the others, in turn, may answer a card just played for its event with a card of
     the `card_played` window (cancel_card, e.g. Informer). The answering card is not answered in
     turn (the deck holds one)."""
+    opts = game.opts
+    ctx = game.ctx
     n_players = game.g[N_PLAYERS]
     for i in range(1, n_players):
         q = (p + i) % n_players
@@ -198,20 +202,22 @@ def cancelled_by_informer(game, env, p, card, opts, ctx):
 
 
 @njit(cache=True)
-def spend_event(game, env, p, card, opts, ctx):
+def spend_event(game, env, p, card):
     """Discard a card played for its event; False if an opponent cancelled it."""
     discard_card(game, env, p, card)
     game.pl[p, C_CARDS_PLAYED] += 1
     game.pl[p, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + card]] += 1
     log(game.g, game.events, EV_CARD, p, card, env.rp[RP_R_KIND + card])
-    return not cancelled_by_informer(game, env, p, card, opts, ctx)
+    return not cancelled_by_informer(game, env, p, card)
 
 
 @njit(cache=True)
-def offer_card(game, env, p, window, subject, opts, ctx):
+def offer_card(game, env, p, window, subject):
     """NYK-C5: offer p one more card for `window` (or none). Returns the card played, CANCELLED
     when an opponent's card cancelled it, or NO when p plays none. Called in a loop: a player
     may play as many cards as it wishes, one after another, each answerable."""
+    opts = game.opts
+    ctx = game.ctx
     if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
         return NO
     n = put(opts, 0, OP_END)
@@ -227,13 +233,13 @@ def offer_card(game, env, p, window, subject, opts, ctx):
     if k == 0:
         return NO
     card = opts[k, 1]
-    if not spend_event(game, env, p, card, opts, ctx):
+    if not spend_event(game, env, p, card):
         return CANCELLED
     return card
 
 
 @njit(cache=True)
-def react(game, env, p, window, subject, opts, ctx):
+def react(game, env, p, window, subject):
     """NYK-C5: p plays cards for `window` one after another (resources phase, a mission just
     accomplished, an opponent's turn start, an interrogation, a loss) and each takes effect
     unless cancelled. Returns how many took effect; an interrogation blocked or a character saved
@@ -242,7 +248,7 @@ def react(game, env, p, window, subject, opts, ctx):
     while True:
         if window == WIN_TURN_START and police_at(game, subject) == 0:
             return done
-        card = offer_card(game, env, p, window, subject, opts, ctx)
+        card = offer_card(game, env, p, window, subject)
         if card == NO:
             return done
         if card == CANCELLED:
@@ -255,7 +261,7 @@ def react(game, env, p, window, subject, opts, ctx):
         elif kind == E_DRAW_CARDS:
             for _ in range(amount):
                 draw_card(game, env, p)
-            enforce_hand_limit(game, env, p, opts, ctx)
+            enforce_hand_limit(game, env, p)
         elif kind == E_MISSION_BONUS:
             paid = bank_pays(game, env, p, amount)
             game.pl[p, C_CARD_INCOME] += paid
@@ -280,8 +286,9 @@ def remove_one_car(game, env, d):
 
 
 @njit(cache=True)
-def pay_with_card(game, env, p, ctx):
+def pay_with_card(game, env, p):
     """NYK-M8: the card p discards for a bonus move, any card of its hand."""
+    ctx = game.ctx
     opts = game.opts2
     n = 0
     for i in range(game.pl[p, HAND_N]):

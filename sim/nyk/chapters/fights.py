@@ -30,7 +30,7 @@ from sim.nyk.compiled import (
 
 
 @njit(cache=True)
-def provoke(game, env, p, d, q, spender, opts, ctx):
+def provoke(game, env, p, d, q, spender):
     """NYK-A4: all characters of both camps on d fight; stakes, three stages, folds."""
     if env.rp[P_PROVOCATION_ACTION] == PROVOKE_ACTION_ONE:
         game.ch[spender, ACTED] = 1
@@ -50,14 +50,13 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
     put_p, put_q = pay_into(game, p, stake, POT), pay_into(game, q, stake, POT)
     dice_p = roll_n(game, S_DICE0 + p, np.int64(0), env.rp[P_INTIMIDATION_DICE])
     dice_q = roll_n(game, S_DICE0 + q, np.int64(0), env.rp[P_INTIMIDATION_DICE])
-    dice_p = reroll_window(game, env, p, crew_p, dice_p, opts, ctx)
-    dice_q = reroll_window(game, env, q, crew_q, dice_q, opts, ctx)
+    dice_p = reroll_window(game, env, p, crew_p, dice_p)
+    dice_q = reroll_window(game, env, q, crew_q, dice_q)
     for stage in range(1, 3):
         sp = env.table[table_key(crew_p + dice_p)]
         sq = env.table[table_key(crew_q + dice_q)]
         log(game.g, game.events, EV_STAGE, stage, sp, sq, game.g[POT])
-        folder = fold_round(game, env, p, q, sp, sq, stage, crew_p + dice_p, crew_q + dice_q,
-                            opts, ctx)
+        folder = fold_round(game, env, p, q, sp, sq, stage, crew_p + dice_p, crew_q + dice_q)
         if folder != NO:
             winner = q if folder == p else p
             pay_into(game, folder, env.rp[P_FOLD_PENALTY], POT)
@@ -71,8 +70,8 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
         game.pl[q, counter] += 1
         put_p += pay_into(game, p, raise_, POT)
         put_q += pay_into(game, q, raise_, POT)
-        extra_p = fusillade_window(game, env, p, opts, ctx) if stage == 2 else 0
-        extra_q = fusillade_window(game, env, q, opts, ctx) if stage == 2 else 0
+        extra_p = fusillade_window(game, env, p) if stage == 2 else 0
+        extra_q = fusillade_window(game, env, q) if stage == 2 else 0
         dice_p = roll_n(game, S_DICE0 + p, dice_p, 1 + extra_p)
         dice_q = roll_n(game, S_DICE0 + q, dice_q, 1 + extra_q)
     sp = env.table[table_key(crew_p + dice_p)]
@@ -87,8 +86,8 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
         game.pl[winner, C_FIGHTS_WON] += 1
         game.pl[loser, C_FIGHTS_LOST] += 1
         settle_pot(game, winner, loser)
-        lose_characters(game, env, loser, d, 1, opts, ctx)
-        press_the_win(game, env, winner, loser, d, opts, ctx)
+        lose_characters(game, env, loser, d, 1)
+        press_the_win(game, env, winner, loser, d)
         return
     # a tie: each side loses a character of its choice; the pot is not shared (ruling: bank)
     game.pl[p, C_FIGHTS_TIED] += 1
@@ -99,21 +98,20 @@ def provoke(game, env, p, d, q, spender, opts, ctx):
         game.g[POT] -= put_p + put_q
     game.g[BANK] += game.g[POT]
     game.g[POT] = 0
-    lose_characters(game, env, p, d, 1, opts, ctx)
-    lose_characters(game, env, q, d, 1, opts, ctx)
+    lose_characters(game, env, p, d, 1)
+    lose_characters(game, env, q, d, 1)
 
 
 @njit(cache=True)
-def press_the_win(game, env, winner, loser, d, opts, ctx):
+def press_the_win(game, env, winner, loser, d):
     """The won_fight window: each extra_elimination card (e.g. Fusillade), one after another,
     costs the beaten side more characters present, of its choice."""
     while game.pl[loser, ALIVE] and group_at(game, loser, d):
-        card = offer_card(game, env, winner, WIN_WON_FIGHT, loser, opts, ctx)
+        card = offer_card(game, env, winner, WIN_WON_FIGHT, loser)
         if card == NO:
             return
         if card != CANCELLED:
-            lose_characters(game, env, loser, d, env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0],
-                            opts, ctx)
+            lose_characters(game, env, loser, d, env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0])
 
 
 @njit(cache=True)
@@ -133,8 +131,10 @@ def settle_pot(game, winner, loser):
 
 
 @njit(cache=True)
-def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q, opts, ctx):
+def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q):
     """The weaker hand may fold first (the provoked on equal strength), then the other."""
+    opts = game.opts
+    ctx = game.ctx
     first, second = (q, p) if sq <= sp else (p, q)
     for who in (first, second):
         other = q if who == p else p
@@ -154,13 +154,14 @@ def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q, opts, ctx):
 
 
 @njit(cache=True)
-def reroll_window(game, env, p, crew, dice, opts, ctx):
+def reroll_window(game, env, p, crew, dice):
     """fight_reroll (e.g. Strike Face) at intimidation, card after card: roll again up to N dice,
     the owner re-rolling the dice that pair with nothing, lowest first."""
+    ctx = game.ctx
     while game.pl[p, ALIVE]:
         ctx[CTX_CREW] = crew + dice
         ctx[CTX_OTHER_CREW] = dice
-        card = offer_card(game, env, p, WIN_INTIMIDATION, NO, opts, ctx)
+        card = offer_card(game, env, p, WIN_INTIMIDATION, NO)
         if card == NO:
             break
         if card == CANCELLED:
@@ -177,12 +178,12 @@ def reroll_window(game, env, p, crew, dice, opts, ctx):
 
 
 @njit(cache=True)
-def fusillade_window(game, env, p, opts, ctx):
+def fusillade_window(game, env, p):
     """fight_bonus_die (e.g. Machine Gun), card after card: more dice at the fusillade, the best
     five count."""
     extra = 0
     while True:
-        card = offer_card(game, env, p, WIN_FUSILLADE, NO, opts, ctx)
+        card = offer_card(game, env, p, WIN_FUSILLADE, NO)
         if card == NO:
             return extra
         if card != CANCELLED:
@@ -190,7 +191,7 @@ def fusillade_window(game, env, p, opts, ctx):
 
 
 @njit(cache=True)
-def lose_characters(game, env, p, d, count, opts, ctx):
+def lose_characters(game, env, p, d, count):
     """The victim chooses whom it loses among its characters present; cancel_elimination
     (e.g. Bullet Proof) saves one."""
     for _ in range(count):
@@ -199,6 +200,6 @@ def lose_characters(game, env, p, d, count, opts, ctx):
         group = group_at(game, p, d)
         if group == 0:
             return
-        if react(game, env, p, WIN_LOSING, NO, opts, ctx) > 0:  # e.g. Bullet Proof
+        if react(game, env, p, WIN_LOSING, NO) > 0:  # e.g. Bullet Proof
             continue
-        eliminate(game, env, choose_loss(game, env, p, group, opts, ctx))
+        eliminate(game, env, choose_loss(game, env, p, group))

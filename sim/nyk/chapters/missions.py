@@ -199,7 +199,7 @@ def accept(game, env, p, slot, crew):
 
 
 @njit(cache=True)
-def accomplish(game, env, p, m, crew, opts, ctx):
+def accomplish(game, env, p, m, crew):
     """NYK-A2: reveal, discard, tiles back to the bag, the reward from the bank."""
     for c in range(N_CHARS):
         if game.ch[c, MISSION] == m:
@@ -217,4 +217,4 @@ def accomplish(game, env, p, m, crew, opts, ctx):
     if game.ms[m, M_RISK]:
         game.pl[p, C_DONE_RISKY] += 1
     log(game.g, game.events, EV_ACCOMPLISH, p, m, crew, d, paid)
-    react(game, env, p, WIN_ACCOMPLISHED, m, opts, ctx)  # e.g. Juicy Job, as many as p wishes
+    react(game, env, p, WIN_ACCOMPLISHED, m)  # e.g. Juicy Job, as many as p wishes

@@ -49,9 +49,10 @@ def unmoved_at(game, p, d):
 
 
 @njit(cache=True)
-def list_journeys(game, env, p, opts, n, police_steps_left):
+def list_journeys(game, env, p, n, police_steps_left):
     """NYK-M1/M4/M6/M7: any group of p's unmoved characters on one district may set out, on
     foot, by subway from GRAND CENTRAL, or by helicopter from FINANCIAL."""
+    opts = game.opts
     done = np.int64(0)
     todo = game.pl[p, ROSTER]
     while todo:
@@ -77,7 +78,7 @@ def list_journeys(game, env, p, opts, n, police_steps_left):
                 n = put(opts, n, OP_JOURNEY, d, sub, MODE_HELI)
             sub = (sub - 1) & here
     if police_steps_left:
-        n = list_police_cars(game, env, opts, n)
+        n = list_police_cars(game, env, n)
     return n
 
 
@@ -100,15 +101,16 @@ def may_move_car(game, env, k):
 
 
 @njit(cache=True)
-def list_police_moves(game, env, opts, n):
+def list_police_moves(game, env, n):
     """Every single step of a car that may still move, as (car, destination) options."""
+    opts = game.opts
     for k in range(N_POLICE):
         if may_move_car(game, env, k):
             n = list_car_steps(env, k, game.g[POLICE0 + k], opts, n)
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # its table is the game's option table or the nested one (`drive`)
 def list_car_steps(env, k, d, opts, n):
     for j in range(env.nbr[d, 0]):
         n = put(opts, n, OP_POLICE, k, env.nbr[d, 1 + j])
@@ -116,9 +118,10 @@ def list_car_steps(env, k, d, opts, n):
 
 
 @njit(cache=True)
-def list_police_cars(game, env, opts, n):
+def list_police_cars(game, env, n):
     """The cars the first player may move now, one option each (the destination comes next,
     see `drive`: listing every step of every car at every move would dwarf the other options)."""
+    opts = game.opts
     for k in range(N_POLICE):
         if may_move_car(game, env, k):
             n = put(opts, n, OP_POLICE, k, NO)
@@ -126,8 +129,9 @@ def list_police_cars(game, env, opts, n):
 
 
 @njit(cache=True)
-def drive(game, env, p, k, ctx):
+def drive(game, env, p, k):
     """NYK-M5: p moves car k one step, to the neighbour it picks."""
+    ctx = game.ctx
     opts = game.opts2
     n = list_car_steps(env, k, game.g[POLICE0 + k], opts, 0)
     ctx[CTX_DECISION] = D_POLICE
@@ -135,27 +139,29 @@ def drive(game, env, p, k, ctx):
 
 
 @njit(cache=True)
-def movement_phase(game, env, p, opts, ctx):
-    custody_phase(game, env, p, opts, ctx)
+def movement_phase(game, env, p):
+    opts = game.opts
+    ctx = game.ctx
+    custody_phase(game, env, p)
     mover = p == game.g[FIRST]
     if mover and env.rp[P_DEALS_ENABLED]:
-        police_deals(game, env, p, opts, ctx)
+        police_deals(game, env, p)
     while True:
         n = put(opts, 0, OP_END)
-        n = list_journeys(game, env, p, opts, n, mover)
-        n = list_movement_cards(game, env, p, opts, n)
-        n = list_partings(game, p, opts, n)
+        n = list_journeys(game, env, p, n, mover)
+        n = list_movement_cards(game, env, p, n)
+        n = list_partings(game, p, n)
         ctx[CTX_DECISION] = D_MOVE
         k = ask(game, env, p, opts, n, ctx)
         op = opts[k, 0]
         if op == OP_END:
             break
         if op == OP_POLICE:
-            drive(game, env, p, opts[k, 1], ctx)
+            drive(game, env, p, opts[k, 1])
         elif op == OP_JOURNEY:
-            journey(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
+            journey(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3])
         elif op == OP_PLAY:
-            movement_card(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3], opts, ctx)
+            movement_card(game, env, p, opts[k, 1], opts[k, 2], opts[k, 3])
         elif op == OP_PART:
             part_with(game, p, opts[k, 1])
     # a character that did not set out has still had its movement; unused extra steps lapse
@@ -168,17 +174,19 @@ def movement_phase(game, env, p, opts, ctx):
 
 
 @njit(cache=True)
-def police_deals(game, env, first, opts, ctx):
+def police_deals(game, env, first):
     """NYK-E2 (optional deal model): before the first player moves, each other player in turn may
     offer to buy one police step at the set price; the first player takes the money and makes the
     move, or refuses. A bought step counts against the car's steps this turn (NYK-M5)."""
+    opts = game.opts
+    ctx = game.ctx
     price = env.rp[P_DEALS_POLICE_MOVE_PRICE]
     n_players = game.g[N_PLAYERS]
     for i in range(1, n_players):
         q = (first + i) % n_players
         if not game.pl[q, ALIVE] or game.pl[q, MONEY] < price:
             continue
-        n = list_police_moves(game, env, opts, put(opts, 0, OP_NO))
+        n = list_police_moves(game, env, put(opts, 0, OP_NO))
         if n == 1:
             return
         ctx[CTX_OPPONENT], ctx[CTX_POT] = first, price
@@ -199,8 +207,9 @@ def police_deals(game, env, first, opts, ctx):
 
 
 @njit(cache=True)
-def list_movement_cards(game, env, p, opts, n):
+def list_movement_cards(game, env, p, n):
     """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody."""
+    opts = game.opts
     if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_MOVEMENT] == 0:
         return n
     for i in range(game.pl[p, HAND_N]):
@@ -228,8 +237,10 @@ def list_movement_cards(game, env, p, opts, n):
 
 
 @njit(cache=True)
-def movement_card(game, env, p, card, kind, target, opts, ctx):
-    if not spend_event(game, env, p, card, opts, ctx):
+def movement_card(game, env, p, card, kind, target):
+    opts = game.opts
+    ctx = game.ctx
+    if not spend_event(game, env, p, card):
         return
     if kind == E_POLICE_MOVE:
         steps = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1]
@@ -249,7 +260,7 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
     elif kind == E_EXTRA_MOVE:  # e.g. Fast Car: the next journey goes `steps` districts further
         game.pl[p, EXTRA_STEPS] += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
     elif kind == E_POLICE_PLACE:
-        place_car(game, env, p, opts, ctx)
+        place_car(game, env, p)
     elif kind == E_RELEASE_CUSTODY:
         todo = game.pl[p, ROSTER]
         while todo:
@@ -261,8 +272,10 @@ def movement_card(game, env, p, card, kind, target, opts, ctx):
 
 
 @njit(cache=True)
-def place_car(game, env, p, opts, ctx):
+def place_car(game, env, p):
     """A police_place card (NYK-C5): a car waiting at the station goes to any other district."""
+    opts = game.opts
+    ctx = game.ctx
     station = env.rp[RP_STATION]
     n = 0
     for d in range(env.rp[RP_N_DISTRICTS]):
@@ -279,12 +292,14 @@ def place_car(game, env, p, opts, ctx):
 
 
 @njit(cache=True)
-def journey(game, env, p, d, group, mode, opts, ctx):
+def journey(game, env, p, d, group, mode):
     """One group's movement, step by step, picking up and dropping characters on the way.
 
     A normal step is allowed while every member has moved fewer than `move.steps` districts and
     none met a police check (NYK-M1, M2); otherwise only a discarded card moves it on (M8, P2).
     """
+    opts = game.opts
+    ctx = game.ctx
     limit = env.rp[P_MOVE_STEPS]
     ignore_police = False
     start, set_out = d, False  # logged with the first step: a journey of no step tells nothing
@@ -295,7 +310,7 @@ def journey(game, env, p, d, group, mode, opts, ctx):
     elif mode == MODE_HELI:
         log(game.g, game.events, EV_JOURNEY, p, d, group, mode)
         set_out = True
-        d = helicopter(game, env, p, group, opts, ctx)
+        d = helicopter(game, env, p, group)
         limit = 0
     steps = 0  # steps of this ride (the special moves count their own)
     bonus = env.rp[P_BONUS_STEPS_PER_CARD]  # NYK-M8: districts one discarded card buys
@@ -321,11 +336,11 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             if paid:  # which card pays is asked once the step is chosen (`pay_with_card`)
                 n = put(opts, n, OP_STEP, nb, ANY_CARD)
         if count_bits(group) > 1:
-            n = put_each(opts, n, OP_DROP, group)
+            n = put_each(game, n, OP_DROP, group)
         if mode == MODE_NORMAL:
-            n = put_each(opts, n, OP_PICKUP, unmoved_at(game, p, d) & ~group)
+            n = put_each(game, n, OP_PICKUP, unmoved_at(game, p, d) & ~group)
         if p == game.g[FIRST]:  # NYK-M5: the first player moves the police at any time of its moves
-            n = list_police_cars(game, env, opts, n)
+            n = list_police_cars(game, env, n)
         ctx[CTX_DECISION] = D_STEP
         k = ask(game, env, p, opts, n, ctx)
         op = opts[k, 0]
@@ -339,13 +354,13 @@ def journey(game, env, p, d, group, mode, opts, ctx):
             group |= ONE << opts[k, 1]
             continue
         if op == OP_POLICE:
-            drive(game, env, p, opts[k, 1], ctx)
+            drive(game, env, p, opts[k, 1])
             if police_at(game, d) > 0 and not ignore_police:
                 stop_where_a_car_came(game, group, d)
             continue
         to, card = opts[k, 1], opts[k, 2]
         if card != NO:  # NYK-M8: one discarded card moves the whole group `bonus` districts more
-            card = pay_with_card(game, env, p, ctx)
+            card = pay_with_card(game, env, p)
             discard_card(game, env, p, card)
             game.pl[p, C_CARDS_AS_MOVES] += 1
             log(game.g, game.events, EV_CARD_MOVE, p, card)
@@ -379,8 +394,9 @@ def journey(game, env, p, d, group, mode, opts, ctx):
 
 
 @njit(cache=True)
-def put_each(opts, n, op, group):
+def put_each(game, n, op, group):
     """One option (op, c) per character c of `group`, in the order of their ids."""
+    opts = game.opts
     rest = group
     while rest:
         c = lowest_bit(rest)
@@ -439,8 +455,10 @@ def max_steps(game, group):
 
 
 @njit(cache=True)
-def helicopter(game, env, p, group, opts, ctx):
+def helicopter(game, env, p, group):
     """NYK-M7: $1,000 a character, then anywhere on the board."""
+    opts = game.opts
+    ctx = game.ctx
     cost = env.rp[P_HELIPORT_COST] * count_bits(group)
     pay_into(game, p, cost, BANK)
     game.pl[p, C_HELI] += 1

@@ -87,8 +87,10 @@ def to_custody(game, env, c):
 
 
 @njit(cache=True)
-def choose_loss(game, env, p, group, opts, ctx):
+def choose_loss(game, env, p, group):
     """The victim chooses which of its characters in `group` is lost (NYK-A4, P5)."""
+    opts = game.opts
+    ctx = game.ctx
     n = 0
     rest = group
     while rest:
@@ -169,7 +171,7 @@ def interrogate(game, env, p, d):
     cars = police_at(game, d)
     game.pl[p, C_INTERROGATIONS] += 1
     mark_questioned(game, group)
-    if react(game, env, p, WIN_INTERROGATED, d, opts, ctx) > 0:  # e.g. Alibi
+    if react(game, env, p, WIN_INTERROGATED, d) > 0:  # e.g. Alibi
         log(game.g, game.events, EV_INTERROGATION, p, d, cars, -1, -1)
         return
     police = np.int64(0)
@@ -205,7 +207,7 @@ def interrogate(game, env, p, d):
                     if game.g[POLICE0 + k] == d:
                         game.g[POLICE0 + k] = PC_RETURNING
                 return
-            lost = choose_loss(game, env, p, group, opts, ctx)
+            lost = choose_loss(game, env, p, group)
     arrest(game, env, p, group, lost)
 
 
@@ -264,10 +266,12 @@ def move_police(game, env, k, dest, mover):
 
 
 @njit(cache=True)
-def custody_phase(game, env, p, opts, ctx):
+def custody_phase(game, env, p):
     """NYK-P6: p's characters in custody move one cell toward the exit; each discarded card buys
     one more cell, by ruling `custody.card_steps` for the characters of one cell (moving
     together, as a bonus move does, NYK-M8), for every character in custody, or for one."""
+    opts = game.opts
+    ctx = game.ctx
     steps = env.rp[P_CUSTODY_STEPS]
     todo = game.pl[p, ROSTER]
     while todo:
@@ -300,7 +304,7 @@ def custody_phase(game, env, p, opts, ctx):
         if k == 0:
             return
         target = opts[k, 1]
-        card = pay_with_card(game, env, p, ctx)
+        card = pay_with_card(game, env, p)
         discard_card(game, env, p, card)
         game.pl[p, C_CARDS_AS_MOVES] += 1
         log(game.g, game.events, EV_CUSTODY_CARD, p, card, target)

@@ -56,9 +56,10 @@ def discard_henchman_card(game, c):
 
 
 @njit(cache=True)
-def list_partings(game, p, opts, n):
+def list_partings(game, p, n):
     """NYK-A7: p may part with a henchman at any moment of its turn (offered with every move
     and every action), unless it is in custody or holds a mission."""
+    opts = game.opts
     todo = game.pl[p, ROSTER] & HENCHMEN_MASK
     while todo:
         c = lowest_bit(todo)
@@ -89,19 +90,20 @@ def may_recruit_now(game, env, p):
 
 
 @njit(cache=True)
-def list_recruits(game, env, p, opts, n):
+def list_recruits(game, env, p, n):
     if not may_recruit_now(game, env, p):
         return n
     targets = recruit_targets(game, env, p)
     for h in range(N_AFFRANCHI, N_CHARS):
         if in_mask(targets, h):
-            n = list_offers(game, env, p, h, NO, opts, n)
+            n = list_offers(game, env, p, h, NO, n)
     return n
 
 
 @njit(cache=True)
-def list_offers(game, env, p, h, card, opts, n):
+def list_offers(game, env, p, h, card, n):
     """A recruit attempt on h, if p can make the smallest offer; the offer is chosen next."""
+    opts = game.opts
     lo = env.rp[P_RECRUIT_MIN_OFFER]
     if lo <= env.rp[P_RECRUIT_MAX_OFFER] and lo <= game.pl[p, MONEY]:
         n = put(opts, n, OP_RECRUIT, h, ANY_OFFER, card)
@@ -109,8 +111,10 @@ def list_offers(game, env, p, h, card, opts, n):
 
 
 @njit(cache=True)
-def choose_offer(game, env, p, h, card, opts, ctx):
+def choose_offer(game, env, p, h, card):
     """NYK-A6: p offers from `recruit.min_offer` to `max_offer` by `offer_step`, up to its money."""
+    opts = game.opts
+    ctx = game.ctx
     lo, hi, step = env.rp[P_RECRUIT_MIN_OFFER], env.rp[P_RECRUIT_MAX_OFFER], env.rp[P_RECRUIT_OFFER_STEP]
     n = 0
     offer = lo
@@ -122,16 +126,18 @@ def choose_offer(game, env, p, h, card, opts, ctx):
 
 
 @njit(cache=True)
-def recruit(game, env, p, h, offer, card, opts, ctx):
+def recruit(game, env, p, h, offer, card):
     """NYK-A6: one die per $1,000 offered; a die above the value recruits, else a die equal makes
     it hesitate (pay $1,000 more or give up), else refusal. The attempt is the turn's recruit."""
+    opts = game.opts
+    ctx = game.ctx
     if offer == ANY_OFFER:
-        offer = choose_offer(game, env, p, h, card, opts, ctx)
+        offer = choose_offer(game, env, p, h, card)
     game.pl[p, RECRUITED] += 1
     game.pl[p, C_RECRUITS_TRIED] += 1
     bonus = 0
     if card != NO:  # NYK-A8: a card that recruits is the turn's recruit action
-        if not spend_event(game, env, p, card, opts, ctx):
+        if not spend_event(game, env, p, card):
             return
         bonus = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
         offer = max(offer - env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1], 0)

@@ -20,7 +20,7 @@ from sim.rng import below_of
 
 
 @njit(cache=True)
-def resources_phase(game, env, order, n_order, opts, ctx):
+def resources_phase(game, env, order, n_order):
     for i in range(n_order):
         p = order[i]
         drawn = 0
@@ -28,24 +28,26 @@ def resources_phase(game, env, order, n_order, opts, ctx):
             if draw_card(game, env, p):
                 drawn += 1
         log(game.g, game.events, EV_DRAW, p, drawn)
-        enforce_hand_limit(game, env, p, opts, ctx)
+        enforce_hand_limit(game, env, p)
         police_check(game, env)
     for i in range(n_order):
-        react(game, env, order[i], WIN_RESOURCES, NO, opts, ctx)
+        react(game, env, order[i], WIN_RESOURCES, NO)
         police_check(game, env)
 
 
 @njit(cache=True)
-def corruption(game, env, opts, ctx):
+def corruption(game, env):
     """NYK-T1: two bills face down, revealed together; the largest sum takes the first player
     card (ties at random); valued bills go to the bank, $0 bills are kept."""
+    opts = game.opts
+    ctx = game.ctx
     n_players = game.g[N_PLAYERS]
     bids = game.bids[:n_players]  # in the record: see GAME_DTYPE
     bids[:] = -1
     for p in range(n_players):
         if not game.pl[p, ALIVE]:
             continue
-        n = list_bids(game, env, p, opts)
+        n = list_bids(game, env, p)
         ctx[CTX_DECISION] = D_BID
         k = ask(game, env, p, opts, n, ctx)
         bids[p] = opts[k, 1]
@@ -70,9 +72,10 @@ def corruption(game, env, opts, ctx):
 
 
 @njit(cache=True)
-def list_bids(game, env, p, opts):
+def list_bids(game, env, p):
     """Every multiset of `corruption.bills` bills among $0/$1,000/$2,000/$5,000 that p can put
     down: no more $0 bills than it holds, valued bills up to its money (the bank gives change)."""
+    opts = game.opts
     n = 0
     for i in range(env.n_bids):
         amount, zeros = env.bids[i, 0], env.bids[i, 1]
@@ -82,7 +85,7 @@ def list_bids(game, env, p, opts):
 
 
 @njit(cache=True)
-def start_player_turn(game, env, p, opts, ctx):
+def start_player_turn(game, env, p):
     game.g[ACTIVE] = p
     game.pl[p, RECRUITED] = 0
     todo = game.pl[p, ROSTER]
@@ -106,5 +109,5 @@ def start_player_turn(game, env, p, opts, ctx):
                 if game.ch[c, WHERE] == W_CONTROLLED:
                     d = game.ch[c, LOC]
                     if police_at(game, d) and d != env.rp[RP_STATION]:
-                        react(game, env, q, WIN_TURN_START, d, opts, ctx)
+                        react(game, env, q, WIN_TURN_START, d)
                         police_check(game, env)  # NYK-P4: a Payoff car arrives at BROADWAY
