@@ -123,7 +123,7 @@ def begin_game(game, env, n_players, key, game_id, record, check):
 @njit(cache=True)
 def begin_turn(game):
     game.g[TURN] += 1
-    log(game.g, game.events, EV_TURN, game.g[TURN])
+    log(game, EV_TURN, game.g[TURN])
 
 
 @njit(cache=True)

@@ -108,12 +108,13 @@ def capture(spec: GameSpec, ruleset) -> dict:
     limit = game.events.shape[0]
     original_log = _tool(engine, "log")
 
-    def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
+    def log(*args):  # each engine's own arguments (its game, or the game's scalars and events)
+        g = game.g
         if g[state.RECORD] and g[state.N_EVENTS] < limit:
             snaps.append(snapshot(game, env))   # the engine logs an event once it is done
             dice.append(list(pending))
             pending.clear()
-        original_log(g, events, code, a, b, c, d, e, f)
+        original_log(*args)
 
     def keeping(fn, shown):
         def rolled(*args):

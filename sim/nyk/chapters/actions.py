@@ -216,7 +216,7 @@ def action_card(game, env, p, card, kind, target):
     if kind == E_STEAL_MONEY:
         taken = player_pays_player(game, target, p, amount)
         game.pl[p, C_CARD_INCOME] += taken
-        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, taken, target)
+        log(game, EV_CARD_EFFECT, p, kind, target, taken, target)
     elif kind == E_BANK_INCOME:
         game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
     elif kind == E_DRAW_CARDS:
@@ -227,9 +227,9 @@ def action_card(game, env, p, card, kind, target):
     elif kind == E_POACH_HENCHMAN:
         q = game.ch[target, OWNER]
         paid = player_pays_player(game, p, q, amount)
-        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, paid, q)
+        log(game, EV_CARD_EFFECT, p, kind, target, paid, q)
         set_owner(game, target, p)
         joins(game, env, target)
     elif kind == E_DISCARD_HENCHMAN:
-        log(game.g, game.events, EV_CARD_EFFECT, p, kind, target, 0, game.ch[target, OWNER])
+        log(game, EV_CARD_EFFECT, p, kind, target, 0, game.ch[target, OWNER])
         discard_henchman_card(game, target)

@@ -33,22 +33,23 @@ ONE = np.int64(1)
 
 
 @register_jitable
-def log(g, events, code, a=0, b=0, c=0, d=0, e=0, f=0):
+def log(game, code, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event row when the game is recorded (`mobsim play`). Typed as an overload, so its
     callers' constant codes and arguments arrive as int64 and the row writer compiles once (as a
     jitted function it compiled once per combination of constants, some fifty times)."""
-    log_row(g, events, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
+    log_row(game, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
             np.int64(f))
 
 
 @njit(cache=True)
-def log_row(g, events, code, a, b, c, d, e, f):
+def log_row(game, code, a, b, c, d, e, f):
+    g = game.g
     if g[RECORD] == 0:
         return
     n = g[N_EVENTS]
     if n >= MAX_EVENTS:
         return
-    row = events[n]
+    row = game.events[n]
     row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] = g[TURN], code, a, b, c, d, e, f
     g[N_EVENTS] = n + 1
 

@@ -63,7 +63,7 @@ def reshuffle_resources(game, env):
     game.g[R_DECK_N] = n
     game.g[R_DISC_N] = 0
     shuffle(game, R_DECK0, n, S_RESOURCES)
-    log(game.g, game.events, EV_RESHUFFLE, n)
+    log(game, EV_RESHUFFLE, n)
     for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
         add_police_car(game, env)
 
@@ -139,7 +139,7 @@ def enforce_hand_limit(game, env, p):
         k = ask(game, env, p, opts, n, ctx)
         discard_card(game, env, p, opts[k, 1])
         game.pl[p, C_CARDS_DISCARDED] += 1
-        log(game.g, game.events, EV_DISCARD, p, opts[k, 1])
+        log(game, EV_DISCARD, p, opts[k, 1])
 
 
 @njit(cache=True)
@@ -196,7 +196,7 @@ def cancelled_by_informer(game, env, p, card):
             discard_card(game, env, q, answer)
             game.pl[q, C_CARDS_PLAYED] += 1
             game.pl[q, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + answer]] += 1
-            log(game.g, game.events, EV_CANCELLED, q, answer, p, card)
+            log(game, EV_CANCELLED, q, answer, p, card)
             return True
     return False
 
@@ -207,7 +207,7 @@ def spend_event(game, env, p, card):
     discard_card(game, env, p, card)
     game.pl[p, C_CARDS_PLAYED] += 1
     game.pl[p, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + card]] += 1
-    log(game.g, game.events, EV_CARD, p, card, env.rp[RP_R_KIND + card])
+    log(game, EV_CARD, p, card, env.rp[RP_R_KIND + card])
     return not cancelled_by_informer(game, env, p, card)
 
 
@@ -281,7 +281,7 @@ def remove_one_car(game, env, d):
         if game.g[POLICE0 + k] == d and d != env.rp[RP_STATION]:
             game.g[POLICE0 + k] = env.rp[RP_STATION]
             game.g[POLICE_CHECK] = 1  # NYK-P4: it arrives at BROADWAY like any car (`police_check`)
-            log(game.g, game.events, EV_POLICE_BACK, k, d)
+            log(game, EV_POLICE_BACK, k, d)
             return
 
 

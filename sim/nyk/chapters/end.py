@@ -66,7 +66,7 @@ def final_ranking(game, env):
             j -= 1
     for i in range(n_players):
         game.pl[order[i], RANK] = i + 1
-        log(game.g, game.events, EV_RANK, order[i], i + 1, game.pl[order[i], MONEY])
+        log(game, EV_RANK, order[i], i + 1, game.pl[order[i], MONEY])
     winner = order[0]
     game.g[WINNER] = winner
     if alive_players(game) == 1:
@@ -81,7 +81,7 @@ def final_ranking(game, env):
                 game.pl[second, RANK] = 1
         else:
             game.g[DECIDED_BY] = (BY_FORTUNE, BY_HENCHMEN, BY_VALUES)[level - 1]
-    log(game.g, game.events, EV_GAME_END, winner, game.g[DECIDED_BY])
+    log(game, EV_GAME_END, winner, game.g[DECIDED_BY])
 
 
 @njit(cache=True)

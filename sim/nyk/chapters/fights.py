@@ -45,7 +45,7 @@ def provoke(game, env, p, d, q, spender):
     mine, theirs = group_at(game, p, d), group_at(game, q, d)
     crew_p, crew_q = crew_packed(game, mine), crew_packed(game, theirs)
     favourite = favourite_of(game, env, p, q, mine, theirs)
-    log(game.g, game.events, EV_PROVOKE, p, q, d, mine, theirs)
+    log(game, EV_PROVOKE, p, q, d, mine, theirs)
     stake = env.rp[P_STAKE]
     put_p, put_q = pay_into(game, p, stake, POT), pay_into(game, q, stake, POT)
     dice_p = roll_n(game, S_DICE0 + p, np.int64(0), env.rp[P_INTIMIDATION_DICE])
@@ -55,14 +55,14 @@ def provoke(game, env, p, d, q, spender):
     for stage in range(1, 3):
         sp = env.table[table_key(crew_p + dice_p)]
         sq = env.table[table_key(crew_q + dice_q)]
-        log(game.g, game.events, EV_STAGE, stage, sp, sq, game.g[POT])
+        log(game, EV_STAGE, stage, sp, sq, game.g[POT])
         folder = fold_round(game, env, p, q, sp, sq, stage, crew_p + dice_p, crew_q + dice_q)
         if folder != NO:
             winner = q if folder == p else p
             pay_into(game, folder, env.rp[P_FOLD_PENALTY], POT)
             game.pl[folder, C_FOLDS] += 1
             settle_pot(game, winner, folder)
-            log(game.g, game.events, EV_FOLD, folder, stage)
+            log(game, EV_FOLD, folder, stage)
             return
         raise_ = env.rp[P_RAISE] if stage == 1 else env.rp[P_FUSILLADE_RAISE]
         counter = C_RAISED if stage == 1 else C_FUSILLADES  # the stage both sides went on to
@@ -76,7 +76,7 @@ def provoke(game, env, p, d, q, spender):
         dice_q = roll_n(game, S_DICE0 + q, dice_q, 1 + extra_q)
     sp = env.table[table_key(crew_p + dice_p)]
     sq = env.table[table_key(crew_q + dice_q)]
-    log(game.g, game.events, EV_FUSILLADE, p, q, sp, sq, game.g[POT])
+    log(game, EV_FUSILLADE, p, q, sp, sq, game.g[POT])
     if favourite != NO:
         game.pl[favourite, C_FAVOURITE] += 1
     if sp != sq:

@@ -60,7 +60,7 @@ def reveal_mission(game, env):
             game.g[END_REVEALED] = 1
             game.g[LAST_TURN] = game.g[TURN] + env.rp[P_LAST_TURNS]
             game.ms[END_CARD, M_STATE] = MS_DONE
-            log(game.g, game.events, EV_END_CARD, game.g[LAST_TURN])
+            log(game, EV_END_CARD, game.g[LAST_TURN])
             return False
         accept = draw_tile(game)
         dest = NO
@@ -74,7 +74,7 @@ def reveal_mission(game, env):
             return False
         if accept == NO:
             game.ms[m, M_STATE] = MS_OUT
-            log(game.g, game.events, EV_NO_TILE, m)
+            log(game, EV_NO_TILE, m)
             continue
         gap = 0  # the first empty space: the cards before it shift right by one
         while gap < row_n - 1 and game.g[ROW0 + gap] != NO:
@@ -87,7 +87,7 @@ def reveal_mission(game, env):
         game.ms[m, M_SLOT] = 0
         game.ms[m, M_ACCEPT] = accept
         game.ms[m, M_DEST] = dest
-        log(game.g, game.events, EV_REVEAL, m, accept, dest)
+        log(game, EV_REVEAL, m, accept, dest)
         return True
 
 
@@ -136,7 +136,7 @@ def leave_mission(game, c):
         p = game.ms[m, M_HOLDER]
         mission_out(game, m)
         game.pl[p, C_MISSIONS_LOST] += 1
-        log(game.g, game.events, EV_MISSION_LOST, p, m)
+        log(game, EV_MISSION_LOST, p, m)
 
 
 @njit(cache=True)
@@ -148,7 +148,7 @@ def end_of_turn_missions(game, env):
         game.g[ROW0 + last] = NO
         game.ms[m, M_SLOT] = NO
         mission_out(game, m)
-        log(game.g, game.events, EV_EXPIRE, m)
+        log(game, EV_EXPIRE, m)
     if not reveal_mission(game, env):
         for s in range(last, 0, -1):  # no new card: the others still shift toward the end
             game.g[ROW0 + s] = game.g[ROW0 + s - 1]
@@ -194,7 +194,7 @@ def accept(game, env, p, slot, crew):
         game.pl[p, C_ACCEPTED_2] += 1
     if game.ms[m, M_RISK]:
         game.pl[p, C_ACCEPTED_RISKY] += 1
-    log(game.g, game.events, EV_ACCEPT, p, m, crew, game.ms[m, M_ACCEPT], game.ms[m, M_DEST])
+    log(game, EV_ACCEPT, p, m, crew, game.ms[m, M_ACCEPT], game.ms[m, M_DEST])
     reveal_mission(game, env)
 
 
@@ -216,5 +216,5 @@ def accomplish(game, env, p, m, crew):
         game.pl[p, C_DONE_2] += 1
     if game.ms[m, M_RISK]:
         game.pl[p, C_DONE_RISKY] += 1
-    log(game.g, game.events, EV_ACCOMPLISH, p, m, crew, d, paid)
+    log(game, EV_ACCOMPLISH, p, m, crew, d, paid)
     react(game, env, p, WIN_ACCOMPLISHED, m)  # e.g. Juicy Job, as many as p wishes

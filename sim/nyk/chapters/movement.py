@@ -202,7 +202,7 @@ def police_deals(game, env, first):
             player_pays_player(game, q, first, price)
             game.pl[q, C_DEALS] += 1
             game.pl[first, C_DEALS] += 1
-            log(game.g, game.events, EV_DEAL, q, first, price, car, dest)
+            log(game, EV_DEAL, q, first, price, car, dest)
             move_police(game, env, car, dest, first)
 
 
@@ -255,7 +255,7 @@ def movement_card(game, env, p, card, kind, target):
                 break
             game.g[POLICE0 + target] = opts[k, 2]
             game.pl[p, C_POLICE_MOVES] += 1
-            log(game.g, game.events, EV_POLICE_MOVE, p, target, opts[k, 2])
+            log(game, EV_POLICE_MOVE, p, target, opts[k, 2])
             police_arrived(game, env, opts[k, 2], p)
     elif kind == E_EXTRA_MOVE:  # e.g. Fast Car: the next journey goes `steps` districts further
         game.pl[p, EXTRA_STEPS] += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
@@ -286,7 +286,7 @@ def place_car(game, env, p):
     for k in range(N_POLICE):
         if game.g[POLICE0 + k] == station:
             game.g[POLICE0 + k] = target
-            log(game.g, game.events, EV_POLICE_MOVE, p, k, target)
+            log(game, EV_POLICE_MOVE, p, k, target)
             police_arrived(game, env, target, p)
             break
 
@@ -308,7 +308,7 @@ def journey(game, env, p, d, group, mode):
         ignore_police = env.rp[P_SUBWAY_IGNORES_POLICE] == 1
         game.pl[p, C_SUBWAY] += 1
     elif mode == MODE_HELI:
-        log(game.g, game.events, EV_JOURNEY, p, d, group, mode)
+        log(game, EV_JOURNEY, p, d, group, mode)
         set_out = True
         d = helicopter(game, env, p, group)
         limit = 0
@@ -363,14 +363,14 @@ def journey(game, env, p, d, group, mode):
             card = pay_with_card(game, env, p)
             discard_card(game, env, p, card)
             game.pl[p, C_CARDS_AS_MOVES] += 1
-            log(game.g, game.events, EV_CARD_MOVE, p, card)
+            log(game, EV_CARD_MOVE, p, card)
             credit = bonus - 1
         elif not normal and credit > 0:
             credit -= 1
         elif not normal:
             extra -= 1
         if not set_out:
-            log(game.g, game.events, EV_JOURNEY, p, start, group, mode)
+            log(game, EV_JOURNEY, p, start, group, mode)
             set_out = True
         d = to
         steps += 1
@@ -380,7 +380,7 @@ def journey(game, env, p, d, group, mode):
             rest &= rest - 1
             place(game, c, W_CONTROLLED, d)
             game.ch[c, STEPS] += 1
-        log(game.g, game.events, EV_STEP, p, d, group)
+        log(game, EV_STEP, p, d, group)
         # NYK-M6/M8 (`subway.card_steps`): a district bought beyond the ride may be checked
         checked = not ignore_police or (not normal and env.rp[P_SUBWAY_CARD_STEPS] == SUBWAY_CARD_STEPS_CHECKED)
         if checked and police_at(game, d) > 0:
@@ -427,7 +427,7 @@ def arrive_at_police(game, env, p, d, group):
         c = lowest_bit(rest)
         rest &= rest - 1
         game.ch[c, STOPPED] = 1
-    log(game.g, game.events, EV_CHECK, p, d)
+    log(game, EV_CHECK, p, d)
     if questionable(game, env, p, d):
         interrogate(game, env, p, d)
 
@@ -473,7 +473,7 @@ def helicopter(game, env, p, group):
         c = lowest_bit(rest)
         rest &= rest - 1
         place(game, c, W_CONTROLLED, d)
-    log(game.g, game.events, EV_HELI, p, d, group, cost)
+    log(game, EV_HELI, p, d, group, cost)
     if police_at(game, d) > 0:
         arrive_at_police(game, env, p, d, group)
     return d

@@ -49,7 +49,7 @@ def eliminate(game, env, c):
     p = game.ch[c, OWNER]
     leave_mission(game, c)
     game.pl[p, C_CHARS_LOST] += 1
-    log(game.g, game.events, EV_LOSE, p, c)
+    log(game, EV_LOSE, p, c)
     place(game, c, W_DEAD, NO)
     if c < N_AFFRANCHI:
         game.pl[p, C_AFFRANCHI_LOST] += 1
@@ -74,7 +74,7 @@ def player_out(game, env, p):
                                        or game.ch[c, WHERE] == W_CUSTODY):
             leave_mission(game, c)
             discard_henchman_card(game, c)
-    log(game.g, game.events, EV_AFFRANCHI_DIES, p)
+    log(game, EV_AFFRANCHI_DIES, p)
 
 
 @njit(cache=True)
@@ -172,7 +172,7 @@ def interrogate(game, env, p, d):
     game.pl[p, C_INTERROGATIONS] += 1
     mark_questioned(game, group)
     if react(game, env, p, WIN_INTERROGATED, d) > 0:  # e.g. Alibi
-        log(game.g, game.events, EV_INTERROGATION, p, d, cars, -1, -1)
+        log(game, EV_INTERROGATION, p, d, cars, -1, -1)
         return
     police = np.int64(0)
     for _ in range(cars):
@@ -181,9 +181,9 @@ def interrogate(game, env, p, d):
     crew = roll_n(game, S_DICE0 + p, crew_packed(game, group), n_dice)
     police = roll_n(game, S_POLICE, police, n_dice)
     mine, theirs = env.table[table_key(crew)], env.table[table_key(police)]
-    log(game.g, game.events, EV_INTERROGATION, p, d, cars, mine, theirs)
+    log(game, EV_INTERROGATION, p, d, cars, mine, theirs)
     if mine > theirs:
-        log(game.g, game.events, EV_ESCAPE, p, d)
+        log(game, EV_ESCAPE, p, d)
         return
     lost = NO
     if in_mask(group, p):
@@ -200,7 +200,7 @@ def interrogate(game, env, p, d):
             crew = roll_n(game, S_DICE0 + p, crew, extra)
             police = roll_n(game, S_POLICE, police, extra)
             mine, theirs = env.table[table_key(crew)], env.table[table_key(police)]
-            log(game.g, game.events, EV_RESIST, p, d, mine, theirs)
+            log(game, EV_RESIST, p, d, mine, theirs)
             if mine > theirs:
                 game.pl[p, C_RESISTS_WON] += 1
                 for k in range(N_POLICE):
@@ -241,7 +241,7 @@ def arrest(game, env, p, group, lost):
         rest &= rest - 1
         if c != lost:
             to_custody(game, env, c)
-    log(game.g, game.events, EV_ARREST, p, group, lost)  # logged once the crew is in custody
+    log(game, EV_ARREST, p, group, lost)  # logged once the crew is in custody
     if lost != NO:
         eliminate(game, env, lost)
 
@@ -261,7 +261,7 @@ def move_police(game, env, k, dest, mover):
     game.g[POLICE0 + k] = dest
     game.g[POLICE_STEPS0 + k] += 1
     game.pl[mover, C_POLICE_MOVES] += 1
-    log(game.g, game.events, EV_POLICE_MOVE, mover, k, dest)
+    log(game, EV_POLICE_MOVE, mover, k, dest)
     police_arrived(game, env, dest, mover)
 
 
@@ -307,7 +307,7 @@ def custody_phase(game, env, p):
         card = pay_with_card(game, env, p)
         discard_card(game, env, p, card)
         game.pl[p, C_CARDS_AS_MOVES] += 1
-        log(game.g, game.events, EV_CUSTODY_CARD, p, card, target)
+        log(game, EV_CUSTODY_CARD, p, card, target)
         cell = game.ch[target, CELL] if target != NO else 0
         todo = game.pl[p, ROSTER]
         while todo:
@@ -325,7 +325,7 @@ def custody_step(game, env, c):
         return
     if game.ch[c, CELL] > 1:
         game.ch[c, CELL] -= 1
-        log(game.g, game.events, EV_CUSTODY_STEP, game.ch[c, OWNER], c, game.ch[c, CELL])
+        log(game, EV_CUSTODY_STEP, game.ch[c, OWNER], c, game.ch[c, CELL])
         return
     release(game, env, c)
 
@@ -341,4 +341,4 @@ def release(game, env, c):
     game.ch[c, STOPPED] = 1 if frozen else 0
     game.ch[c, STEPS] = 0
     game.ch[c, START] = env.rp[RP_STATION]
-    log(game.g, game.events, EV_RELEASED, game.ch[c, OWNER], c)
+    log(game, EV_RELEASED, game.ch[c, OWNER], c)

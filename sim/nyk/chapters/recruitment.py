@@ -74,7 +74,7 @@ def part_with(game, p, c):
     """NYK-A7: a henchman card is discarded, freeing a stand."""
     discard_henchman_card(game, c)
     game.pl[p, C_PARTED] += 1
-    log(game.g, game.events, EV_PART, p, c)
+    log(game, EV_PART, p, c)
 
 
 @njit(cache=True)
@@ -147,10 +147,10 @@ def recruit(game, env, p, h, offer, card):
     best = -1
     for _ in range(offer // env.rp[P_RECRUIT_OFFER_STEP] + bonus):
         best = max(best, die(game, S_DICE0 + p))
-    log(game.g, game.events, EV_RECRUIT, p, h, offer, best)
+    log(game, EV_RECRUIT, p, h, offer, best)
     price = offer
     if best < value:
-        log(game.g, game.events, EV_RECRUIT_RESULT, p, h, 0, 0)
+        log(game, EV_RECRUIT_RESULT, p, h, 0, 0)
         return
     if best == value:
         game.pl[p, C_RECRUITS_HESITATED] += 1
@@ -161,14 +161,14 @@ def recruit(game, env, p, h, offer, card):
             n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_HESITATE
         if ask(game, env, p, opts, n, ctx) == 0:
-            log(game.g, game.events, EV_RECRUIT_RESULT, p, h, 1, 0)
+            log(game, EV_RECRUIT_RESULT, p, h, 1, 0)
             return
     pay_into(game, p, price, BANK)
     game.pl[p, C_RECRUIT_SPENT] += price
     game.pl[p, C_RECRUITS_DONE] += 1
     game.pl[p, C_DONE_BY_VALUE + value] += 1
     take_henchman(game, env, p, h)
-    log(game.g, game.events, EV_RECRUIT_RESULT, p, h, 2, price)
+    log(game, EV_RECRUIT_RESULT, p, h, 2, price)
 
 
 @njit(cache=True)

@@ -117,4 +117,4 @@ def setup(game, env, n_players, key, game_id):
     # NYK-S9: police cars at BROADWAY.
     for k in range(min(env.rp[P_POLICE_START_CARS], N_POLICE)):
         game.g[POLICE0 + k] = env.rp[RP_STATION]
-    log(game.g, game.events, EV_SETUP, n_players, pos)
+    log(game, EV_SETUP, n_players, pos)

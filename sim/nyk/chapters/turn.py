@@ -27,7 +27,7 @@ def resources_phase(game, env, order, n_order):
         for _ in range(draw_count(game, p)):
             if draw_card(game, env, p):
                 drawn += 1
-        log(game.g, game.events, EV_DRAW, p, drawn)
+        log(game, EV_DRAW, p, drawn)
         enforce_hand_limit(game, env, p)
         police_check(game, env)
     for i in range(n_order):
@@ -51,7 +51,7 @@ def corruption(game, env):
         ctx[CTX_DECISION] = D_BID
         k = ask(game, env, p, opts, n, ctx)
         bids[p] = opts[k, 1]
-        log(game.g, game.events, EV_BID, p, opts[k, 1], opts[k, 2])
+        log(game, EV_BID, p, opts[k, 1], opts[k, 2])
     best = bids.max()
     n_best = 0
     for p in range(n_players):
@@ -68,7 +68,7 @@ def corruption(game, env):
             pay_into(game, p, bids[p], BANK)
             game.pl[p, C_BIDS_PAID] += bids[p]
     game.pl[game.g[FIRST], C_TIMES_FIRST] += 1
-    log(game.g, game.events, EV_FIRST, game.g[FIRST], best, n_best)
+    log(game, EV_FIRST, game.g[FIRST], best, n_best)
 
 
 @njit(cache=True)
