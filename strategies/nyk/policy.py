@@ -113,6 +113,12 @@ def allowed(game, decision, opts, n, i, r):
     return True
 
 
+@njit(cache=True, inline="always")
+def permitted(game, decision, opts, n, i, r):
+    """`allowed`, without its call when the seat has no restriction (most seats, at most options)."""
+    return r == 0 or allowed(game, decision, opts, n, i, r)
+
+
 @njit(cache=True)
 def smallest_bid(opts, n):
     low = opts[0, 1]
@@ -153,7 +159,7 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
         return best_action(game, env, p, opts, n)
     if decision == D_STEP:
-        return best_step(game, env, p, opts, n, ctx)
+        return best_step(game, env, p, opts, n, ctx[CTX_GROUP])
     if decision == D_MOVE:
         return best_move(game, env, p, opts, n)
     if decision == D_BID:
@@ -206,7 +212,7 @@ def buy_police_move(game, env, p, opts, n, price):
     watched, crews = watched_missions(game, p), crews_at_risk(game)
     for i in range(1, n):
         gain = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
-        if gain > best and allowed(game, D_DEAL, opts, n, i, env.restrict[p]):
+        if gain > best and permitted(game, D_DEAL, opts, n, i, env.restrict[p]):
             best, pick = gain, i
     return pick
 
@@ -409,9 +415,9 @@ def best_move(game, env, p, opts, n):
             score = journey_gain(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
             score = movement_card_gain(game, env, p, opts[i, 2], opts[i, 3], memo, best_journey)
-        if score > best and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
+        if score > best and permitted(game, D_MOVE, opts, n, i, env.restrict[p]):
             best, pick = score, i
-        if op == OP_JOURNEY and score > best_journey and allowed(game, D_MOVE, opts, n, i, env.restrict[p]):
+        if op == OP_JOURNEY and score > best_journey and permitted(game, D_MOVE, opts, n, i, env.restrict[p]):
             best_journey = score
     return pick
 
@@ -603,9 +609,9 @@ def far_goal(game, env, p, memo):
 
 
 @njit(cache=True)
-def best_step(game, env, p, opts, n, ctx):
-    """One step of a journey (NYK-M1, M2, M8): closer to the goal, around the police."""
-    group = ctx[CTX_GROUP]
+def best_step(game, env, p, opts, n, group):
+    """One step of a journey (NYK-M1, M2, M8) of the characters `group`: closer to the goal,
+    around the police."""
     second = min(1, n - 1)
     if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
         return best_police_step(game, env, p, opts, n)
@@ -632,7 +638,7 @@ def best_step(game, env, p, opts, n, ctx):
                 score -= 20000.0 if risky else 6000.0 * env.params[p, K_AVOID_POLICE]
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
                 score -= 1000.0 + 6000.0 * (1.0 - env.params[p, K_CARD_MOVES])
-        if score > best and allowed(game, D_STEP, opts, n, i, env.restrict[p]):
+        if score > best and permitted(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
 
@@ -657,7 +663,7 @@ def best_action(game, env, p, opts, n):
     best, pick = 0.0, 0
     r = env.restrict[p]
     for i in range(n):
-        if not allowed(game, D_ACTION, opts, n, i, r):
+        if not permitted(game, D_ACTION, opts, n, i, r):
             continue
         if opts[i, 0] == OP_PROVOKE and not first_spender(game, p, opts[i, 1], opts[i, 3]):
             continue  # the same fight as an earlier option's, of the same worth: it cannot be better
