@@ -410,7 +410,7 @@ def best_move(game, env, p, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_gain(game, env, p, opts[i, 1], remembered_watch(game, p, memo), remembered_crews(game, memo))
+            score = car_worth(game, env, p, opts[i, 1], memo)
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
@@ -503,6 +503,17 @@ def reward_at_risk(game, q, d):
 
 
 @njit(cache=True)
+def car_worth(game, env, p, car, memo):
+    """car_gain as the moves and steps weigh it, where only a positive worth is taken: with no
+    watched mission no step of a car gains anything (`arrival_gain` is never positive), and its
+    steps are not looked at."""
+    watched = remembered_watch(game, p, memo)
+    if watched == 0:
+        return 0.0
+    return car_gain(game, env, p, car, watched, remembered_crews(game, memo))
+
+
+@njit(cache=True)
 def car_gain(game, env, p, car, watched, crews):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
@@ -568,7 +579,7 @@ def movement_card_gain(game, env, p, kind, target, memo, best_journey):
             return best_journey + 1.0 + 1000.0 * env.params[p, K_CARD_EVENTS]
         return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        gain = car_gain(game, env, p, target, remembered_watch(game, p, memo), remembered_crews(game, memo))
+        gain = car_worth(game, env, p, target, memo)
         return max(gain, 0.0) * env.params[p, K_CARD_EVENTS]
     return 0.0
 
@@ -627,7 +638,7 @@ def best_step(game, env, p, opts, n, group):
             if remembered_goal(game, env, p, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_gain(game, env, p, opts[i, 1], remembered_watch(game, p, memo), remembered_crews(game, memo))
+            score = car_worth(game, env, p, opts[i, 1], memo)
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]
