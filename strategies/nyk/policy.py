@@ -410,7 +410,7 @@ def best_move(game, env, p, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_worth(game, env, p, opts[i, 1], memo)
+            score = car_worth(game, env, p, opts[i, 1], memo, best)
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:
@@ -503,14 +503,29 @@ def reward_at_risk(game, q, d):
 
 
 @njit(cache=True)
-def car_worth(game, env, p, car, memo):
-    """car_gain as the moves and steps weigh it, where only a positive worth is taken: with no
-    watched mission no step of a car gains anything (`arrival_gain` is never positive), and its
-    steps are not looked at."""
+def car_worth(game, env, p, car, memo, floor):
+    """car_gain where the moves and steps take only a worth above `floor` (at least 0): 0.0 when
+    no step of the car can reach above it (`car_gain_bound`), without weighing its steps."""
     watched = remembered_watch(game, p, memo)
-    if watched == 0:
+    if car_gain_bound(env, game, p, watched) <= floor:
         return 0.0
     return car_gain(game, env, p, car, watched, remembered_crews(game, memo))
+
+
+@njit(cache=True)
+def car_gain_bound(env, game, p, watched):
+    """At least car_gain for any car: a step changes a car's distance to a district by at most one
+    (both ends of a connection lie in one component of the board, and `dist` counts connections),
+    and `arrival_gain` is never positive. Summed in car_step_gain's order and from its very
+    products, so the float sums keep the order of their terms."""
+    bound = 0.0
+    rest = watched
+    while rest:
+        m = lowest_bit(rest)
+        rest &= rest - 1
+        knob = K_POLICE_CLEAR if game.ms[m, M_HOLDER] == p else K_POLICE_BLOCK
+        bound += abs(env.params[p, knob] * 3000.0)
+    return bound
 
 
 @njit(cache=True)
@@ -579,7 +594,7 @@ def movement_card_gain(game, env, p, kind, target, memo, best_journey):
             return best_journey + 1.0 + 1000.0 * env.params[p, K_CARD_EVENTS]
         return 0.0
     if kind == E_POLICE_MOVE:  # the car's best first step, when it helps (the steps come next)
-        gain = car_worth(game, env, p, target, memo)
+        gain = car_worth(game, env, p, target, memo, 0.0)
         return max(gain, 0.0) * env.params[p, K_CARD_EVENTS]
     return 0.0
 
@@ -638,7 +653,7 @@ def best_step(game, env, p, opts, n, group):
             if remembered_goal(game, env, p, opts[i, 1], memo) == here:
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
-            score = car_worth(game, env, p, opts[i, 1], memo)
+            score = car_worth(game, env, p, opts[i, 1], memo, best)
         elif op == OP_STEP and goal != NO:
             to = opts[i, 1]
             closer = env.dist[here, goal] - env.dist[to, goal]

@@ -2,10 +2,11 @@
 rival's there to question instead, costs what the crew's mission is worth; its Fast Car (NYK-C5)."""
 
 import numpy as np
-from scenario import CHELSEA, GREENWICH, HARLEM, PARAM, SOHO, Table, mission_ids
+from scenario import BOARD, CHELSEA, GREENWICH, HARLEM, HENCH, PARAM, PERIPHERAL, SOHO, Table, mission_ids
 
 from sim.nyk import state as S
 from strategies.nyk import policy
+from strategies.nyk.params import INDEX
 
 FURYO, LOOXY = 7, 8
 
@@ -99,3 +100,41 @@ def test_nyk_p4_under_police_questioned_all_a_rivals_crew_beside_ones_own_is_no_
     t.hench(LOOXY, 1, SOHO)
     t.hold(risky[1], [LOOXY], HARLEM, accept=GREENWICH)
     assert policy.arrival_gain(t.game, t.env, 0, SOHO, policy.crews_at_risk(t.game)) == -t.ms[risky[0], S.M_REWARD]
+
+
+def test_a_car_step_changes_its_distance_to_any_district_by_at_most_one():
+    """What `policy.car_gain_bound` rests on: `dist` counts connections, both ends of one lie in
+    one component of the board."""
+    env = Table().env
+    n = len(BOARD)
+    for here in range(n):
+        for j in range(env.nbr[here, 0]):
+            to = env.nbr[here, 1 + j]
+            assert np.abs(env.dist[to, :n] - env.dist[here, :n]).max() <= 1
+
+
+def test_the_car_gain_bound_is_never_below_a_cars_gain_whatever_the_knobs():
+    """Random held at-risk missions, cars and police knobs of either sign: no car's best step
+    is worth more than the bound the heuristic skips the steps by (NYK-M5)."""
+    gen = np.random.default_rng(3)
+    risky = mission_ids(crew=1, risk=1)
+    districts = [d for d in range(len(BOARD)) if d not in PERIPHERAL]
+    henchmen = list(HENCH.values())
+    for _ in range(40):
+        t = Table(n_players=3, kind=PARAM)
+        t.police(*gen.choice(districts, size=gen.integers(1, S.N_POLICE + 1), replace=False))
+        in_deck = [m for m in risky if t.ms[m, S.M_STATE] == S.MS_DECK]
+        for i, m in enumerate(gen.choice(in_deck, size=gen.integers(1, 5), replace=False)):
+            c = henchmen[i]
+            t.hench(c, int(gen.integers(0, 3)), int(gen.choice(districts)))
+            t.hold(int(m), [c], int(gen.choice(t.bag())))
+        for p in range(3):
+            t.env.params[p, INDEX["police_clear"]] = gen.uniform(-2, 2)
+            t.env.params[p, INDEX["police_block"]] = gen.uniform(-2, 2)
+        crews = policy.crews_at_risk(t.game)
+        for p in range(3):
+            watched = policy.watched_missions(t.game, p)
+            bound = policy.car_gain_bound(t.env, t.game, p, watched)
+            for car in range(S.N_POLICE):
+                if t.g[S.POLICE0 + car] >= 0:
+                    assert policy.car_gain(t.game, t.env, p, car, watched, crews) <= bound
