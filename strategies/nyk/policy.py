@@ -507,17 +507,17 @@ def car_worth(game, env, p, car, memo, floor):
     """car_gain where the moves and steps take only a worth above `floor` (at least 0): 0.0 when
     no step of the car can reach above it (`car_gain_bound`), without weighing its steps."""
     watched = remembered_watch(game, p, memo)
-    if car_gain_bound(env, game, p, watched) <= floor:
+    if car_gain_bound(game, env, p, watched) <= floor:
         return 0.0
     return car_gain(game, env, p, car, watched, remembered_crews(game, memo))
 
 
 @njit(cache=True)
-def car_gain_bound(env, game, p, watched):
+def car_gain_bound(game, env, p, watched):
     """At least car_gain for any car: a step changes a car's distance to a district by at most one
     (both ends of a connection lie in one component of the board, and `dist` counts connections),
-    and `arrival_gain` is never positive. Summed in car_step_gain's order and from its very
-    products, so the float sums keep the order of their terms."""
+    and `arrival_gain` is never positive. Summed in car_step_gain's order from the same products,
+    so rounding cannot lift a step's worth above the bound."""
     bound = 0.0
     rest = watched
     while rest:

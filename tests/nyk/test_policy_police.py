@@ -134,7 +134,7 @@ def test_the_car_gain_bound_is_never_below_a_cars_gain_whatever_the_knobs():
         crews = policy.crews_at_risk(t.game)
         for p in range(3):
             watched = policy.watched_missions(t.game, p)
-            bound = policy.car_gain_bound(t.env, t.game, p, watched)
+            bound = policy.car_gain_bound(t.game, t.env, p, watched)
             for car in range(S.N_POLICE):
                 if t.g[S.POLICE0 + car] >= 0:
                     assert policy.car_gain(t.game, t.env, p, car, watched, crews) <= bound
