@@ -13,6 +13,7 @@ from numba import njit
 
 from sim.ag.engine import play
 from sim.ag.readers import score, titles
+from sim.ag.env import seat_lineup
 from sim.ag.state import (
     BOSS_DEATHS, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, ENDED_BY, END_INFORMER, EVENTS_PLAYED, FBI,
     FBI_PEAK, ILLEGAL, INFORMER, IS_INFORMER, LC_STATE, LS_WON, N_CARDS, N_PLAYERS, RANK, RENOWN,
@@ -122,9 +123,7 @@ def play_games(game_arr, env_arr, kinds, lineups, params, n_players, key, first_
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % n_lineups]
-        for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
+        seat_lineup(env, lineup, kinds, params, n_players)
         clear_game(game)
         games[i, G_INVARIANT] = play(game, env, n_players, key, game_id, 0, check)
         summarise_game(game, env, games[i])

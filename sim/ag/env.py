@@ -10,6 +10,7 @@ seat's policy into one numpy record (`ENV_DTYPE`), passed to jitted code as a pl
 from functools import cache
 
 import numpy as np
+from numba import njit
 
 from sim.shared.codes import codes
 
@@ -169,3 +170,11 @@ def make_env(ruleset, kinds, params):
     env.kinds[: len(kinds)] = kinds
     env.params[: params.shape[0], : params.shape[1]] = params
     return env
+
+
+@njit(cache=True)
+def seat_lineup(env, lineup, kinds, params, n_players):
+    """Seat p plays strategy `lineup[p]` of a study: its policy family and knobs."""
+    for p in range(n_players):
+        env.kinds[p] = kinds[lineup[p]]
+        env.params[p, :] = params[lineup[p]]

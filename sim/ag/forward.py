@@ -32,7 +32,7 @@ from sim.ag.decisions import (
     OP_PASS, OP_PIECE, OP_PULL, OP_RECRUIT, OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_SLOT,
     OP_TRAFFIC, OP_YES, POWER_ARMS,
 )
-from sim.ag.env import N_POLICY_PARAMS, P_BUY_BAGS, P_SELL_BAGS, make_env
+from sim.ag.env import N_POLICY_PARAMS, P_BUY_BAGS, P_SELL_BAGS, make_env, seat_lineup
 from sim.ag.game import Lineup, check_players, load_default
 from sim.ag.narrate import PIECES, Names, narrate
 from sim.ag.readers import score, titles
@@ -151,9 +151,7 @@ def play_games_forward(snap_arr, work_arr, env_arr, kinds, lineups, params, n_pl
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % lineups.shape[0]]
-        for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
+        seat_lineup(env, lineup, kinds, params, n_players)
         status = new_state(snap_arr, work_arr, env_arr, n_players, key, game_id, 0,
                            (1 << n_players) - 1)
         while status == HALTED:

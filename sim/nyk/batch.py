@@ -13,6 +13,7 @@ from numba import njit
 
 from sim.nyk.chapters.end import tiebreak_key
 from sim.nyk.engine import play
+from sim.nyk.env import seat_lineup
 from sim.nyk.state import count_henchmen
 from sim.nyk.state import (
     ALIVE, BANK_FAILURES, CAP_HIT, COUNTERS, CTR0, DECIDED_BY, END_CARD_POS, ILLEGAL,
@@ -112,10 +113,7 @@ def play_games(game_arr, env_arr, kinds, lineups, params, restrict, n_players, k
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % n_lineups]
-        for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
-            env.restrict[p] = restrict[lineup[p]]
+        seat_lineup(env, lineup, kinds, params, restrict, n_players)
         clear_game(game)
         games[i, G_INVARIANT] = play(game, env, n_players, key, game_id, 0, check)
         summarise_game(game, games[i])

@@ -9,6 +9,7 @@ indices hold), the neighbour lists, the distance matrix, the hand table, and eac
 from itertools import combinations_with_replacement
 
 import numpy as np
+from numba import njit
 
 from sim.nyk import fights, hands
 from sim.nyk.state import MAX_SEATS, N_DISTRICTS_MAX
@@ -131,3 +132,12 @@ def make_env(ruleset, kinds, params, restrict=None):
         env.msets[k, : len(space.packed)] = space.packed
         env.mweights[k, : len(space.packed)] = space.orderings
     return env
+
+
+@njit(cache=True)
+def seat_lineup(env, lineup, kinds, params, restrict, n_players):
+    """Seat p plays strategy `lineup[p]` of a study: its policy family, knobs and restrictions."""
+    for p in range(n_players):
+        env.kinds[p] = kinds[lineup[p]]
+        env.params[p, :] = params[lineup[p]]
+        env.restrict[p] = restrict[lineup[p]]

@@ -30,7 +30,7 @@ from sim.nyk.decisions import DECISIONS, N_CTX
 from sim.nyk.batch import summarise_game, summarise_seats
 from sim.nyk.script import use_policies
 from sim.nyk.engine import begin_game, begin_turn, end_game, end_turn, play_turn
-from sim.nyk.env import N_POLICY_PARAMS, make_env
+from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (
     ALL_KINDS, FW_DET_AT, FW_DET_DONE, FW_DET_KEY, FW_DET_SEAT, FW_HALT, FW_HALTED, FW_KIND,
     FW_KINDS0, FW_MODE, FW_N, FW_NOPTS, FW_POLICY, FW_POLICY_PARAMS, FW_POS, FW_SCRIPT0, FW_SEAT, FW_SWAP, GAME_DTYPE,
@@ -363,10 +363,7 @@ def driven_games(snap_arr, work_arr, env_arr, kinds, lineups, params, restrict, 
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % lineups.shape[0]]
-        for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
-            env.restrict[p] = restrict[lineup[p]]
+        seat_lineup(env, lineup, kinds, params, restrict, n_players)
         r = start(snap, work, env, n_players, key, game_id, 0, halt, every)
         while r == HALTED:
             r = apply_choice(snap, work, env, FW_POLICY)

@@ -27,6 +27,7 @@ from sim.ag.batch import summarise_game, summarise_seats
 from sim.ag.decisions import CTX_DECISION
 from sim.ag.forward import OUTGROWN, OVER, advance, determinize_state, new_state, push
 from sim.ag.script import HALTED
+from sim.ag.env import seat_lineup
 from sim.ag.state import (
     DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT, FW_STOP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
@@ -183,9 +184,8 @@ def search_games(recs, env_arr, senv_arr, kinds, lineups, params, knobs, n_playe
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % n_lineups]
+        seat_lineup(env, lineup, kinds, params, n_players)
         for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
             seat_knobs[p, :] = knobs[lineup[p]]
         searched, done = play_searched(recs, env_arr, senv_arr, n_players, key, game_id, seat_knobs)
         if searched < 0:

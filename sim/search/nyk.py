@@ -29,6 +29,7 @@ from numba import njit
 from sim.nyk.batch import summarise_game, summarise_seats
 from strategies.nyk.policy import choose as policy_choice
 from sim.nyk.forward import HALTED, OVER, TRUNCATED, advance, apply_choice, apply_for, copy_record, start
+from sim.nyk.env import seat_lineup
 from sim.nyk.state import (
     DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, MAX_TURNS, N_PLAYERS, RANK, TURNS_PLAYED,
@@ -342,10 +343,8 @@ def search_games(recs, env_arr, kinds, lineups, params, restrict, knobs, leaf, n
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % n_lineups]
+        seat_lineup(env, lineup, kinds, params, restrict, n_players)
         for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
-            env.restrict[p] = restrict[lineup[p]]
             seat_knobs[p, :] = knobs[lineup[p]]
         searched, done = play_searched(recs[0], recs[1], env, senv, recs[2], recs[3], recs[4], n_players,
                                        key, game_id, seat_knobs, leaf)

@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.forward import OVER, TRUNCATED, advance_for, begin
+from sim.nyk.env import seat_lineup
 from sim.nyk.state import (
     ALIVE, ALL_KINDS, END_CARD_POS, END_REVEALED, HAND_N, MAX_SEATS, MAX_TURNS, MONEY, MS_HELD, M_DECK_POS,
     M_HOLDER, M_REWARD, M_STATE, N_CHARS, N_MISSIONS, N_PLAYERS, OWNER, RANK, VALUE, WHERE, W_CONTROLLED, W_CUSTODY,
@@ -116,10 +117,7 @@ def collect(snap_arr, work_arr, env_arr, kinds, lineups, params, restrict, n_pla
     for i in range(n):
         game_id = first_id + i
         lineup = lineups[game_id % lineups.shape[0]]
-        for p in range(n_players):
-            env.kinds[p] = kinds[lineup[p]]
-            env.params[p, :] = params[lineup[p]]
-            env.restrict[p] = restrict[lineup[p]]
+        seat_lineup(env, lineup, kinds, params, restrict, n_players)
         begin(snap, env, n_players, key, game_id, 0, 0, every)
         first = row
         r = TRUNCATED
