@@ -1,15 +1,14 @@
 """The one decision interface of the New York Kings engine.
 
-At every choice the rulebook gives a player, the engine lists the legal options as rows of
-`opts` (`[op, a, b, c, d]`), calls `choose(game, env, seat, decision, opts, n, ctx)`, and gets
-back the index of one row. The engine built the rows, so whatever a strategy answers is legal;
-an index out of range is counted as an illegal decision and replaced by option 0.
+At every choice the rulebook gives a player, the engine lists the legal options as rows of the
+game's option table `opts` (`[op, a, b, c, d]`), calls `ask(game, env, seat, opts, n, ctx)` with
+the kind of decision in `ctx[CTX_DECISION]`, and gets back the index of one row. The engine
+built the rows, so whatever a strategy answers is legal; an index out of range is counted as an
+illegal decision and replaced by option 0.
 
 `ctx` carries what the decision is about (a fight's strengths, an interrogation's police, ...),
 in the slots named CTX_* below.
 """
-
-import numpy as np
 
 from sim.shared.codes import codes  # np.int64 codes: a callee compiles once, not per constant
 
@@ -45,6 +44,3 @@ N_CTX = 16
  WIN_TURN_START, WIN_RESOURCES, WIN_ACCOMPLISHED, WIN_MOVEMENT, WIN_ACTIONS) = codes(11)
 N_WINDOWS = 11
 
-
-def option_buffer():
-    return np.zeros((MAX_OPTS, OPT_W), dtype=np.int64), np.zeros(N_CTX, dtype=np.int64)

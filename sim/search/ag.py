@@ -27,7 +27,7 @@ from sim.ag.batch import summarise_game, summarise_seats
 from sim.ag.decisions import CTX_DECISION
 from sim.ag.forward import OUTGROWN, OVER, advance, determinize_state, new_state, push
 from sim.ag.script import HALTED
-from sim.ag.env import seat_lineup
+from sim.ag.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.ag.state import (
     DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT, FW_STOP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
@@ -218,7 +218,6 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     """`sim.ag.game.play_many` for a lineup with search players."""
     from sim import rng
     from sim.ag import batch, state
-    from sim.ag.env import N_POLICY_PARAMS, make_env
     from sim.ag.game import check_players
     from sim.shared.play import empty_tables, label_slots
 

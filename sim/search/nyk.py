@@ -29,7 +29,7 @@ from numba import njit
 from sim.nyk.batch import summarise_game, summarise_seats
 from strategies.nyk.policy import choose as policy_choice
 from sim.nyk.forward import HALTED, OVER, TRUNCATED, advance, apply_choice, apply_for, copy_record, start
-from sim.nyk.env import seat_lineup
+from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (
     DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, MAX_TURNS, N_PLAYERS, RANK, TURNS_PLAYED,
@@ -367,7 +367,6 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     """`sim.nyk.game.play_many` for a lineup with search players."""
     from sim import rng
     from sim.nyk import batch, state
-    from sim.nyk.env import N_POLICY_PARAMS, make_env
     from sim.nyk.game import check_players
     from sim.shared.play import empty_tables, label_slots
 

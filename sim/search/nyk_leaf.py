@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.forward import OVER, TRUNCATED, advance_for, begin
-from sim.nyk.env import seat_lineup
+from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (
     ALIVE, ALL_KINDS, END_CARD_POS, END_REVEALED, HAND_N, MAX_SEATS, MAX_TURNS, MONEY, MS_HELD, M_DECK_POS,
     M_HOLDER, M_REWARD, M_STATE, N_CHARS, N_MISSIONS, N_PLAYERS, OWNER, RANK, VALUE, WHERE, W_CONTROLLED, W_CUSTODY,
@@ -144,7 +144,6 @@ def collect_games(players: int, games: int, seed: int, strategy: str = "tuned", 
     """(x, phase, won) of `games` games of `players` seats of `strategy`, game ids first_id ..."""
     from sim import rng
     from sim.nyk import state
-    from sim.nyk.env import N_POLICY_PARAMS, make_env
     from sim.nyk.game import Lineup
     from sim.rules.ruleset import Ruleset
 

@@ -261,12 +261,6 @@ def win_chance(env, mine, theirs, dice):
 
 
 @njit(cache=True)
-def fight_edge(game, env, p, q, d):
-    """P(win) - P(lose) of the fusillade if p provoked q on d (all characters there fight)."""
-    return crew_edge(env, crew_code_of(game, group_at(game, p, d)), crew_code_of(game, group_at(game, q, d)))
-
-
-@njit(cache=True)
 def crew_edge(env, a, b):
     """P(win) - P(lose) of crew code a against crew code b (sim.nyk.fights)."""
     return env.fight[a, b, WIN] - env.fight[a, b, LOSE]

@@ -51,7 +51,6 @@ def test_nyk_c5_fast_car_is_played_before_the_journey_it_lengthens_whatever_the_
     from sim.nyk.decisions import MODE_NORMAL, OP_END, OP_JOURNEY, OP_PLAY
     from sim.nyk.compiled import E_EXTRA_MOVE
     from scenario import card_ids
-    from strategies.nyk.params import INDEX
 
     t = Table(kind=PARAM)
     fast = card_ids(E_EXTRA_MOVE)[0]
