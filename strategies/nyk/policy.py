@@ -182,7 +182,7 @@ def heuristic(game, env, p, decision, opts, n, ctx):
         pay = game.pl[p, MONEY] - price >= (1.0 - env.params[p, K_HESITATE_PAY]) * env.params[p, K_RESERVE]
         return n - 1 if pay else 0
     if decision == D_REACT:
-        return react(game, env, p, opts, n, ctx)
+        return react(game, env, p, n, ctx)
     if decision == D_WHOM:
         return richest_rival(game, env, p, opts, n)
     if decision == D_CUSTODY:
@@ -926,7 +926,7 @@ def whom_to_lose(game, opts, n):
 
 
 @njit(cache=True)
-def react(game, env, p, opts, n, ctx):
+def react(game, env, p, n, ctx):
     """Cards answering a window: cancel a rival's card when that rival is near the lead; income at
     the resources phase if eager; the fight, police and mission cards always."""
     window = ctx[CTX_WINDOW]

@@ -10,19 +10,17 @@ from numba import njit
 from numba.extending import register_jitable
 
 from sim.ag.decisions import MAX_OPTS
-from sim.ag.env import P_H_CLICS, P_K_CLICS, P_O_CLICS, P_O_FBI
+from sim.ag.env import ENV_DTYPE, P_H_CLICS, P_K_CLICS, P_O_CLICS, P_O_FBI
 from sim.ag.events import EV_FBI, EV_OCC_GAIN
 from strategies.ag.policy import choose
 from sim.ag.readers import fbi_top
 from sim.ag.state import (
     C_FBI_LOWERED, C_FBI_RAISED, C_OCC_GAINED, DECISIONS, DIE_H, DIE_K, FBI, FBI_PEAK, FORCED0, FORCED_N, FORCED_POS,
     GODFATHER, ILLEGAL, MAX_LOG, N_EVENTS, N_PLAYERS, OCC_NEW, OCC_SUPPLY, ORDER0, RECORD, RENOWN, R_BANG, R_CLIC,
-    R_FBI, S_BAGS, TURN, bag_count,
+    R_FBI, S_BAGS, TURN, GAME_DTYPE, bag_count,
 )
 from sim.ag.script import forward_choice
 from sim.ag.state import FW_MODE, FW_POLICY  # the forward model's hook in `ask`
-from sim.ag.state import GAME_DTYPE
-from sim.ag.env import ENV_DTYPE
 from sim.shared.late import decision_signature, late
 from sim.rng import below_of
 

@@ -212,7 +212,7 @@ def spend_event(game, env, p, card):
 
 
 @njit(cache=True)
-def offer_card(game, env, p, window, subject):
+def offer_card(game, env, p, window):
     """NYK-C5: offer p one more card for `window` (or none). Returns the card played, CANCELLED
     when an opponent's card cancelled it, or NO when p plays none. Called in a loop: a player
     may play as many cards as it wishes, one after another, each answerable."""
@@ -248,7 +248,7 @@ def react(game, env, p, window, subject):
     while True:
         if window == WIN_TURN_START and police_at(game, subject) == 0:
             return done
-        card = offer_card(game, env, p, window, subject)
+        card = offer_card(game, env, p, window)
         if card == NO:
             return done
         if card == CANCELLED:

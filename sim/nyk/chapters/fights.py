@@ -107,7 +107,7 @@ def press_the_win(game, env, winner, loser, d):
     """The won_fight window: each extra_elimination card (e.g. Fusillade), one after another,
     costs the beaten side more characters present, of its choice."""
     while game.pl[loser, ALIVE] and group_at(game, loser, d):
-        card = offer_card(game, env, winner, WIN_WON_FIGHT, loser)
+        card = offer_card(game, env, winner, WIN_WON_FIGHT)
         if card == NO:
             return
         if card != CANCELLED:
@@ -161,7 +161,7 @@ def reroll_window(game, env, p, crew, dice):
     while game.pl[p, ALIVE]:
         ctx[CTX_CREW] = crew + dice
         ctx[CTX_OTHER_CREW] = dice
-        card = offer_card(game, env, p, WIN_INTIMIDATION, NO)
+        card = offer_card(game, env, p, WIN_INTIMIDATION)
         if card == NO:
             break
         if card == CANCELLED:
@@ -183,7 +183,7 @@ def fusillade_window(game, env, p):
     five count."""
     extra = 0
     while True:
-        card = offer_card(game, env, p, WIN_FUSILLADE, NO)
+        card = offer_card(game, env, p, WIN_FUSILLADE)
         if card == NO:
             return extra
         if card != CANCELLED:
