@@ -12,6 +12,14 @@ family's knobs (the others keep their defaults):
     [params]
     provoke_edge = 0.1            # a knob of the game's params.py, inside its range
     [provenance]                  # optional: how the preset was made
+    [table]                       # optional: a policy table or weights file the family reads
+    file = "tables/optimal.npz"   #   beside the preset (relative to its folder), or absolute
+    sha256 = "..."                #   its checksum: a file that differs is refused
+
+A family that plays from a file (a game's `TABLE_FAMILIES` in params.py: a policy table, a
+learned player's weights) needs a `[table]`; `table_file(strategy)` gives the checked path, and
+the game's driver reads it (sim.pig.game). The file's own provenance (how it was made, from
+which rules) goes in the preset's `[provenance]`.
 
 Adding a preset is adding a file. Anywhere a strategy is asked for (CLI, `sim.run`), a spec is
 
@@ -25,9 +33,11 @@ unrestricted measures what the mechanic is worth). Both games get the same one-l
 """
 
 import difflib
+import hashlib
 import importlib
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -50,6 +60,7 @@ class Strategy:
     game: str = "nyk"
     # what the style is, as claims tests/test_presets.py measures: {"most": counters, "least": ...}
     persona: dict = field(default_factory=dict)
+    table: dict = field(default_factory=dict)   # [table]: {"file": absolute path, "sha256": hex}
 
     def kind(self, game: str | None = None) -> int:
         """The policy family the engine runs for this seat (a search player's: its rollout's)."""
@@ -64,7 +75,7 @@ class Strategy:
         return dict(zip(space(game or self.game).NAMES, self.params, strict=True))
 
 
-KEYS = ("doc", "family", "params", "persona", "provenance", "search")   # what a preset file may hold
+KEYS = ("doc", "family", "params", "persona", "provenance", "search", "table")   # what a preset file may hold
 PERSONA_KEYS = ("most", "least")  # [persona]: the seat counters this style has most (least) of its game's styles
 
 
@@ -116,7 +127,8 @@ def load(spec: str, game: str = "nyk") -> Strategy:
                             f"{_did_you_mean(str(family), knobs.FAMILIES)}")
     params = _params(data.get("params", {}), knobs, path)
     return Strategy(spec, family, params, tuple(dict.fromkeys(restrictions)), data.get("doc", ""),
-                    str(path), dict(data.get("provenance", {})), game=game, persona=_persona(data, path))
+                    str(path), dict(data.get("provenance", {})), game=game, persona=_persona(data, path),
+                    table=_table(data, family, knobs, path))
 
 
 def _preset_path(base: str, game: str) -> Path:
@@ -155,6 +167,46 @@ def _params(given: dict, knobs, path: Path) -> tuple[float, ...]:
                                 f"give a number in that range")
         values[knobs.INDEX[name]] = float(value)
     return tuple(values)
+
+
+def _table(data: dict, family: str, knobs, path: Path) -> dict:
+    """[table] file = ..., sha256 = ...: the file checked against its checksum; required by the
+    game's TABLE_FAMILIES, refused by the others."""
+    needs = family in getattr(knobs, "TABLE_FAMILIES", ())
+    given = data.get("table")
+    if given is None:
+        if needs:
+            raise StrategyError(f"{path}: family {family!r} plays from a file: give [table] file = ..., sha256 = ...")
+        return {}
+    if not needs:
+        raise StrategyError(f"{path}: family {family!r} reads no table: remove [table]")
+    if not isinstance(given, dict) or set(given) != {"file", "sha256"}:
+        raise StrategyError(f"{path}: [table] holds exactly file = \"...\" and sha256 = \"...\"")
+    file = (path.parent / str(given["file"])).resolve()
+    if not file.is_file():
+        raise StrategyError(f"{path}: table file {given['file']} not found")
+    if file_sha256(file) != given["sha256"]:
+        raise StrategyError(f"{path}: table file {given['file']} does not match its sha256: the file changed "
+                            f"since the preset was written (regenerate both together)")
+    return {"file": str(file), "sha256": str(given["sha256"])}
+
+
+@cache
+def _sha256_of(path: str, size: int, mtime: float) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def file_sha256(path) -> str:
+    """The sha256 of a file (read once while it is unchanged)."""
+    stat = Path(path).stat()
+    return _sha256_of(str(path), stat.st_size, stat.st_mtime)
+
+
+def table_file(strategy: Strategy) -> Path:
+    """The checked file of a table-holding strategy (StrategyError when it has none)."""
+    if not strategy.table:
+        raise StrategyError(f"strategy {strategy.name!r} holds no table")
+    return Path(strategy.table["file"])
 
 
 def _persona(data: dict, path: Path) -> dict:

@@ -29,6 +29,7 @@ class Lineup:
     pools: dict = field(default_factory=dict)   # mixture slots (strategies.mixture.expand)
     owner: np.ndarray | None = None
     search: np.ndarray | None = None  # per strategy, a searching player's knobs, if any searches
+    tables: tuple = ()   # per pool entry, its strategy's [table] ({} when none: strategies.load)
 
     game: ClassVar[str] = ""
     width: ClassVar[int] = 0   # knobs per seat the engine holds (env.params' columns)
@@ -69,7 +70,8 @@ class Lineup:
             params[i, : len(s.params)] = s.params
         restrict = np.array([s.restrict_bits(cls.game) for s in pool], dtype=np.int64)
         seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
-        return cls(names, kinds, params, restrict, seatings, pools, owner, cls.search_knobs(pool))
+        tables = tuple(dict(s.table) for s in pool)
+        return cls(names, kinds, params, restrict, seatings, pools, owner, cls.search_knobs(pool), tables)
 
     @classmethod
     def search_knobs(cls, pool) -> np.ndarray | None:

@@ -26,3 +26,4 @@ RESTRICTIONS: dict[str, int] = {}   # Pig has one decision: no mechanic to take 
 FAMILIES = ("random", "hold", "table")  # env.kinds values, in this order (strategies.pig.policy)
 K_RANDOM, K_HOLD, K_TABLE = range(len(FAMILIES))
 DEFAULT_FAMILY = "hold"
+TABLE_FAMILIES = ("table",)   # families that play from a preset's [table] file (strategies.load)

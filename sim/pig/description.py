@@ -1,0 +1,12 @@
+"""Pig as the rooms above the engines see it (sim.shared.game.Game)."""
+
+from sim.shared.game import Game
+
+GAME = Game(
+    name="pig", title="Pig", score_unit="pts",
+    ladder=("random", "hold10", "simple", "optimal"), reference="optimal",
+    showcase=("hold10", "hold20", "hold25", "optimal"),
+    opponents=("random", "hold10", "hold20", "hold25", "optimal"),
+    population=("hold10", "hold20", "hold25", "optimal"),
+    doc="The third game, with published answers: Neller & Presser's Pig (sim/rules/pig/rules.md, PIG-*).",
+)
