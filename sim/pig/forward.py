@@ -27,11 +27,16 @@ ROWS = np.array([[ROLL], [HOLD]], dtype=np.int64)   # the options of every decis
 @njit(cache=True)
 def new_state(game_arr, env_arr, tables, n_players, key, game_id, record, stop):
     """A new game in `game_arr[0]`, played to its first halt: engine.HALTED or engine.OVER."""
-    game = game_arr[0]
-    state.clear_game(game)
-    engine.start(game, env_arr[0], n_players, key, game_id, record, 0)
-    game.g[state.FW_STOP] = stop
-    return engine.run(game, env_arr[0], tables)
+    set_up(game_arr, env_arr, n_players, key, game_id, record)
+    game_arr[0].g[state.FW_STOP] = stop
+    return engine.run(game_arr[0], env_arr[0], tables)
+
+
+@njit(cache=True)
+def set_up(game_arr, env_arr, n_players, key, game_id, record):
+    """A new game in `game_arr[0]` before its first roll."""
+    state.clear_game(game_arr[0])
+    engine.start(game_arr[0], env_arr[0], n_players, key, game_id, record, 0)
 
 
 @njit(cache=True)
@@ -158,3 +163,19 @@ class Forward(shared.ForwardState):
 
 
 __all__ = ["Forward", "OPTIONS"]
+
+
+@njit(cache=True)
+def play_to_round(game_arr, env_arr, tables, turn):
+    """Every seat by its own policy up to the start of round `turn` (seat 0 before its first
+    roll); False when the game ends first. The luck tables' snapshots (sim.analysis.luck.pig)."""
+    game, env = game_arr[0], env_arr[0]
+    g = game.g
+    while g[state.GAME_OVER] == 0:
+        if g[state.TURN] >= turn and g[state.TO_MOVE] == 0 and g[state.TURN_TOTAL] == 0:
+            return True
+        if engine.at_decision(game):
+            engine.take(game, env, decide(game, env, tables, g[state.TO_MOVE]))
+        else:
+            engine.roll(game, env)
+    return False

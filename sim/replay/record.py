@@ -126,7 +126,11 @@ def capture(spec: GameSpec, ruleset) -> dict:
     _wrap(engine, "log", log)
     for name, shown in dice_fns.items():
         _wrap(engine, name, keeping(_tool(engine, name), shown))
-    engine.play(game, env, spec.players, rng.run_key(spec.seed), spec.game_id, 1, 0)
+    play = getattr(kind, "play", None)   # a game whose engine takes more than the face's arguments
+    if play is None:
+        engine.play(game, env, spec.players, rng.run_key(spec.seed), spec.game_id, 1, 0)
+    else:
+        play(engine, game, env, spec, ruleset, lineup, seating)
     n = int(game.g[state.N_EVENTS])
     if lineup.owner is not None:  # a seat's name is its lineup slot, whatever a mixture drew
         seating = lineup.owner[seating]

@@ -78,6 +78,30 @@ class Game:
     def adapter(self):
         return self.part("adapter").ADAPTER
 
+    @property
+    def player_range(self) -> range:
+        """The table sizes of the game's shipped rules (`players.min` .. `players.max`)."""
+        rules = _default_rules(self.name)
+        return range(rules["players.min"], rules["players.max"] + 1)
+
+    @property
+    def players(self) -> int:
+        """The table a command seats when given no --players: the rules' `players.usual` where
+        the game names one, else USUAL_PLAYERS (inside the game's range)."""
+        rules = _default_rules(self.name)
+        usual = rules.values.get("players.usual", USUAL_PLAYERS)
+        return min(max(usual, self.player_range.start), self.player_range.stop - 1)
+
+
+USUAL_PLAYERS = 4   # a game's table when its rules name none (New York Kings, American Gangsters)
+
+
+@cache
+def _default_rules(name: str):
+    from sim.rules import Ruleset
+
+    return Ruleset.load(game=name)
+
 
 def names() -> tuple[str, ...]:
     """Every game's name, the default first (sim.rooms.game_names)."""
