@@ -5,7 +5,7 @@ from sim.shared.game import Game
 GAME = Game(
     name="pig", title="Pig", score_unit="pts",
     ladder=("random", "hold10", "simple", "optimal"), reference="optimal",
-    showcase=("hold10", "hold20", "hold25", "optimal"),
+    showcase=("optimal", "hold20", "hold25", "hold10"),
     opponents=("random", "hold10", "hold20", "hold25", "optimal"),
     population=("hold10", "hold20", "hold25", "optimal"),
     doc="The third game, with published answers: Neller & Presser's Pig (sim/rules/pig/rules.md, PIG-*).",

@@ -11,17 +11,19 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SEED, GAME_ID, PLAYERS = 1, 2, 4
+SEED, GAME_ID = 1, 2
 
 
 def playthrough(name: str) -> str:
-    """Game GAME_ID of run SEED by the game's showcase lineup, told by its narration."""
+    """Game GAME_ID of run SEED at the game's usual table (`Game.players`), seated from its
+    showcase lineup, told by its narration."""
     from sim.shared.game import find
 
     game = find(name)
-    played = game.part("game").play_one(SEED, PLAYERS, list(game.showcase), game_id=GAME_ID)
-    header = [f"# {game.title}: game {GAME_ID} of seed {SEED}, {PLAYERS} players "
-              f"({', '.join(game.showcase)}), default rules",
+    players, lineup = game.players, list(game.showcase[: game.players])
+    played = game.part("game").play_one(SEED, players, lineup, game_id=GAME_ID)
+    header = [f"# {game.title}: game {GAME_ID} of seed {SEED}, {players} players "
+              f"({', '.join(lineup)}), default rules",
               "# written by `make golden` (tests/golden/playthrough.py); compared by tests/test_golden.py", ""]
     return "\n".join(header + list(game.part("narrate").story(played))) + "\n"
 
