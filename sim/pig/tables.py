@@ -3,14 +3,17 @@
     make_optimal(ruleset, folder, name="optimal")  -> (preset path, table path): the table of the
         policy that maximises the chance of winning (sim.pig.exact, two players) and the preset
         that holds it (`mobsim strategies table --game pig`)
-    read(path, ruleset)                            -> the hold table (uint8, goal x goal x goal),
-        refused in one line when it was made for other rules
+    read(path, ruleset)                            -> the hold table (uint8, goal x goal x goal)
+        for the ruleset: an optimal table made for other rules is made again for these (once per
+        process, about 2 s at goal 100), any other table is refused in one line
 
-A table file is an .npz of `hold` (1 where the policy holds), `goal` and `faces`.
+A table file is an .npz of `hold` (1 where the policy holds), `goal`, `faces` and `kind`
+("optimal" when sim.pig.exact made it and can make it again for any rules).
 """
 
 import datetime
 import time
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -18,15 +21,29 @@ import numpy as np
 from sim.pig import exact
 
 
-def write_table(path: Path, hold: np.ndarray, goal: int, faces: int) -> None:
+OPTIMAL = "optimal"
+
+
+def write_table(path: Path, hold: np.ndarray, goal: int, faces: int, kind: str = OPTIMAL) -> None:
     with open(path, "wb") as out:   # a file object: np.savez_compressed adds no suffix to it
-        np.savez_compressed(out, hold=hold.astype(np.uint8), goal=np.int64(goal), faces=np.int64(faces))
+        np.savez_compressed(out, hold=hold.astype(np.uint8), goal=np.int64(goal), faces=np.int64(faces),
+                            kind=np.str_(kind))
+
+
+@cache
+def optimal_for(goal: int, faces: int) -> np.ndarray:
+    """The optimal hold table of other rules than the shipped table's, made once per process."""
+    hold = exact.optimal(goal, faces)[1]
+    hold.flags.writeable = False
+    return hold
 
 
 def read(path, ruleset) -> np.ndarray:
-    """The hold table of `path`, checked against the ruleset's goal and die (ValueError)."""
+    """The hold table of `path` for the ruleset's goal and die (ValueError when it cannot be)."""
     with np.load(path) as data:
-        hold, goal, faces = data["hold"], int(data["goal"]), int(data["faces"])
+        hold, goal, faces, kind = data["hold"], int(data["goal"]), int(data["faces"]), str(data["kind"])
+    if (goal, faces) != (ruleset["goal"], ruleset["die.faces"]) and kind == OPTIMAL:
+        return optimal_for(int(ruleset["goal"]), int(ruleset["die.faces"]))
     if (goal, faces) != (ruleset["goal"], ruleset["die.faces"]) or hold.shape != (goal,) * 3:
         raise ValueError(f"the policy table {Path(path).name} is for goal {goal} and a {faces}-faced die; the "
                          f"ruleset has goal {ruleset['goal']} and {ruleset['die.faces']} faces: make one with "

@@ -75,9 +75,14 @@ def test_the_shipped_optimal_table_is_the_one_value_iteration_makes(optimal, tmp
 
 
 def test_a_table_is_refused_when_it_changed_or_fits_other_rules(tmp_path):
-    preset, table = tables.make_optimal(Ruleset.load(None, {"goal": 20}, game="pig"), tmp_path)
+    small = Ruleset.load(None, {"goal": 20}, game="pig")
+    preset, table = tables.make_optimal(small, tmp_path)
+    np.testing.assert_array_equal(tables.read(table, small), exact.optimal(20, 6)[1])
+    assert tables.read(table, Ruleset.load(None, {"goal": 30}, game="pig")).shape == (30, 30, 30)  # made again
+    learned = tmp_path / "learned.npz"      # a table nothing here can make again
+    tables.write_table(learned, exact.optimal(20, 6)[1], 20, 6, kind="learned")
     with pytest.raises(ValueError, match="goal 20 .* the ruleset has goal 100"):
-        tables.read(table, Ruleset.load(game="pig"))
+        tables.read(learned, Ruleset.load(game="pig"))
     table.write_bytes(table.read_bytes() + b"\0")
     with pytest.raises(strategies.StrategyError, match="does not match its sha256"):
         strategies.load(str(preset), "pig")
