@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from sim.cli import main
 from sim.cli.common import parse_sets, parse_value, ruleset_from_options
 from sim.rules import Ruleset
+from sim.shared.game import names
 
 
 def run(*args):
@@ -154,4 +155,5 @@ def test_board_takes_the_game(tmp_path):
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
     bad = run("board", "--game", "chess")
-    assert bad.exit_code == 2 and "'chess' is not one of 'nyk', 'ag'" in one_error_line(bad)
+    choices = ", ".join(f"'{name}'" for name in names())
+    assert bad.exit_code == 2 and f"'chess' is not one of {choices}" in one_error_line(bad)

@@ -1,25 +1,26 @@
-"""What both games share is written once: the games are found (sim.rooms), one Lineup seats their
+"""What every game shares is written once: the games are found (sim.rooms), one Lineup seats their
 strategies, one driver plays their batches and one set of helpers tells their recorded games."""
 
 import numpy as np
 import pytest
 
 from sim import rooms
-from sim.ag import game as ag_game
-from sim.ag import narrate as ag_narrate
 from sim.cli.common import GAMES
-from sim.nyk import game as nyk_game
-from sim.nyk import narrate as nyk_narrate
 from sim.runner import games as registry
 from sim.shared import game as descriptions
 from sim.shared import narrate as shared
 from strategies.lineup import Lineup
 
-ENTRY = {"nyk": (nyk_game, nyk_narrate), "ag": (ag_game, ag_narrate)}
+def entry_and_narrate(game: str):
+    found = descriptions.find(game)
+    return found.part("game"), found.part("narrate")
 
 
 def test_the_games_are_found_once_for_every_list():
-    assert rooms.game_names() == ("nyk", "ag") == descriptions.names() == GAMES
+    folders = tuple(sorted(p.parent.name for p in rooms._SIM.glob("*/adapter.py")
+                           if (rooms._SIM / "rules" / p.parent.name / "rules.toml").is_file()))   # a game has rules
+    assert rooms.game_names()[0] == rooms.DEFAULT_GAME and sorted(rooms.game_names()) == list(folders)
+    assert rooms.game_names() == descriptions.names() == GAMES
     assert all(registry.adapter(g) is descriptions.find(g).adapter for g in GAMES)
     assert set(rooms.GAMES) == set(GAMES)
     assert all(f"sim.{g}" in dict(rooms.ROOMS)["games"] for g in GAMES)
@@ -27,7 +28,7 @@ def test_the_games_are_found_once_for_every_list():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_one_lineup_type_seats_each_game(game):
-    entry, _ = ENTRY[game]
+    entry, _ = entry_and_narrate(game)
     lineup = entry.Lineup.of(["simple", "random"], 2)
     assert isinstance(lineup, Lineup) and entry.Lineup.game == game
     assert lineup.params.shape == (2, entry.Lineup.width) and lineup.restrict.tolist() == [0, 0]
@@ -40,7 +41,7 @@ def test_one_lineup_type_seats_each_game(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_tells_the_same_shape_of_events(game):
     """Both games' --json events: turn, event name, arguments and the sentence `story` prints."""
-    entry, narrate = ENTRY[game]
+    entry, narrate = entry_and_narrate(game)
     played = entry.play_one(5, 3, ["simple"])
     events = narrate.event_dicts(played)
     assert events and all(set(e) == {"turn", "event", "args", "text"} for e in events)
@@ -66,7 +67,7 @@ def test_the_driver_labels_each_seat_with_its_lineup_slot(game):
     """Seats rotate: game i's seat s holds slot (s + i) % players or the like, each slot once."""
     from sim.rules import Ruleset
 
-    entry, _ = ENTRY[game]
+    entry, _ = entry_and_narrate(game)
     rs = Ruleset.load(game=game)
     lineup = entry.Lineup.of(["simple", "random", "simple"], 3)
     games, seats, turns = entry.play_many(3, 6, 3, lineup, rs)
