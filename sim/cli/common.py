@@ -56,3 +56,17 @@ class OutPath(click.Path):
         if isinstance(value, str) and not value.strip():
             self.fail("the path is empty: name a directory, e.g. runs/study1", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def players_of(players, game: str) -> int:
+    """--players, or the game's usual table when it was not given (sim.shared.game.Game.players)."""
+    from sim.shared.game import find
+
+    return find(game).players if players is None else players
+
+
+def player_counts_of(players, game: str) -> str:
+    """--players of a study over table sizes, or every size the game's rules allow."""
+    from sim.shared.game import find
+
+    return ",".join(map(str, find(game).player_range)) if players is None else players

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, players_of, ruleset_from_options, ruleset_options
 
 MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
 
@@ -16,7 +16,8 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
 @click.option("--game-id", type=click.IntRange(0, MAX_GAME_ID), default=0, show_default=True,
               help="Which game of the run (with --seed, it fixes every die).")
-@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Players at the table (default: the game's usual table, 4; pig 2).")
 @click.option("--strategies", default="simple", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
@@ -37,6 +38,7 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
     play_one, result, event_dicts, story = entry.play_one, entry.result, narrate.event_dicts, narrate.story
 
     rs = ruleset_from_options(ruleset, sets, game=game)
+    players = players_of(players, game)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
     if not names:
         raise click.BadParameter("empty: give one strategy per seat or one for every seat, e.g. "

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_options
 from sim.cli.signals import interrupt_status
 
 
 @click.command("run")
-@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="Players at the table (default: the game's usual table, 4; pig 2).")
 @click.option("--strategies", default="simple", show_default=True,
               help="Comma-separated strategy per seat, or one for every seat.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
@@ -54,7 +55,7 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
     seating = "fixed" if fixed_seating else (seating or "rotate")
     overrides = parse_sets(sets)
     try:
-        result = run(game=game, players=players, strategies=strategies, games=games, seed=seed,
+        result = run(game=game, players=players_of(players, game), strategies=strategies, games=games, seed=seed,
                      out=out, ruleset=ruleset, overrides=overrides, workers=workers,
                      batch_size=batch_size, rotate=seating,
                      record_turns=record_turns, resume=resume, force=force,

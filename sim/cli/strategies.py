@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, parse_sets, players_of, ruleset_from_options, ruleset_options
 
 
 @click.group("strategies")
@@ -89,7 +89,9 @@ def _json_rows(table, as_json: bool) -> bool:
               help="Strategies from weakest to strongest, comma-separated (default: the game's ladder, "
                    "nyk random,simple,balanced,tuned).")
 @click.option("--games", type=click.IntRange(min=10), default=4000, show_default=True,
-              help="4-player games per pair of rungs (two seats each, rotated).")
+              help="Games per pair of rungs (half the seats each, rotated).")
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="An even table, half the seats to each rung (default: 4, or 2 where the game's usual table is 2).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--pairs", type=click.Choice(["all", "steps"]), default="all", show_default=True,
               help="Every pair of rungs, or each rung against the one below (steps).")
@@ -97,7 +99,7 @@ def _json_rows(table, as_json: bool) -> bool:
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per pair.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json, game):
+def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_json, game):
     """Play every pair of rungs (or neighbouring rungs) and tell whether their strength is strictly ordered."""
     from sim.league import ladder
 
@@ -110,7 +112,8 @@ def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json, game)
     for name in names:
         _load(name, game)
     ruleset_from_options(ruleset, sets, game)  # a bad ruleset is a one-line error before any game
-    table = ladder(names, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
+    players = _even_table(players, game)
+    table = ladder(names, games=games, seed=seed, players=players, ruleset=ruleset, overrides=parse_sets(sets),
                    workers=workers, pairs=pairs, game=game)
     if _json_rows(table, as_json):
         return
@@ -122,6 +125,21 @@ def ladder_cmd(rungs, games, seed, pairs, workers, ruleset, sets, as_json, game)
                    f"per seat: {row.difference:+.1%} [{row.low:+.1%}, {row.high:+.1%}]; share "
                    f"{row.higher_share:.1%} [{row.share_low:.1%}, {row.share_high:.1%}] {verdict}")
     click.echo("strictly ordered" if table["ordered"].all() else "not strictly ordered")
+
+
+def _even_table(players, game: str) -> int:
+    """--players of the ladder: an even table inside the game's range (default: 4, or the game's
+    usual table when that is even and smaller)."""
+    from sim.shared.game import find
+
+    found = find(game)
+    usual = found.players if found.players % 2 == 0 else 4
+    players = min(4, usual) if players is None else players
+    if players % 2 or players not in found.player_range:
+        choices = ", ".join(str(n) for n in found.player_range if n % 2 == 0)
+        raise click.BadParameter(f"{players}: the ladder seats two rungs half the table each: give an even "
+                                 f"table of {found.title} ({choices})", param_hint="--players")
+    return players
 
 
 @strategies_cmd.command("mechanics")
@@ -155,7 +173,7 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
                    "nyk meta:equilibrium, ag warlord).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=100, show_default=True,
               help="Games (seats rotated; game ids 0 .. games - 1).")
-@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(2, 5), default=None, help="Players at the table (default: the game's usual table: 4; pig 2).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
@@ -175,7 +193,7 @@ def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, ve
         if spec is not None:
             _check(spec, game, hint)
     ruleset_from_options(ruleset, sets, game)
-    kwargs = dict(games=games, seed=seed, players=players, against=against, ruleset=ruleset,
+    kwargs = dict(games=games, seed=seed, players=players_of(players, game), against=against, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, game=game)
     if versus is None:
         row = strength(name, **kwargs).row()

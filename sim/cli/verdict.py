@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, ruleset_options
+from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, player_counts_of,
+                             ruleset_options)
 
 
 def parse_players(value: str) -> list[int]:
@@ -24,7 +25,9 @@ def parse_players(value: str) -> list[int]:
 @click.command("verdict")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
-@click.option("--players", default="2,3,4,5", show_default=True, help="Player counts, comma-separated.")
+@click.option("--players", default=None,
+              help="Player counts, comma-separated (default: every count the game's rules allow: nyk and ag "
+                   "2,3,4,5, pig 2,3,4).")
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
                    "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
@@ -56,7 +59,7 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
     from sim.verdict import VerdictError
 
-    counts = parse_players(players)
+    counts = parse_players(player_counts_of(players, game))
     names = None if rungs is None else rungs.split(",")
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision, "budget": budget,
