@@ -14,6 +14,7 @@ from sim.nyk.state import W_CONTROLLED, W_CUSTODY
 from sim.replay import GameSpec, record_game, render_page, replay_data
 from sim.replay.browser import find_chromium, load
 from sim.rules import Ruleset
+from sim.shared.game import names
 
 if find_chromium() is None:
     pytest.skip("no Chromium on this machine: browser tests skipped (Debian: apt-get install chromium)",
@@ -21,6 +22,7 @@ if find_chromium() is None:
 
 NYK = GameSpec("nyk", 8, 1, 4, ("balanced", "runner", "simple", "enforcer"))
 AG = GameSpec("ag", 8, 1, 3, ("racketeer", "warlord", "balanced"))
+PIG = GameSpec("pig", 8, 1, 2, ("optimal", "hold20"))
 
 
 class Elements(HTMLParser):
@@ -71,9 +73,14 @@ def opened(target) -> Elements:
     return dom
 
 
-@pytest.mark.parametrize("which", ["nyk", "ag"])
-def test_replay_pages_load_without_console_errors(which, nyk, ag):
-    path, record = nyk if which == "nyk" else ag
+@pytest.fixture(scope="module")
+def pig(tmp_path_factory):
+    return page_of(PIG, Ruleset.load(game="pig"), tmp_path_factory.mktemp("pages") / "pig.html")
+
+
+@pytest.mark.parametrize("which", names())
+def test_replay_pages_load_without_console_errors(which, request):
+    path, record = request.getfixturevalue(which)   # each game's page: a fixture named after the game
     dom = opened(path)
     body = [a for t, a in dom.items if t == "body"][0]
     assert body["data-step"] == "0"

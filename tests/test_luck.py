@@ -11,6 +11,7 @@ from sim import rng
 from sim.analysis import luck
 from sim.analysis.luck.games import Outcome
 from sim.analysis.stats import wilson
+from sim.shared.game import find, names
 
 
 class SumTable:
@@ -201,17 +202,13 @@ def test_a_source_out_of_the_mask_is_refused():
 def _luck(game):
     from sim.analysis.luck.games import luck_of
 
-    strategies = {"nyk": ("balanced", "enforcer", "networker", "cautious"),
-                  "ag": ("warlord", "balanced", "racketeer", "politician")}[game]
-    return luck_of(game)(None, strategies, 4, seed=9)
+    return luck_of(game)(None, find(game).showcase, 4, seed=9)   # every game seats four (its showcase)
 
 
-@pytest.mark.parametrize("game", ["nyk", "ag"])
+@pytest.mark.parametrize("game", names())
 def test_with_no_source_drawn_afresh_every_game_is_the_batch_game(game):
-    import importlib
-
     lk = _luck(game)
-    batch = importlib.import_module(f"sim.{game}.game")
+    batch = find(game).part("game")
     games, seats, _ = batch.play_many(9, 8, 4, batch.Lineup.of(lk.strategies, 4), lk.ruleset)
     for gid in range(8):
         table = lk.table(gid)
@@ -225,7 +222,7 @@ def test_with_no_source_drawn_afresh_every_game_is_the_batch_game(game):
             assert o.winner == table.base.winner and np.array_equal(o.scores, table.base.scores), (game, gid, t)
 
 
-@pytest.mark.parametrize("game", ["nyk", "ag"])
+@pytest.mark.parametrize("game", names())
 def test_the_groups_cover_every_source_of_the_seated_game_once(game):
     lk = _luck(game)
     rows = [r for g in lk.groups().values() for r in g]
@@ -235,7 +232,7 @@ def test_the_groups_cover_every_source_of_the_seated_game_once(game):
     assert set(rows) == set(range(lk.S.N_STREAMS)) - absent
 
 
-@pytest.mark.parametrize("game", ["nyk", "ag"])
+@pytest.mark.parametrize("game", names())
 def test_drawing_every_source_afresh_moves_outcomes_and_one_idle_source_moves_none(game):
     lk = _luck(game)
     moved = 0
@@ -360,7 +357,7 @@ def test_options_tried_spread_over_a_long_list_and_bound_from_below():
     assert game_decisions(fw, lambda f, k: int(k == 7), lambda f: 0, max_options=4)[0]["matters"] == 0
 
 
-@pytest.mark.parametrize("game", ["nyk", "ag"])
+@pytest.mark.parametrize("game", names())
 def test_a_decision_matters_as_its_options_played_out_by_hand_say(game):
     from sim.analysis.luck import decisions as D
 

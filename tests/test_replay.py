@@ -22,9 +22,11 @@ from sim.nyk import state as S
 from sim.nyk.game import play_one
 from sim.replay import GameSpec, ReplayError, record_game, replay_data, render_page, spec_of_run, write_replay
 from sim.rules import Ruleset
+from sim.shared.game import names
 
 NYK_SPEC = GameSpec("nyk", 5, 2, 3, ("balanced", "simple", "enforcer+no-provoke"))
 AG_SPEC = GameSpec("ag", 3, 1, 3, ("racketeer", "warlord", "balanced"))
+PIG_SPEC = GameSpec("pig", 3, 1, 2, ("optimal", "hold20"))
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +39,12 @@ def nyk():
 def ag():
     rs = Ruleset.load(game="ag")
     return rs, record_game(AG_SPEC, rs)
+
+
+@pytest.fixture(scope="module")
+def pig():
+    rs = Ruleset.load(game="pig")
+    return rs, record_game(PIG_SPEC, rs)
 
 
 def bits(mask):
@@ -137,10 +145,10 @@ class _Scripts(HTMLParser):
             self._open = None
 
 
-@pytest.mark.parametrize("which", ["nyk", "ag"])
-def test_page_is_self_contained_and_its_states_rebuild(which, nyk, ag, request):
-    spec = NYK_SPEC if which == "nyk" else AG_SPEC
-    rs, rec = nyk if which == "nyk" else ag
+@pytest.mark.parametrize("which", names())
+def test_page_is_self_contained_and_its_states_rebuild(which, request):
+    rs, rec = request.getfixturevalue(which)   # each game's recorded game: a fixture named after the game
+    spec = globals()[f"{which.upper()}_SPEC"]
     text = render_page(replay_data(spec, rs, rec))
     parser = _Scripts()
     parser.feed(text)

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import main
+from sim.shared.game import names
 from sim.verdict import CHANGES, HOLDS, UNDETERMINED, WEAK, classify
 from sim.verdict.plan import allot, games_for_precision
 from sim.verdict.study import measure_table, verdict_table
@@ -85,7 +86,7 @@ def _cli(args):
     return CliRunner().invoke(main, ["verdict", *args], catch_exceptions=False)
 
 
-@pytest.mark.parametrize("game", ["nyk", "ag"])
+@pytest.mark.parametrize("game", names())
 def test_verdict_command_on_a_tiny_study_writes_its_files(tmp_path, game):
     out = tmp_path / game
     luck = ["--luck", "10"] if game == "ag" else []   # the counterfactual replays, on 10 games
