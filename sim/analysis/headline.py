@@ -33,11 +33,14 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.extremes import extreme
+from sim.shared.game import every
 from sim.analysis.stats import (BOOT_REPS, BOOT_SEED, MAX_UNITS, Z95, mean_interval, percentile_interval,
                                 resampled_sums, wilson)
 
 COLUMNS = ["value", "lo", "hi", "n"]
-DECIDED_PLAINLY = ("fortune", "last_standing")  # the other endings needed a tie-break (NYK-E1)
+# the endings no tie-break decided, as each game declares them (NYK-E1: fortune, last standing;
+# Pig: the goal, the score at the cap); every other `decided_by` label needed one
+DECIDED_PLAINLY = tuple(dict.fromkeys(label for game in every() for label in game.plain_decisions))
 # metrics that are a mean over games (game_values has one column each); the rest are bootstrapped
 MEAN_METRICS = ("turns", "cap_rate", "lead_changes", "lead_changes_per_turn", "comeback_rate", "margin",
                 "tiebreak_rate", "mean_fortune", "affranchi_deaths")

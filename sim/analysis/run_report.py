@@ -62,13 +62,21 @@ def build_report(run, command: str | None = None, out_dir=None, replays: bool = 
     seat_test = scan.seat_test.result(BOOT_REPS, BOOT_SEED)
     pairs = scan.strategy_pairs.table()
     add_opening(report, run, scan, head, seat_test, pairs, out_dir, replays, target_turns)
-    _summary_section(report, scan, head, seat_test, pairs)
-    _who_wins_section(report, scan, seat_test, pairs)
-    _quality_section(report, scan)
-    _fortunes_section(report, scan)
+    game = game_of(manifest)
+    _summary_section(report, scan, head, seat_test, pairs, game)
+    _who_wins_section(report, scan, seat_test, pairs, game)
+    _quality_section(report, scan, game)
+    _fortunes_section(report, scan, game)
     add_game_sections(report, run)
-    _definitions_section(report, head)
+    _definitions_section(report, head, game)
     return report
+
+
+def game_of(manifest: dict):
+    """The run's game (sim.shared.game): its unit, what its first seat is, its plain endings."""
+    from sim.shared.game import find, names
+
+    return find(manifest.get("game") if manifest.get("game") in names() else names()[0])
 
 
 def scan_run(run) -> GenericScan:
@@ -174,7 +182,7 @@ def _points(v) -> str:
     return "n/a" if v is None or v != v else f"{100 * v:.1f} points"
 
 
-def _summary_section(report, scan, head, seat_test, pairs):
+def _summary_section(report, scan, head, seat_test, pairs, game):
     report.heading("Summary")
     lines = []
     if "seat_gap" in head.index:
@@ -184,7 +192,7 @@ def _summary_section(report, scan, head, seat_test, pairs):
                 f"{_interval(gap['value'], gap['lo'], gap['hi'], _points)}")
         if "seat0_advantage" in head.index:
             adv = head.loc["seat0_advantage"]
-            line += (f"; seat 0 (first in turn 1's bidding) wins "
+            line += (f"; seat 0 ({game.first_seat}) wins "
                      f"{_interval(adv['value'], adv['lo'], adv['hi'], _signed_points)} against the average seat")
         line += "."
         if seat_test is not None:
@@ -219,7 +227,7 @@ def _summary_section(report, scan, head, seat_test, pairs):
     if "comeback_rate" in head.index:
         close.append(f"{_pct(head.loc['comeback_rate', 'value'])} of winners were behind at mid-game")
     if "margin" in head.index:
-        close.append(f"the mean margin of victory is {dollars(head.loc['margin', 'value'])}")
+        close.append(f"the mean margin of victory is {game.amount(head.loc['margin', 'value'])}")
     if "tiebreak_rate" in head.index:
         close.append(f"{_pct(head.loc['tiebreak_rate', 'value'])} of games needed a tie-break")
     if close:
@@ -236,32 +244,42 @@ def _summary_section(report, scan, head, seat_test, pairs):
     for line in lines:
         report.text(line)
     report.table(head.drop(columns="se"), "Headline metrics with 95% intervals", name="headline",
-                 shown=_headline_shown(head))
+                 shown=_headline_shown(head, game))
 
 
-def _headline_shown(head: pd.DataFrame) -> pd.DataFrame:
+def _headline_shown(head: pd.DataFrame, game=None) -> pd.DataFrame:
     rows = []
     for metric, r in head.iterrows():
-        fmt = metric_format(metric)
+        fmt = metric_format(metric, game)
         rows.append({"metric": metric, "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
-                     "n": f"{int(r['n']):,}", "definition": definition(metric)})
+                     "n": f"{int(r['n']):,}", "definition": in_terms(definition(metric), game)})
     return pd.DataFrame(rows)
 
 
-def metric_format(metric: str):
-    """How a headline metric's value reads: a percentage, dollars, points per turn or a number."""
+def in_terms(text: str, game=None) -> str:
+    """A definition in the game's terms: its score unit for "dollars", its first seat."""
+    if game is None:
+        return text
+    text = text.replace("(seat 0 plays first in turn 1's bidding order)", f"(seat 0: {game.first_seat})")
+    return text if game.score_unit == "$" else text.replace("in dollars", f"in {game.score_unit}").replace(
+        "money", "score")
+
+
+def metric_format(metric: str, game=None):
+    """How a headline metric's value reads: a percentage, the game's score unit (dollars by
+    default), points per turn or a number."""
     if metric == "seat0_advantage":
         return lambda v: "n/a" if v != v else f"{100 * v:+.1f} points"
     if metric in RATE_METRICS or metric.startswith("winrate:"):
         return _pct
     if metric in MONEY_METRICS:
-        return dollars
+        return dollars if game is None else game.amount
     return lambda v: "n/a" if v != v else f"{v:.2f}"
 
 
 # --- who wins ----------------------------------------------------------------------------------------
 
-def _who_wins_section(report, scan, seat_test, pairs):
+def _who_wins_section(report, scan, seat_test, pairs, game):
     report.heading("Who wins")
     by_strategy = scan.win_rates("strategy")
     by_seat = scan.win_rates("seat")
@@ -275,7 +293,7 @@ def _who_wins_section(report, scan, seat_test, pairs):
                  reference_label=f"even: 1/{players}" if players else None)
     report.figure(fig, "win-rates", "Win rates with 95% Wilson intervals")
     report.table(by_strategy, "Win rate by strategy", name="win-rate-by-strategy", formats=RATES)
-    report.table(by_seat, "Win rate by seat (seat 0 bids first in turn 1)", name="win-rate-by-seat", formats=RATES)
+    report.table(by_seat, f"Win rate by seat (seat 0: {game.first_seat})", name="win-rate-by-seat", formats=RATES)
     report.table(scan.by_player_count(), "Win rate by player count and strategy",
                  name="win-rate-by-players", formats=RATES)
     advantage = scan.advantage.table()
@@ -387,27 +405,32 @@ def _elo(v) -> str:
 
 # --- game quality ------------------------------------------------------------------------------------
 
-def _quality_section(report, scan):
+def _quality_section(report, scan, game):
     report.heading("Game quality")
     report.text("Length, endings and closeness. Shares carry 95% Wilson intervals, means 95% normal "
                 "intervals; quantiles q05..q95 describe the spread of games.")
     columns = scan.game_columns
-    measures = scan.quality_measures()
+    measures = scan.quality_measures(game.score_unit)
     report.table(measures, "Per-game measures", name="measures",
                  formats={c: number for c in measures.columns if c != "measure"})
     report.table(scan.closeness(), "Closeness and completion", name="closeness",
                  formats={"share": percent, "lo": percent, "hi": percent})
     if "decided_by" in columns:
-        report.table(scan.endings_table(), "How the winner was decided (tie-breaks: NYK-E1)", name="endings",
+        report.table(scan.endings_table(), f"How the winner was decided (no tie-break: "
+                     f"{', '.join(game.plain_decisions)})", name="endings",
                      formats={"share": percent, "lo": percent, "hi": percent})
     fig, axes = figures.figure(ncols=2)
     lengths = scan.measures["turns"].distribution("turns")
     figures.histogram(axes[0], lengths["turns"], lengths["games"], "Game length", "turns")
     if "margin" in columns:
         margins = scan.measures["margin"]
-        step = 1000 if margins.sorted()[0].max() <= 100_000 else 5000
-        binned = margins.binned(step).distribution("margin")
-        figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory", "thousand dollars")
+        if game.score_unit == "$":
+            step = 1000 if margins.sorted()[0].max() <= 100_000 else 5000
+            binned = margins.binned(step).distribution("margin")
+            figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory", "thousand dollars")
+        else:
+            binned = margins.binned(1).distribution("margin")
+            figures.histogram(axes[1], binned["margin"], binned["games"], "Margin of victory", game.score_unit)
     report.figure(fig, "durations", "Game length and margin of victory (games per value)")
     report.table(lengths, "Game length in turns", name="durations", formats={"share": percent})
     if "times_first" in scan.seat_columns:
@@ -474,12 +497,12 @@ def _first_player_block(report, table):
 
 # --- fortunes ----------------------------------------------------------------------------------------
 
-def _fortunes_section(report, scan):
+def _fortunes_section(report, scan, game):
     report.heading("Fortunes")
     final = scan.final_fortunes()
     turns = scan.turns
-    report.table(final, "Final fortune by strategy (interval over games)", name="final-fortunes",
-                 formats={c: dollars for c in ("mean", "lo", "hi", "q10", "median", "q90")} | {"broke": percent})
+    report.table(final, f"Final fortune by strategy ({game.score_unit}; interval over games)", name="final-fortunes",
+                 formats={c: game.amount for c in ("mean", "lo", "hi", "q10", "median", "q90")} | {"broke": percent})
     if turns is None:
         report.text("Fortunes over the turns need a run recorded with --record-turns.")
         return
@@ -492,16 +515,17 @@ def _fortunes_section(report, scan):
         ax.plot(part["turn"], part["q50"], color=figures.color(i), label=f"{name} (median)")
         ax.fill_between(part["turn"], part["q10"], part["q90"], color=figures.color(i), alpha=0.2)
     ax.set_xlabel("turn (0: the start)")
-    figures.finish(ax, "Fortune over the game by strategy (median, 10-90% band)", "dollars", False)
+    figures.finish(ax, "Fortune over the game by strategy (median, 10-90% band)",
+                   "dollars" if game.score_unit == "$" else game.score_unit, False)
     ax.legend(fontsize=8)
     report.figure(fig, "fortunes", "Fortunes over turns by strategy: median and 10-90% band of the seats whose "
                   "game had reached that turn (drawn while at least 5% of them still play)")
     report.table(bands, "Fortune by strategy and turn: median (10% to 90%)", name="fortune-bands",
-                 shown=_bands_shown(bands, names))
+                 shown=_bands_shown(bands, names, game.amount))
 
 
-def _bands_shown(bands: pd.DataFrame, names) -> pd.DataFrame:
-    cells = bands.assign(cell=[f"{dollars(r.q50)} ({dollars(r.q10)} to {dollars(r.q90)})" for r in bands.itertuples()])
+def _bands_shown(bands: pd.DataFrame, names, amount=dollars) -> pd.DataFrame:
+    cells = bands.assign(cell=[f"{amount(r.q50)} ({amount(r.q10)} to {amount(r.q90)})" for r in bands.itertuples()])
     table = cells.pivot(index="turn", columns="strategy", values="cell").reindex(columns=list(names))
     seats = bands.groupby("turn")["seats"].sum()
     table.columns.name = None
@@ -510,9 +534,9 @@ def _bands_shown(bands: pd.DataFrame, names) -> pd.DataFrame:
 
 # --- definitions -------------------------------------------------------------------------------------
 
-def _definitions_section(report, head):
+def _definitions_section(report, head, game):
     report.heading("Definitions and methods")
-    rows = [{"metric": m, "definition": definition(m)} for m in head.index]
+    rows = [{"metric": m, "definition": in_terms(definition(m), game)} for m in head.index]
     report.table(pd.DataFrame(rows), "Headline metrics", name="definitions")
     for text in METHODS:
         report.text(text)

@@ -745,14 +745,16 @@ class GenericScan:
                              "lo": lo, "hi": hi})
         return pd.DataFrame(rows, columns=["measure", "games", "count", "share", "lo", "hi"])
 
-    def quality_measures(self) -> pd.DataFrame:
+    def quality_measures(self, unit: str = "$") -> pd.DataFrame:
+        """The per-game measures; margins in the game's score unit."""
         from sim.analysis.quality import QUANTILES
 
         labels = (("turns", "turns"), ("lead_changes", "lead changes"),
                   ("lead_changes_per_turn", "lead changes per turn (Ludii)"),
                   ("winner_led_from", "turn the winner took the lead for good"),
                   ("decided_share", "share of the game led for good by the winner"),
-                  ("margin", "margin of victory ($)"), ("winner_deficit_mid", "winner's deficit at mid-game ($)"))
+                  ("margin", f"margin of victory ({unit})"),
+                  ("winner_deficit_mid", f"winner's deficit at mid-game ({unit})"))
         return pd.DataFrame([self.measures[key].summary(label, QUANTILES) for key, label in labels
                              if self.measures[key].n or key == "turns"])
 

@@ -4,6 +4,7 @@ from sim.shared.game import RESTRICTIONS, SEARCH, Game
 
 GAME = Game(
     name="nyk", title="New York Kings", capabilities=frozenset({RESTRICTIONS, SEARCH}), score_unit="$",
+    first_seat="first in turn 1's bidding",
     ladder=("random", "simple", "balanced", "tuned"), top_rungs=("meta:equilibrium", "distilled", "search-leaf-all"),
     reference="meta:equilibrium",
     showcase=("runner", "enforcer", "networker", "tuned"),

@@ -42,7 +42,9 @@ class Game:
     name: str                                  # the short name of --game ("nyk")
     title: str                                 # the name on the box ("New York Kings")
     capabilities: frozenset = frozenset()      # of CAPABILITIES
-    score_unit: str = "pts"                    # what a fortune counts ("$" for dollars)
+    score_unit: str = "pts"                    # what a fortune counts ("$" for dollars): the report's unit
+    first_seat: str = "first to act in turn 1"  # what seat 0 is in this game (the report's seat tables)
+    plain_decisions: tuple[str, ...] = ("fortune", "last_standing")  # `decided_by` labels that are no tie-break
     ladder: tuple[str, ...] = ()               # skill rungs, weakest first: random .. the strongest preset
     top_rungs: tuple[str, ...] = ()            # above the ladder: a shipped equilibrium, the search player
     reference: str = ""                        # the opponents strength is measured against (sim.league.strength)
@@ -57,6 +59,15 @@ class Game:
         if unknown:
             raise ValueError(f"game {self.name!r}: unknown capabilities {sorted(unknown)} "
                              f"(known: {', '.join(CAPABILITIES)})")
+
+    def amount(self, value) -> str:
+        """A score in the game's unit: "$1,200" for dollars, "12 pts" otherwise ("" when missing)."""
+        if value is None or value != value:
+            return ""
+        value = float(value)
+        if self.score_unit == "$":
+            return f"-${-value:,.0f}" if value < 0 else f"${value:,.0f}"
+        return f"{value:,.0f} {self.score_unit}"
 
     def has(self, capability: str) -> bool:
         return capability in self.capabilities
