@@ -56,6 +56,34 @@ def show_cmd(spec, game):
         click.echo(f"   provenance.{key} = {value}")
 
 
+@strategies_cmd.command("table")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+@ruleset_options
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Directory for the table file and the preset that holds it (the shipped one: "
+                   "strategies/<game>/presets).")
+@click.option("--name", default="optimal", show_default=True, help="The preset's name.")
+def table_cmd(game, ruleset, sets, out, name):
+    """Make a game's policy table again (the optimal player's, computed exactly) and the preset that
+    holds it with its checksum and provenance; a game without tables says so."""
+    maker = _table_maker(game)
+    rs = ruleset_from_options(ruleset, sets, game)
+    preset, table = maker(rs, out, name)
+    click.echo(f"wrote {table} and its preset {preset} (load it as --strategies {preset})")
+
+
+def _table_maker(game: str):
+    """The game's `tables.make_optimal` (sim.<game>.tables), or a usage error naming the games that have one."""
+    import importlib.util
+
+    from sim.shared.game import every
+
+    having = [g.name for g in every() if importlib.util.find_spec(f"sim.{g.name}.tables") is not None]
+    if game not in having:
+        raise click.UsageError(f"{game} ships no policy table: the games with tables are {', '.join(having)}")
+    return importlib.import_module(f"sim.{game}.tables").make_optimal
+
+
 def _load(spec, game):
     import strategies
 
