@@ -63,7 +63,7 @@ class TestPreset:
 
     def test_it_plays_legally_and_keeps_the_invariants_at_every_table_size(self, game_name, name):
         game = find(game_name)
-        for players in range(2, 6):   # the preset among `simple` seats, seats rotated
+        for players in game.player_range:   # the preset among `simple` seats, seats rotated
             (games, _), _ = _play(game, [name] + ["simple"] * (players - 1), 8, players=players, check=True)
             assert games[:, _column(game, "GAME", "illegal_decisions")].sum() == 0
             assert games[:, _column(game, "GAME", "invariant")].max() == 0
