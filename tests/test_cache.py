@@ -152,7 +152,7 @@ def test_the_real_nyk_stamp_holds_the_state_and_not_the_narration():
     assert "sim.nyk.state" in stamped["nyk"] and "sim.nyk.narrate" not in stamped["nyk"]
     assert "sim.nyk.compiled" in stamped["nyk"]  # the rule constants the engine freezes
     assert "strategies.lineup" not in stamped["nyk"] and "strategies.lineup" in stamped["search"]
-    for room, folder in (("nyk", "sim/nyk"), ("ag", "sim/ag"), ("kernel", "sim")):  # a plain text search agrees
+    for room, folder in (*((g, f"sim/{g}") for g in sim._game_names()), ("kernel", "sim")):  # a text search agrees
         paths = (root / folder).rglob("*.py") if room != "kernel" else (root / folder).glob("*.py")
         decorated = {".".join(p.relative_to(root).with_suffix("").parts) for p in paths
                      if re.search(r"^@(njit|overload)\b", p.read_text(), re.M)}
