@@ -3,22 +3,56 @@
 Each game's package declares itself in `sim/<game>/__init__.py` as `GAME = Game(...)`, and every
 room above the games reaches a game through that object (`find(name)`, `every()`), never by
 testing its name. What a game can do is declared, in the spirit of OpenSpiel's `GameType`: a room
-asks `game.has(SEARCH)` rather than whether the game is New York Kings. The parts of a game are
-modules found by role (`game.part("narrate")` is `sim.<game>.narrate`), so the conventions a new
-game follows are written here once:
+asks `game.has(SEARCH)` rather than whether the game is New York Kings. A game is found when
+`sim/<game>/adapter.py` and `sim/rules/<game>/rules.toml` exist (sim.rooms). docs/adding-a-game.md
+walks Pig's files in the order an author writes them. The parts a room reads, written here once
+(`game.part("narrate")` is `sim.<game>.narrate`):
 
-    sim.<game>.adapter     ADAPTER: the runner's adapter (sim.shared.adapter)
-    sim.<game>.game        Lineup, check_players, play_one, play_many, result
-    sim.<game>.batch       GAME_COLUMNS, SEAT_COLUMNS: the integer tables of a batch
-    sim.<game>.state       the game record's dtype and the S_* sources of luck
-    sim.<game>.narrate     event_dicts, story: one game in words
+    sim.rules.<game>       HOOK (sim.rules.ruleset.ContentHook); rules.toml with players.min and
+                           players.max (and players.usual, the table a command seats by default:
+                           `Game.players`, else 4); draw.py: draw_board(ruleset, path) (mobsim board)
+    sim.<game>.state       GAME_DTYPE (a record with at least g, rng, events, fortune), new_game(),
+                           MAX_SEATS, MAX_TURNS; the indices into g that rooms read: TURN, N_EVENTS,
+                           RECORD, WINNER, TURNS_PLAYED; the sources of luck S_DICE0 + seat,
+                           S_POLICY0 + seat and N_STREAMS (rows of `rng`: the luck tables read them)
+    sim.<game>.env         make_env(ruleset, kinds, params[, restrict when RESTRICTIONS]) -> the env
+                           record (the replay recorder builds it)
+    sim.<game>.engine      play(game, env, n_players, key, game_id, record, check) -> 0 or a broken
+                           invariant; `log(...)`, the one function that writes an event row, and the
+                           die functions named in the replay plug-in's DICE (the recorder wraps them
+                           by name, the JIT disabled); a game whose `play` takes more arguments gives
+                           its replay plug-in a `play` (Pig's policy tables)
+    sim.<game>.decisions   DECISIONS: the names of the decision kinds (the search player's knobs)
+    sim.<game>.batch       GAME_COLUMNS (n_players, turns, winner_seat, decided_by, cap_hit,
+                           lead_changes, winner_led_from, winner_deficit_mid, margin,
+                           illegal_decisions, invariant, then the game's own), SEAT_COLUMNS
+                           (strategy, fortune, rank, won, then the game's own), play_games
+    sim.<game>.game        Lineup (strategies.lineup.Lineup: game, width, decisions), load_default,
+                           check_players(ruleset, players), play_one(seed, players, strategies,
+                           ruleset, game_id, record, check) -> Played (game, env, lineup, seating,
+                           ruleset), result(played) -> dict (winner, turns, seats), play_many(seed,
+                           n_games, players, lineup, ruleset, first_id, check, record_turns) ->
+                           (games, seats, turns) integer arrays
+    sim.<game>.adapter     ADAPTER: the runner's adapter (sim.shared.adapter.LineupAdapter: name,
+                           title, categorical, entry_points, batch, categories, dtype, describe_lineup)
+    sim.<game>.narrate     story(played) -> lines, event_dicts(played) -> dicts (mobsim play)
     sim.<game>.forward     Forward: the game paused at a decision (sim.shared.forward.ForwardState)
-    sim.rules.<game>       HOOK: how the ruleset loads the game's content (sim.rules.ruleset)
-    strategies.<game>      params (families, knobs, ranges), policy (jitted), presets/*.toml
+    sim.<game>.tables      optional: make_optimal(ruleset, folder, name) (mobsim strategies table)
+    strategies.<game>      params (PARAMS, NAMES, INDEX, DEFAULTS, RESTRICTIONS, FAMILIES,
+                           DEFAULT_FAMILY, optional TABLE_FAMILIES), policy (jitted), presets/*.toml:
+                           `random` and `simple` at least, and every preset the fields below name
 
 Rooms above the runner that need more of a game keep a plug-in module of their own, found by the
-game's name: `sim/analysis/games/<game>.py` (report sections, findings' labels, luck's replays),
-`sim/replay/<game>.py` (the replay page). The jitted engines know nothing of this object.
+game's name: `sim/replay/<game>.py` (PANEL_TITLE, DICE, snapshot, board, constants, seat_labels,
+tell; optional play) with `sim/replay/assets/<game>.js` (setup, render), `sim/analysis/luck/<game>.py`
+(LUCK: a GameLuck with its ForwardTable), optionally `sim/analysis/games/<game>.py` (report
+sections, findings' labels) and `sim/search/<game>.py` (with SEARCH). The jitted engines know
+nothing of this object.
+
+The fields a room reads: ladder (mobsim verdict, strategies ladder: random first), top_rungs,
+reference (strength), showcase (a four-seat lineup: replays, pictures, the golden game's seats),
+opponents and population (the league, the meta-game), metrics (tuning), score_unit, first_seat and
+plain_decisions (the report's words), players and player_range (every command's table).
 """
 
 from __future__ import annotations
