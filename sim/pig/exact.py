@@ -103,11 +103,12 @@ def turn_outcome(hold, i, goal, faces, bank):
 
 @njit(cache=True)
 def forward_chain(h, goal, faces):
-    """(seat 0's chance of winning, seat 1's, expected turns): mass pushed from the first turn."""
+    """(seat 0's chance of winning, seat 1's, expected turns, expected rounds): mass pushed from the
+    first turn. A round begins with seat 0's turn, so the rounds are seat 0's turns."""
     arrive = np.zeros((2, goal, goal))   # chance of a turn start not yet reached by a bust cycle
     arrive[0, 0, 0] = 1.0
     bank0, bank1 = np.zeros(goal), np.zeros(goal)
-    won0, won1, turns = 0.0, 0.0, 0.0
+    won0, won1, turns, rounds = 0.0, 0.0, 0.0, 0.0
     for total in range(2 * goal - 1):
         for i in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
             j = total - i                     # seat 0 at (i, j), seat 1 at (j, i)
@@ -120,6 +121,7 @@ def forward_chain(h, goal, faces):
             visits0 = (m0 + m1 * bust1) / cycle
             visits1 = (m1 + m0 * bust0) / cycle
             turns += visits0 + visits1
+            rounds += visits0
             won0 += visits0 * win0
             won1 += visits1 * win1
             for k in range(1, goal):
@@ -127,7 +129,7 @@ def forward_chain(h, goal, faces):
                     arrive[1, j, i + k] += visits0 * bank0[k]
                 if bank1[k] > 0.0:
                     arrive[0, i, j + k] += visits1 * bank1[k]
-    return won0, won1, turns
+    return won0, won1, turns, rounds
 
 
 # --- policies as hold tables ------------------------------------------------------------------------
@@ -148,6 +150,7 @@ class Answer:
     first_wins: float       # the first player's chance of winning
     second_wins: float
     turns: float            # expected turns (a turn of one seat) in a game
+    rounds: float           # expected rounds (the tables' `turns`: a turn of every seat)
 
 
 def backward(h0, h1, goal: int = 100, faces: int = 6) -> float:
@@ -158,8 +161,13 @@ def backward(h0, h1, goal: int = 100, faces: int = 6) -> float:
 
 def forward(h0, h1, goal: int = 100, faces: int = 6) -> Answer:
     """The same chance by the forward chain, with the other's chance and the game's length."""
-    won0, won1, turns = forward_chain(pair(h0, h1), goal, faces)
-    return Answer(float(won0), float(won1), float(turns))
+    won0, won1, turns, rounds = forward_chain(pair(h0, h1), goal, faces)
+    return Answer(float(won0), float(won1), float(turns), float(rounds))
+
+
+def share(h0, h1, goal: int = 100, faces: int = 6) -> float:
+    """The first policy's share of wins over both seatings (a run's rotated seats, half each)."""
+    return (forward(h0, h1, goal, faces).first_wins + 1 - forward(h1, h0, goal, faces).first_wins) / 2
 
 
 def optimal(goal: int = 100, faces: int = 6) -> tuple[float, np.ndarray]:
