@@ -44,12 +44,16 @@ def test_wilson_is_the_hand_formula_including_the_ends_and_no_trials():
     assert (lo99, hi99) == pytest.approx(tuple(float(v) for v in wilson_by_hand(30, 100, 2.5758293035489)), abs=1e-9)
 
 
-def test_holm_is_the_step_down_by_hand_and_skips_nan():
+def test_holm_is_statsmodels_and_the_step_down_by_hand_and_skips_nan():
+    from statsmodels.stats.multitest import multipletests
+
     rng = np.random.default_rng(4)
     for _ in range(20):
         p = rng.random(7) ** 3
         p[rng.random(7) < 0.2] = math.nan
         assert np.allclose(holm(p), holm_by_hand(p), equal_nan=True, atol=1e-15)
+        tested = ~np.isnan(p)
+        assert np.allclose(holm(p)[tested], multipletests(p[tested], method="holm")[1], atol=1e-15)
     assert np.isnan(holm([math.nan])).all()
 
 

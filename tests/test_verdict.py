@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import main
-from sim.verdict import CHANGES, HOLDS, UNDETERMINED, WEAK, classify
+from sim.verdict import CHANGES, DIFFER, HOLDS, UNDETERMINED, WEAK, classify
 from sim.verdict.plan import allot, games_for_precision
 from sim.verdict.study import measure_table, verdict_table
 
@@ -55,8 +55,9 @@ def test_an_advantage_of_weak_play_only_and_a_plateau_from_a_rung_up():
     v = verdicts(table)
     seat = v.loc["seat 1 advantage"]
     assert seat["verdict"] == WEAK and seat["from_rung"] == "r2"
-    length = v.loc["game length (turns)"]
-    assert length["verdict"] == HOLDS and length["from_rung"] == "r2"
+    length = v.loc["game length (turns)"]   # a monotone fall, then a plateau: both said
+    assert length["verdict"] == CHANGES and length["direction"] == "falling" and length["from_rung"] == "r2"
+    assert "from r2 up holds at" in length["text"] and abs(length["centre"] - 10) < 0.1
 
 
 def test_noise_wider_than_the_band_is_undetermined_not_a_verdict():
@@ -221,13 +222,15 @@ def test_a_costly_top_rung_too_noisy_to_judge_does_not_hide_the_plateau_below_it
     assert got["centre"] == pytest.approx(-0.03)
 
 
-def test_a_trend_with_a_clear_step_against_it_is_not_monotone():
+def test_a_trend_with_a_clear_step_against_it_is_not_a_change_with_skill_but_rungs_that_differ():
     e = np.array([10.0, 14.0, 11.0, 15.0, 18.0])
     got = classify("game length (turns)", RUNGS, e, e - 0.1, e + 0.1)
-    assert got["verdict"] == CHANGES and got["direction"] == "not monotone"
+    assert got["verdict"] == DIFFER and got["p_monotone"] < 0.05
+    assert got["steps"].split("; ") == ["r0->r1 +4", "r1->r2 -3", "r2->r3 +4", "r3->r4 +3"]
     rising = classify("game length (turns)", RUNGS, e[[0, 2, 1, 3, 4]], e[[0, 2, 1, 3, 4]] - 0.1,
                       e[[0, 2, 1, 3, 4]] + 0.1)
-    assert rising["direction"] == "rising"
+    assert rising["verdict"] == CHANGES and rising["direction"] == "rising"
+    assert "over r0, r1, r2, r3, r4" in rising["text"]
 
 
 def test_a_loaded_ruleset_reaches_the_metagame_as_its_changed_values():
