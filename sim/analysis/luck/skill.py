@@ -183,3 +183,12 @@ def skill_study(game: str, population, players: int, games: int, seed: int, rule
     figure = skill_figure(schedule, population, game_wins)
     return {"figure": figure | {"game": game, "players": players}, "pairs": pair_table(game, population, players,
                                                                                         schedule, game_wins)}
+
+
+def skill_table(game: str, rungs, players: int, games: int, seed: int, ruleset) -> pd.DataFrame:
+    """The pair table of a round robin of `rungs` (`pair_table`); `coin_share`, `coin_lo` and
+    `coin_hi` repeat the pair columns for notebooks/06-luck.ipynb, which reads those names."""
+    study = skill_study(game, rungs, players, games, seed, ruleset)
+    pairs = study["pairs"]
+    return pairs.assign(coin_share=pairs["pair_coin_share"], coin_lo=pairs["pair_coin_lo"],
+                        coin_hi=pairs["pair_coin_hi"])
