@@ -248,25 +248,101 @@ def test_drawing_every_source_afresh_moves_outcomes_and_one_idle_source_moves_no
 
 # --- skill against chance ---------------------------------------------------------------------------
 
-def test_the_coin_share_inverts_a_pure_skill_game_with_coin_flips():
-    from sim.analysis.luck.skill import coin_share
+def test_the_pair_coin_share_inverts_a_pure_skill_game_with_coin_flips():
+    from sim.analysis.luck.skill import pair_coin_share
 
     players, q = 4, 0.3
     rng_ = np.random.default_rng(1)
     flips = rng_.random(200_000) < q                      # the game handed to a coin flip
     strong_won = np.where(flips, rng_.integers(players, size=flips.size) == 0, True)
-    assert coin_share(strong_won.mean(), players) == pytest.approx(q, abs=0.01)
-    assert coin_share(1.0, players) == 0 and coin_share(1 / players, players) == 1
-    assert coin_share(0.1, players) == 1                  # weaker than its fair share: all chance
+    assert pair_coin_share(strong_won.mean(), players) == pytest.approx(q, abs=0.01)
+    assert pair_coin_share(1.0, players) == 0 and pair_coin_share(1 / players, players) == 1
+    assert pair_coin_share(0.1, players) == 1             # weaker than its fair share: all chance
 
 
-def test_a_rung_against_itself_wins_its_fair_share():
-    from sim.analysis.luck.skill import strong_shares
+POPULATION = ["a", "b", "c", "d"]
+
+
+def _round_robin(winner_of, games, seed, players=3):
+    """A synthetic round robin of POPULATION: winner_of(profile array, rng, games) -> members."""
+    from sim.analysis.luck.skill import profiles
+
+    rng_ = np.random.default_rng(seed)
+    schedule = profiles(POPULATION, players)
+    return schedule, [np.eye(len(POPULATION))[winner_of(np.array(p), rng_, games)] for p in schedule]
+
+
+def _coin_mixture(x):
+    """Pure skill (the highest member wins) with a share x of games won by a uniform seat."""
+    def winner_of(slots, rng_, games):
+        coin = rng_.random(games) < x
+        return np.where(coin, slots[rng_.integers(0, len(slots), games)], slots.max())
+    return winner_of
+
+
+def _thurstone(spread):
+    """Each seat performs its member's skill (spread x index) plus normal noise; the best wins.
+    Not the estimator's model (Plackett-Luce is the Gumbel-noise version)."""
+    def winner_of(slots, rng_, games):
+        perf = spread * slots[None, :] + rng_.normal(size=(games, len(slots)))
+        return slots[perf.argmax(axis=1)]
+    return winner_of
+
+
+def test_plackett_luce_ratings_are_the_maximum_scipy_finds():
+    from scipy.optimize import minimize
+
+    from sim.analysis.luck.skill import PRIOR_SD, fit_ratings, seat_counts
+
+    schedule, game_wins = _round_robin(_thurstone(0.5), 40, seed=3)
+    seats = seat_counts(schedule, 4)
+    wins = np.stack([g.sum(axis=0) for g in game_wins])
+
+    def loss(r):
+        logits = np.where(seats > 0, np.log(np.maximum(seats, 1e-300)) + r, -np.inf)
+        log_pi = logits - np.logaddexp.reduce(logits, axis=1, keepdims=True)
+        return -(wins * np.where(seats > 0, log_pi, 0)).sum() + (r**2).sum() / (2 * PRIOR_SD**2)
+
+    best = minimize(loss, np.zeros(4), method="BFGS", options={"gtol": 1e-9}).x
+    assert np.allclose(fit_ratings(seats, wins), best - best.mean(), atol=1e-5)
+
+
+def test_the_skill_figure_recovers_a_coin_flip_mixture_it_does_not_model():
+    """Truth: a pure-skill game with 40% of results handed to a uniform seat (not Plackett-Luce);
+    12 round robins of 200 games a profile: the interval covers 0.4 in most, the mean near it."""
+    from sim.analysis.luck.skill import skill_figure
+
+    figures = [skill_figure(s, POPULATION, w) for s, w in (_round_robin(_coin_mixture(0.4), 200, seed)
+                                                            for seed in range(12))]
+    covered = [f["coin_flip_share_lo"] <= 0.4 <= f["coin_flip_share_hi"] for f in figures]
+    assert sum(covered) >= 10
+    assert np.mean([f["coin_flip_share"] for f in figures]) == pytest.approx(0.4, abs=0.02)
+    assert list(figures[0]["ratings"]) == POPULATION and np.all(np.diff(list(figures[0]["ratings"].values())) > 0)
+
+
+def test_under_a_thurstone_truth_more_skill_spread_reads_as_fewer_coin_flips():
+    from sim.analysis.luck.skill import skill_figure
+
+    shares = [skill_figure(s, POPULATION, w) for s, w in (_round_robin(_thurstone(spread), 200, seed=7)
+                                                          for spread in (0.0, 0.3, 1.0, 3.0))]
+    x = [f["coin_flip_share"] for f in shares]
+    assert x[0] >= 0.9 and shares[0]["coin_flip_share_hi"] == 1.0   # equal players: all chance
+    assert x[0] > x[1] > x[2] > x[3] and x[3] < 0.1
+    sd = [f["rating_sd"] for f in shares]
+    assert sd[0] < sd[1] < sd[2] < sd[3]
+
+
+def test_a_round_robin_of_the_engine_gives_each_game_one_winner_share():
+    from sim.analysis.luck.skill import pair_table, play_round_robin
     from sim.rules import Ruleset
 
-    shares = strong_shares("nyk", "balanced", "balanced", 4, 400, 3, Ruleset.load(None, {}, game="nyk"))
-    lo, hi = wilson(round(shares.sum()), len(shares))
-    assert lo <= 0.25 <= hi and len(shares) == 400
+    rs = Ruleset.load(None, {}, game="nyk")
+    schedule, game_wins = play_round_robin("nyk", ["random", "simple"], 3, 60, 3, rs)
+    assert schedule == [(0, 0, 1), (0, 1, 1)]
+    for wins in game_wins:
+        assert wins.shape == (60, 2) and np.all(wins.sum(axis=1) <= 1 + 1e-12)
+    pairs = pair_table("nyk", ["random", "simple"], 3, schedule, game_wins)
+    assert pairs.loc[0, "win_share"] == pytest.approx(game_wins[1][:, 1].mean())
 
 
 # --- the command ------------------------------------------------------------------------------------
@@ -306,7 +382,9 @@ def test_the_command_prints_the_table_and_writes_the_figure(tmp_path):
     assert luck.ALL in sources and "police dice" in sources and data["games"] == 3
     assert {row["turn"] for row in data["table"]} == {0, 4}
     assert (tmp_path / "luck.png").stat().st_size > 0 and (tmp_path / "luck.csv").exists()
-    assert [(r["stronger"], r["weaker"], r["games"]) for r in data["skill"]] == [("simple", "random", 8)]
+    assert [(r["stronger"], r["weaker"], r["games"]) for r in data["pairs"]] == [("simple", "random", 8)]
+    assert data["rating_sd"] >= 0 and 0 <= data["coin_flip_share"] <= 1
+    assert data["skill"]["population"] == ["random", "simple"] and data["skill"]["profiles"] == 3
     assert sum(r["decisions"] for r in data["decisions"]["kind"]) > 10 and (tmp_path / "decisions.csv").exists()
     lots = [r for r in data["versus"]["table"] if r["source"].startswith("setup lots")]
     assert [r["p_change_a"] for r in lots] == [0, 0]     # BROADWAY for all: no lot drawn (both turns)

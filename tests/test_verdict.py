@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from sim.cli import main
 from sim.shared.game import names
-from sim.verdict import CHANGES, HOLDS, UNDETERMINED, WEAK, classify
+from sim.verdict import CHANGES, DIFFER, HOLDS, UNDETERMINED, WEAK, classify
 from sim.verdict.plan import allot, games_for_precision
 from sim.verdict.study import measure_table, verdict_table
 
@@ -56,8 +56,13 @@ def test_an_advantage_of_weak_play_only_and_a_plateau_from_a_rung_up():
     v = verdicts(table)
     seat = v.loc["seat 1 advantage"]
     assert seat["verdict"] == WEAK and seat["from_rung"] == "r2"
-    length = v.loc["game length (turns)"]
-    assert length["verdict"] == HOLDS and length["from_rung"] == "r2"
+    length = v.loc["game length (turns)"]   # a fall, then a plateau: the plateau and the steps below it
+    assert length["verdict"] == HOLDS and length["from_rung"] == "r2" and abs(length["centre"] - 10) < 0.1
+    assert length["steps"] == "r0->r1 -1.99; r1->r2 -2.01" and "below, the rungs differ" in length["text"]
+    # alone (no page to share the multiplicity with), the fall itself is a change with skill
+    alone = classify("game length (turns)", RUNGS, [14, 12, 10, 10, 10], [13.9, 11.9, 9.9, 9.9, 9.9],
+                     [14.1, 12.1, 10.1, 10.1, 10.1])
+    assert alone["verdict"] == CHANGES and alone["direction"] == "falling" and "from r2 up holds at 10" in alone["text"]
 
 
 def test_noise_wider_than_the_band_is_undetermined_not_a_verdict():
@@ -222,13 +227,15 @@ def test_a_costly_top_rung_too_noisy_to_judge_does_not_hide_the_plateau_below_it
     assert got["centre"] == pytest.approx(-0.03)
 
 
-def test_a_trend_with_a_clear_step_against_it_is_not_monotone():
+def test_a_trend_with_a_clear_step_against_it_is_not_a_change_with_skill_but_rungs_that_differ():
     e = np.array([10.0, 14.0, 11.0, 15.0, 18.0])
     got = classify("game length (turns)", RUNGS, e, e - 0.1, e + 0.1)
-    assert got["verdict"] == CHANGES and got["direction"] == "not monotone"
+    assert got["verdict"] == DIFFER and got["p_monotone"] < 0.05
+    assert got["steps"].split("; ") == ["r0->r1 +4", "r1->r2 -3", "r2->r3 +4", "r3->r4 +3"]
     rising = classify("game length (turns)", RUNGS, e[[0, 2, 1, 3, 4]], e[[0, 2, 1, 3, 4]] - 0.1,
                       e[[0, 2, 1, 3, 4]] + 0.1)
-    assert rising["direction"] == "rising"
+    assert rising["verdict"] == CHANGES and rising["direction"] == "rising"
+    assert "over r0, r1, r2, r3, r4" in rising["text"]
 
 
 def test_a_loaded_ruleset_reaches_the_metagame_as_its_changed_values():
@@ -278,3 +285,69 @@ def test_the_search_cells_cost_is_timed_on_one_game_before_the_budget_is_shared(
     plan = v.plan.set_index("rung")
     assert (plan.loc[[quick, f"{quick} vs meta:equilibrium"], "games"] > 0).all()
     assert (plan.loc[[quick, f"{quick} vs meta:equilibrium"], "seconds_per_game"] < 55).all()
+
+
+def test_a_rung_without_games_is_named_and_never_read_under_every_skill():
+    table = synthetic(advantage=[0.03] * 5, turns_mean=[10] * 5, games=8000)
+    m = measure_table(table[table["rung"] != "r4"], RUNGS)   # the top rung not played
+    v = verdict_table(m, RUNGS, precision=0.01).set_index(["measure", "players"])
+    seat = v.loc[("seat 1 advantage", 4)]
+    assert seat["verdict"] == HOLDS and seat["not_judged"] == "r4" and seat["read_over"] == "r0,r1,r2,r3"
+    assert "at every skill" not in seat["text"] and "r4 not judged" in seat["text"]
+    full = verdict_table(measure_table(table, RUNGS), RUNGS, precision=0.01).set_index(["measure", "players"])
+    assert "holds at every skill" in full.loc[("seat 1 advantage", 4), "text"]
+
+
+def test_the_pages_claims_of_a_difference_are_adjusted_together_by_holm():
+    from sim.analysis.stats import holm
+
+    v = verdicts(synthetic(advantage=[0.06] * 5, turns_mean=[14, 12.5, 11, 9.5, 8]))
+    raw = np.r_[v["p_differ"].fillna(np.nan).to_numpy(float), v["p_trend"].to_numpy(float)]
+    assert (v["claims_on_page"] == 2 * len(v)).all()
+    expected = holm(raw)
+    assert np.allclose(np.nan_to_num(v["p_differ_page"].to_numpy(float), nan=1.0),
+                       np.nan_to_num(expected[:len(v)], nan=1.0))
+    assert (v["p_trend_page"] >= v["p_trend"].fillna(0) - 1e-15).all()
+
+
+def test_exploitability_is_not_read_on_fewer_than_100_games():
+    from sim.verdict.study import EQUILIBRIUM, exploitability
+
+    n, games = 4, 60
+    label = f"search-800 vs {EQUILIBRIUM}"
+    seat = np.arange(games) % n + 1
+    frame = pd.DataFrame({"game_id": np.arange(games), "players": n, "rung": label, "search_seat": seat})
+    for s in range(1, n + 1):
+        frame[f"won_{s}"] = seat == s                      # the search seat wins every game
+    row = exploitability(frame, [EQUILIBRIUM, "search-800"], "search-800").iloc[0]
+    assert row["lo"] > 0.25 and not row["read"] and not row["understates"]
+    assert "not read (at least 100 games needed)" in row["text"]
+
+
+def test_a_written_plan_reads_back_as_its_counts(tmp_path):
+    from sim.verdict.plan import read_plan
+
+    path = tmp_path / "plan.csv"
+    pd.DataFrame({"rung": ["random", "search-leaf-all"], "players": [4, 4], "wanted": [7203, 7203],
+                  "games": [7203, 165], "seconds_per_game": [0.001, 60.0], "note": ["", ""]}).to_csv(path, index=False)
+    assert read_plan(path) == {("random", 4): 7203, ("search-leaf-all", 4): 165}
+    (tmp_path / "bad.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(ValueError, match="not a verdict plan"):
+        read_plan(tmp_path / "bad.csv")
+
+
+def test_bands_are_settable_absolute_or_relative_to_the_strong_rungs():
+    from sim.verdict.rules import parse_band, tolerance
+
+    assert parse_band("game length (turns)=0.5") == ("game length (turns)", (0.5, False))
+    assert parse_band("margin of victory=10%") == ("margin of victory", (0.1, True))
+    assert parse_band("seat 3 advantage=0.01") == ("seat advantage", (0.01, False))
+    with pytest.raises(ValueError):
+        parse_band("nosuch=1")
+    bands = dict([parse_band("game length (turns)=0.5")])
+    assert tolerance("game length (turns)", 8.0, bands=bands) == 0.5
+    # the default relative band follows the strong rungs, not a weak rung's precise small value
+    e = np.array([1.0, 10.0, 10.2, 10.1, 10.0])
+    got = classify("margin of victory", RUNGS, e, e - [0.01, 0.3, 0.3, 0.3, 0.3], e + [0.01, 0.3, 0.3, 0.3, 0.3])
+    assert got["tolerance"] == pytest.approx(0.1 * 10.07, abs=0.02)
+    assert got["verdict"] == CHANGES and got["direction"] == "rising" and got["from_rung"] == "r1"

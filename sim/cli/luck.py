@@ -127,10 +127,12 @@ def _variant(luck, versus, ruleset, sets, game):
               help="Fresh draws of each source per game and turn.")
 @click.option("--each-seat", is_flag=True, help="Also each seat's dice as a source of its own.")
 @click.option("--skill-games", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Also skill against chance: games of one seat of each rung among seats of the "
-                   "rung below (0: not measured).")
+              help="Also skill against chance (Duersch, Lambrecht & Oechssler): a round robin of the rungs, "
+                   "this many games a profile, their rating dispersion against a pure-skill benchmark "
+                   "(0: not measured).")
 @click.option("--rungs", default=None, metavar="A,B,...",
-              help="The rungs, weakest first (default: the game's ladder, sim.shared.game).")
+              help="The population of the round robin, weakest first (default: the game's ladder, "
+                   "sim.shared.game).")
 @click.option("--decisions", "decision_games", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also decisions that matter: in this many games (from --first-game), each decision's "
                    "options played out on the same luck (0: not measured).")
@@ -149,9 +151,10 @@ def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, t
     """How much is luck, and which luck: each game played again with one source of luck drawn
     afresh (every other stream as it was) and, as the baseline, with all of them drawn afresh.
     Per source: the share of games whose winner changes, that share over the baseline's, and
-    the mean change of a seat's score and rank, with 95% intervals. With --skill-games: the win
-    share of a stronger rung among weaker seats and the share of games a pure-skill game would
-    hand to a coin flip to spread results as widely. With --decisions: the share of decisions
+    the mean change of a seat's score and rank, with 95% intervals. With --skill-games: a round
+    robin of the rungs, the dispersion of their Plackett-Luce ratings (rating_sd) and the share
+    of results a pure-skill game among them would hand to a coin flip to be as dispersed
+    (coin_flip_share); each pair's figure apart (pair_coin_share). With --decisions: the share of decisions
     whose options lead to different winners, by decision kind and by turn. With --versus: the
     same study under a changed ruleset, and each source's change. RUN_DIR: the games
     of that run (its game, players, strategies, seed and rules, from its manifest)."""
@@ -174,9 +177,9 @@ def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, t
         result["versus"] = compare(result["rows"], other["rows"])
         result["versus_sets"] = list(versus)
     if ladder:
-        from sim.analysis.luck.skill import skill_table
+        from sim.analysis.luck.skill import skill_study
 
-        result["skill"] = skill_table(game, ladder, players, skill_games, seed, luck.ruleset)
+        result["skill"] = skill_study(game, ladder, players, skill_games, seed, luck.ruleset)
     if decision_games:
         from sim.analysis.luck.decisions import decisions
 

@@ -33,8 +33,18 @@ def parse_players(value: str) -> list[int]:
                    "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
 @click.option("--precision", type=float, default=0.01, show_default=True,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
-@click.option("--budget", type=float, default=600.0, show_default=True,
-              help="Seconds the study may take (pilot included); costly rungs get what it allows.")
+@click.option("--games", "games_per_cell", type=click.IntRange(min=1), default=None,
+              help="Games in every heuristic cell (rung x player count): fixed counts, the same on any machine.")
+@click.option("--search-games", type=click.IntRange(min=0), default=0, show_default=True,
+              help="With --games: games in every search cell (0: not played, named as not judged).")
+@click.option("--plan", "plan_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Replay a written plan.csv: its games per cell, exactly.")
+@click.option("--budget", type=float, default=None,
+              help="Seconds on this machine from which to propose a plan (timed pilots; default 600 when "
+                   "neither --games nor --plan is given); the plan is written as plan.csv to replay.")
+@click.option("--band", "bands", multiple=True, metavar="MEASURE=VALUE",
+              help="A measure's tolerance band half-width, absolute (game length (turns)=0.5) or a share of "
+                   "the strong rungs' centre (margin of victory=10%); repeatable.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
@@ -52,8 +62,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, meta_games,
-                compare_with, out, ruleset, sets):
+def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, bands, seed,
+                workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -62,8 +72,9 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
     counts = parse_players(player_counts_of(players, game))
     names = None if rungs is None else rungs.split(",")
     overrides = parse_sets(sets)
-    kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision, "budget": budget,
-              "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
+    kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
+              "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
+              "search_games": search_games, "bands": _bands(bands), "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
               "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
@@ -79,7 +90,32 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     _echo_verdict(v)
-    click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, verdict.png")
+    click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, plan.csv (replay: --plan), verdict.png")
+
+
+def _counts(games_per_cell, plan_file, budget):
+    """The plan's counts: --games N, a --plan file, or None (the budget proposes them)."""
+    given = [name for name, v in (("--games", games_per_cell), ("--plan", plan_file), ("--budget", budget))
+             if v is not None]
+    if len(given) > 1:
+        raise click.UsageError(f"{' and '.join(given)}: give one way to count the games")
+    if plan_file is None:
+        return games_per_cell
+    from sim.verdict.plan import read_plan
+
+    try:
+        return read_plan(plan_file)
+    except (ValueError, OSError) as err:
+        raise click.BadParameter(" ".join(str(err).split()), param_hint="--plan") from None
+
+
+def _bands(texts) -> dict:
+    from sim.verdict.rules import parse_band
+
+    try:
+        return dict(parse_band(t) for t in texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--band") from None
 
 
 def _cores() -> int:
@@ -119,7 +155,7 @@ def _compare(pair, out, kwargs, ruleset, overrides):
             raise click.UsageError("give --out DIR: the two verdicts are written in DIR/A and DIR/B")
         va = study(ruleset=a, overrides=overrides, **kwargs)
         planned = {(r.rung, int(r.players)): int(r.games) for r in va.plan.itertuples()}
-        vb = study(ruleset=b, overrides=overrides, games=planned, **kwargs)
+        vb = study(ruleset=b, overrides=overrides, **(kwargs | {"games": planned}))
         _write(va, out / "A")
         _write(vb, out / "B")
     else:

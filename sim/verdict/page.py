@@ -16,20 +16,30 @@ from sim.verdict.study import Verdict
 
 
 def short(row) -> str:
-    """A verdict in a table cell."""
+    """A reading in a table cell: what it says, over which rungs, and which were not judged."""
     centre = f"{row['centre']:.3g} ± {row['tolerance']:.2g}" if not _nan(row.get("centre")) else ""
+    unjudged = str(row.get("not_judged") or "").replace("nan", "")
+    beside = f"; not judged: {unjudged.replace(',', ', ')}" if unjudged else ""
+    read_over = str(row.get("read_over") or "").split(",")
     if row["verdict"] == rules.HOLDS:
-        where = "holds at every skill" if row["from_rung"] == row["rungs"].split(",")[0] else \
-            f"holds from {row['from_rung']} up"
-        return f"{where} ({centre})"
+        if "at every skill" in str(row["text"]):
+            where = "holds at every skill"
+        elif row["from_rung"] == read_over[0]:
+            where = f"holds over {read_over[0]} to {read_over[-1]}"
+        else:
+            where = f"holds from {row['from_rung']} up to {read_over[-1]}"
+        return f"{where} ({centre}){beside}"
     if row["verdict"] == rules.WEAK:
-        return f"only at weak play (fair from {row['from_rung']} up)"
+        return f"only at weak play (fair from {row['from_rung']} up to {read_over[-1]}){beside}"
     if row["verdict"] == rules.CHANGES:
-        return f"changes with skill: {row['direction']} ({row['slope']:+.3g} a rung)"
-    noisy = [r for r in str(row.get("not_judged") or "").split(",") if r]
+        return f"changes with skill: {row['direction']} ({row['change']:+.3g} from {read_over[0]} to " \
+               f"{read_over[-1]}){beside}"
+    if row["verdict"] == rules.DIFFER:
+        return f"rungs differ, no monotone trend ({row['steps'] or 'no single step beyond noise'}){beside}"
     total = len(str(row["rungs"]).split(","))
-    return "undetermined" + (f" ({len(noisy)} of {total} rungs too noisy to judge)" if noisy else
-                             " (the rungs disagree, without a trend)")
+    noisy = len([r for r in unjudged.split(",") if r])
+    return "undetermined" + (f" ({noisy} of {total} rungs too noisy to judge)" if noisy else
+                             " (no difference beyond noise, intervals too wide to say it holds)")
 
 
 def _nan(value) -> bool:
@@ -67,7 +77,7 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     for row in v.plan.to_dict("records"):
         if row.get("games", 0) == 0 and str(row.get("note") or "") not in ("", "nan"):
             report.text(f"{row['rung']} at {row['players']} players: {row['note']} "
-                        f"(a larger --budget plays it).")
+                        f"(a plan with games for it plays it).")
     played = v.plan.pivot_table(index="rung", columns="players", values="games", aggfunc="first")
     played = played.reindex([r for r in dict.fromkeys(v.plan["rung"])])
     played.columns = [f"{c} players" for c in played.columns]
@@ -97,9 +107,15 @@ def _metagame_blocks(report: Report, v: Verdict) -> None:
 
 def _lead(v: Verdict) -> str:
     m = v.meta
+    counts = (f"game counts from a plan (plan.csv: replayed exactly by `mobsim verdict --plan`)"
+              if m.get("counts") == "plan" else
+              f"game counts proposed for ±{m['precision']:.0%} on each seat's advantage by a budget of "
+              f"{m['budget']:g} s on this machine ({m['seconds']:g} s taken), written to plan.csv so that "
+              f"`mobsim verdict --plan` replays them exactly")
+    claims = int(v.verdicts["claims_on_page"].iloc[0]) if "claims_on_page" in v.verdicts and len(v.verdicts) else 0
     return (f"For one ruleset, mirrors of the skill ladder ({', '.join(m['rungs'])}: every seat the same "
-            f"rung) at {', '.join(str(p) for p in m['players'])} players, seed {m['seed']}, game counts "
-            f"chosen for ±{m['precision']:.0%} on each seat's advantage within a budget of "
-            f"{m['budget']:g} s ({m['seconds']:g} s taken). A costly rung gets what the budget allows; "
-            f"its wider intervals are shown as such, and a rung whose interval is wider than a measure's "
-            f"band is not judged.")
+            f"rung) at {', '.join(str(p) for p in m['players'])} players, seed {m['seed']}, {counts}. "
+            f"A rung whose interval is wider than a measure's band is not judged and is named beside the "
+            f"reading; \"at every skill\" is said only when every rung was judged. The {claims} claims of a "
+            f"difference on this page (rungs differ, a trend) are adjusted together by Holm (family-wise "
+            f"error 5%); a \"holds\" reading is an equivalence test of its own (TOST at 5%).")

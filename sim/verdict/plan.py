@@ -1,5 +1,7 @@
-"""How many games each cell of the skill axis gets: enough for the wanted precision on the seat
-advantage, within a time budget measured on a pilot.
+"""How many games each cell of the skill axis gets. Counts come from a plan: `--games N` for
+every heuristic cell, or a written plan.csv replayed (`read_plan`); a time budget only proposes
+one (enough for the wanted precision on the seat advantage, within the budget, measured on a
+pilot), which the study writes out as plan.csv so that another machine replays the same games.
 
 A seat's advantage is its win share minus 1/n; its interval half-width after N games is about
 Z95 sqrt(p (1 - p) / N), p the seat's win share, so N = Z95^2 p (1 - p) / h^2 for half-width h.
@@ -12,8 +14,21 @@ in time, so a costly rung gets what the budget allows and its wider interval is 
 from __future__ import annotations
 
 import math
+from pathlib import Path
+
+import pandas as pd
 
 from sim.analysis.stats import Z95
+
+
+def read_plan(path) -> dict:
+    """A written plan.csv as {(rung, players): games} (a ValueError names what is missing)."""
+    table = pd.read_csv(Path(path))
+    missing = {"rung", "players", "games"} - set(table.columns)
+    if missing:
+        raise ValueError(f"{path}: not a verdict plan (no {', '.join(sorted(missing))} column): give the "
+                         f"plan.csv a verdict wrote")
+    return {(str(r.rung), int(r.players)): int(r.games) for r in table.itertuples()}
 
 
 def games_for_precision(p: float, half_width: float, minimum: int = 1, maximum: int = 10**7) -> int:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.analysis.stats import mean_interval, wilson
+from sim.analysis.stats import holm, mean_interval, wilson
 from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
 from sim.verdict import plan, rules
@@ -36,6 +36,7 @@ PILOT = 200          # games of a heuristic rung's pilot (its cost per game, and
 SEARCH_SECONDS_PER_SEAT = 55.0
 MAX_GAMES = 20_000   # at most this many games per cell, whatever the precision asked
 METAGAME = "meta-game (population)"   # the plan's row for the meta-game's games
+EXPLOIT_MIN_GAMES = 100   # the exploitability reading says nothing on fewer games
 
 
 class VerdictError(ValueError):
@@ -109,10 +110,13 @@ def _timed(*args):
 
 def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
-          pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | None = None, luck: int = 0,
-          metagame: int = 0, metagame_dir=None, log=None) -> Verdict:
-    """Play the verdict study (module docstring). `games` {(rung label, players): n} fixes the
-    counts (a second ruleset played on the first's plan, for a paired comparison). `luck` > 0:
+          pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
+          luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, log=None) -> Verdict:
+    """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
+    players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
+    cell with `search_games` for every search cell (0: not played, named as not judged). Without
+    it the budget proposes the counts (timed pilots), which `plan` keeps to be replayed. `bands`
+    {measure family: (value, relative?)} replaces rules.TOLERANCE's bands. `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
@@ -144,6 +148,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
                   for n in players]
     effort = {cell: search_effort(cell[1], game, cell[2]) for cell in cells}   # searching seats
+    if isinstance(games, int):
+        games = {(c[0], c[2]): search_games if effort[c] else games for c in cells}
     light = [c for c in cells if not effort[c]]
     heavy = sorted((c for c in cells if effort[c]), key=lambda c: (effort[c], c[2]))
     wanted = {c: plan.games_for_precision(1 / c[2], precision, maximum=max_games) for c in cells}
@@ -205,7 +211,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             counts[cell] = k
         if counts[cell] < 1:
             plan_rows[cell] = {"seconds_per_game": predicted,
-                               "note": f"not played: a game costs about {predicted:.0f} s, more than the "
+                               "note": "not played: no games in the plan" if games is not None else
+                                       f"not played: a game costs about {predicted:.0f} s, more than the "
                                        f"budget leaves"}
             log(f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
             continue
@@ -221,9 +228,11 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
-    verdicts = verdict_table(measures, rungs, precision)
+    verdicts = verdict_table(measures, rungs, precision, bands)
     exploit_table = exploitability(table, rungs, search[-1] if search else None)
-    meta = {"game": game, "players": players, "rungs": rungs, "precision": precision, "budget": budget,
+    meta = {"game": game, "players": players, "rungs": rungs, "precision": precision,
+            "budget": budget if games is None else None, "counts": "budget" if games is None else "plan",
+            "bands": {k: list(v) for k, v in (bands or {}).items()},
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
@@ -325,17 +334,29 @@ def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
     return out.sort_values(["players", "rung_index"], kind="stable").reset_index(drop=True)
 
 
-def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0) -> pd.DataFrame:
-    """One verdict per (measure, players) by the rules of sim.verdict.rules. A seat's advantage
-    (and the seat gap) never gets a band narrower than twice the precision asked, so that an
-    interval of the wanted half-width can lie inside it."""
-    rows = []
+def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0, bands=None,
+                  alpha: float = rules.ALPHA) -> pd.DataFrame:
+    """One reading per (measure, players) by the rules of sim.verdict.rules, every rung of the
+    ladder named (a rung with no games is read as not judged). A seat's advantage (and the seat
+    gap) never gets a band narrower than twice the precision asked, so that an interval of the
+    wanted half-width can lie inside it. The page's claims of a difference (each reading's Q and
+    trend p-values) are adjusted together by Holm: family-wise error 5% over the page."""
+    cells = []
     for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
-        cell = cell.sort_values("rung_index")
+        cell = cell.set_index("rung").reindex(list(rungs))
         floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
-        got = rules.classify(measure, cell["rung"], cell["estimate"], cell["lo"], cell["hi"], floor,
-                             cell["rung_index"])
-        rows.append({"players": int(n)} | got)
+        args = (measure, list(rungs), cell["estimate"], cell["lo"], cell["hi"], floor, np.arange(len(rungs)))
+        cells.append((int(n), args))
+    first = [rules.classify(*args, alpha=alpha, bands=bands) for _, args in cells]
+    m = len(first)
+    adjusted = holm([r["p_differ"] for r in first] + [r["p_trend"] for r in first])
+    rows = []
+    for i, (n, args) in enumerate(cells):
+        page = {"p_differ": adjusted[i], "p_trend": adjusted[m + i]}
+        page = {k: (1.0 if math.isnan(v) else v) for k, v in page.items()}
+        got = rules.classify(*args, alpha=alpha, bands=bands, adjusted=page)
+        rows.append({"players": n} | got | {"p_differ_page": page["p_differ"], "p_trend_page": page["p_trend"],
+                                             "claims_on_page": 2 * m})
     out = pd.DataFrame(rows)
     out["order"] = out["measure"].map(order_key)
     return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
@@ -356,7 +377,8 @@ def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataF
         k, g = int(wins.sum()), len(frame)
         lo, hi = wilson(k, g)
         row = {"players": int(n), "searcher": searcher, "against": EQUILIBRIUM, "games": g, "wins": k,
-               "win_share": k / g, "lo": lo, "hi": hi, "fair": 1 / n, "understates": lo > 1 / n}
+               "win_share": k / g, "lo": lo, "hi": hi, "fair": 1 / n, "read": g >= EXPLOIT_MIN_GAMES,
+               "understates": g >= EXPLOIT_MIN_GAMES and lo > 1 / n}
         mirror = table[(table["rung"] == EQUILIBRIUM) & (table["players"] == n)].set_index("game_id")
         common = frame["game_id"].isin(mirror.index).to_numpy()
         if common.any():
@@ -367,7 +389,8 @@ def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataF
             row |= {"paired_games": m, "paired_gain": mean, "paired_lo": d_lo, "paired_hi": d_hi}
         row["text"] = (f"{searcher} in one seat wins {k / g:.1%} [{lo:.1%}, {hi:.1%}] of {g} games "
                        f"against {n - 1} {EQUILIBRIUM} seats (fair {1 / n:.1%}): "
-                       + ("the equilibrium rung understates what strong play does" if lo > 1 / n else
+                       + (f"not read (at least {EXPLOIT_MIN_GAMES} games needed)" if not row["read"] else
+                          "the equilibrium rung understates what strong play does" if row["understates"] else
                           "not beyond noise"))
         rows.append(row)
     return pd.DataFrame(rows)

@@ -6,6 +6,8 @@ import json
 import math
 from pathlib import Path
 
+import pandas as pd
+
 from sim.analysis.luck import ALL
 from sim.shared.game import find
 
@@ -17,8 +19,10 @@ def _num(v):
 def to_json(result: dict, luck) -> dict:
     summary = result["summary"]
     extra = {}
-    if result.get("skill") is not None:
-        extra["skill"] = _records(result["skill"])
+    if result.get("skill") is not None:   # the Duersch-Lambrecht-Oechssler figure, and the pairs apart
+        fig = result["skill"]["figure"]
+        extra |= {"rating_sd": fig["rating_sd"], "coin_flip_share": fig["coin_flip_share"],
+                  "skill": fig, "pairs": _records(result["skill"]["pairs"])}
     if result.get("versus") is not None:
         extra["versus"] = {"sets": result["versus_sets"], "table": _records(result["versus"])}
     if result.get("decisions") is not None:
@@ -65,13 +69,7 @@ def lines(result: dict, luck) -> list[str]:
                    "winner not settled by the last turn measured (all luck afresh still changes it at "
                    "least half as often as from the setup)")
     if result.get("skill") is not None:
-        out.append("")
-        out.append("skill against chance (one seat of the stronger rung among weaker seats; coin share: "
-                   "the share of games a pure-skill game would hand to a coin flip):")
-        for r in result["skill"].itertuples():
-            out.append(f"  {r.stronger:>10} vs {r.weaker:<10} win share {_pct(r.win_share)} [{_pct(r.win_lo)},"
-                       f"{_pct(r.win_hi)}] (fair {_pct(r.fair_share)}), coin share {_pct(r.coin_share)} "
-                       f"[{_pct(r.coin_lo)},{_pct(r.coin_hi)}], {r.games} games")
+        out += _skill_lines(result["skill"])
     if result.get("versus") is not None:
         out += _versus_lines(result["versus"], result["versus_sets"])
     if result.get("decisions") is not None:
@@ -81,6 +79,26 @@ def lines(result: dict, luck) -> list[str]:
                f"{cost['seconds']:.1f} s against {cost['seconds_once']:.2f} s to play the games once "
                f"(x{cost['multiple']:.0f})"
                + (f"; decisions {cost['decisions_seconds']:.1f} s" if "decisions_seconds" in cost else ""))
+    return out
+
+
+def _skill_lines(skill: dict) -> list[str]:
+    """The population's rating dispersion against its pure-skill benchmark, then the pair figures."""
+    f = skill["figure"]
+    ratings = ", ".join(f"{name} {elo:+.0f}" for name, elo in f["ratings"].items())
+    out = ["", f"skill against chance (Duersch, Lambrecht & Oechssler 2020), for the population "
+               f"{', '.join(f['population'])} at {f['players']} players: a round robin of {f['profiles']} "
+               f"profiles, {f['games_per_profile']} games each; Plackett-Luce ratings (Elo) {ratings}",
+           f"  rating_sd {f['rating_sd']:.0f} Elo [{f['rating_sd_lo']:.0f}, {f['rating_sd_hi']:.0f}]: as dispersed "
+           f"as a pure-skill game among these players with coin_flip_share {f['coin_flip_share']:.2f} "
+           f"[{f['coin_flip_share_lo']:.2f}, {f['coin_flip_share_hi']:.2f}] of its results replaced by a "
+           f"uniform winner",
+           "pairs (one seat of the stronger rung among weaker seats, from the round robin; pair_coin_share: "
+           "(1 - w) / (1 - 1/N), a figure of the pair, not of the game):"]
+    for r in skill["pairs"].itertuples():
+        out.append(f"  {r.stronger:>10} vs {r.weaker:<10} win share {_pct(r.win_share)} [{_pct(r.win_lo)},"
+                   f"{_pct(r.win_hi)}] (fair {_pct(r.fair_share)}), pair_coin_share {_pct(r.pair_coin_share)} "
+                   f"[{_pct(r.pair_coin_lo)},{_pct(r.pair_coin_hi)}], {r.games} games")
     return out
 
 
@@ -138,7 +156,10 @@ def write(result: dict, out: Path, luck) -> None:
     figure(result).savefig(out / "luck.png", dpi=110, bbox_inches="tight")
     result["summary"].to_csv(out / "luck.csv", index=False)
     if result.get("skill") is not None:
-        result["skill"].to_csv(out / "skill.csv", index=False)
+        result["skill"]["pairs"].to_csv(out / "pairs.csv", index=False)
+        pd.DataFrame({"rung": list(result["skill"]["figure"]["ratings"]),
+                      "elo": list(result["skill"]["figure"]["ratings"].values())}).to_csv(out / "ratings.csv",
+                                                                                         index=False)
     if result.get("decisions") is not None:
         result["decisions"].to_csv(out / "decisions.csv", index=False)
     if result.get("versus") is not None:
