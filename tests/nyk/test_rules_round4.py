@@ -2,6 +2,7 @@
 car told as it happened (NYK-P1), the Payoff's player choosing whom its car questions (NYK-P4), and
 the ruling `custody.first_step` (NYK-P6)."""
 
+import json
 import tomllib
 
 import pytest
@@ -342,3 +343,43 @@ def test_nyk_p6_ruling_custody_first_step_in_the_turn_of_the_arrest_or_the_next(
     assert t.ch[LOOXY, S.CELL] == cell_that_turn - 1
     assert t.pl[0, S.C_CUSTODY_TURNS] == 4 - cell_that_turn  # the turns it stepped
     t.check()
+
+
+# --- NYK-C5: a deck of other parameters plays other games, and says so -------------------------------
+
+def toml_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return json.dumps(value)
+
+
+def write_resources(path, raw):
+    lines = [f"deck_size = {raw['deck_size']}"]
+    for card in raw["card"]:
+        lines += ["", "[[card]]"] + [f"{k} = {toml_value(v)}" for k, v in card.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+CHANGED = {"Bent Cop": {"cars": 4}, "Anonymous Call": {"cars": 3}, "Alibi": {"count": 5},
+           "Bullet Proof": {"count": 5}}
+
+
+def test_nyk_c5_a_deck_of_other_cars_and_counts_plays_other_games_and_is_not_labelled_defaults(tmp_path):
+    import sim
+    from sim.analysis.run_report import run_label
+    from sim.rules import Ruleset
+
+    raw = resources_with("Bent Cop")
+    for card in raw["card"]:
+        card["params"].update(CHANGED.get(card["name"], {}))
+    write_resources(tmp_path / "my_resources.toml", raw)
+    (tmp_path / "rules.toml").write_text('[content]\nresources = "my_resources.toml"\n', encoding="utf-8")
+    assert Ruleset.load(tmp_path / "rules.toml").fingerprint != Ruleset.load().fingerprint
+    runs = [sim.run(players=4, strategies=("balanced",), games=60, seed=3, workers=1, ruleset=ruleset)
+            for ruleset in (None, tmp_path / "rules.toml")]
+    played = [r.seats.sort_values(["game_id", "seat"]).reset_index(drop=True) for r in runs]
+    assert not played[0].equals(played[1])
+    assert run_label(runs[0]).endswith("(defaults)")
+    assert run_label(runs[1]).endswith("(resources from my_resources.toml)")
