@@ -112,19 +112,24 @@ def test_nyk_c5_payoff_sends_back_up_to_its_cars(cars):
     assert t.cars().count(BROADWAY) == cars and played(t, 1, E_POLICE_REMOVE) == 1
 
 
-def carrier_under_police(count):
-    t, alibi = one_card(E_BLOCK_INTERROGATION, 0, count)
+def carrier_under_police(t):
+    """Seat 0's Looxy carries an at-risk mission under a car at SOHO, in seat 1's turn."""
     t.hench(LOOXY, 0, SOHO)
     t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], CHELSEA)
     t.police(SOHO, BROADWAY)
-    t.give(0, alibi)
-    t.g[S.ACTIVE] = 1  # an opponent's turn: the red Alibi may be played
+    t.g[S.ACTIVE] = 1  # an opponent's turn: a red Alibi may be played
     return t
+
+
+def alibi_of(count):
+    t, alibi = one_card(E_BLOCK_INTERROGATION, 0, count)
+    t.give(0, alibi)
+    return carrier_under_police(t)
 
 
 @pytest.mark.parametrize("count", [1, 5])
 def test_nyk_c5_alibi_blocks_its_count_of_interrogations_in_the_turn(count):
-    t = carrier_under_police(count)
+    t = alibi_of(count)
     for _ in range(count):
         t.interrogate(0, SOHO)
     assert t.hand(0) == [] and t.ch[LOOXY, S.WHERE] == S.W_CONTROLLED
@@ -135,7 +140,7 @@ def test_nyk_c5_alibi_blocks_its_count_of_interrogations_in_the_turn(count):
 
 
 def test_nyk_c5_an_alibis_uses_left_lapse_at_the_end_of_the_turn():
-    t = carrier_under_police(5)
+    t = alibi_of(5)
     t.interrogate(0, SOHO)
     t.g[S.TURN] += 1
     t.force("9", "10", "9", "K", "K", "9")
@@ -323,11 +328,7 @@ def test_nyk_p4_the_payoff_player_chooses_whom_its_car_questions_at_broadway():
 
 @pytest.mark.parametrize("first_step, cell_that_turn", [("own_turn", 2), ("next_turn", 3)])
 def test_nyk_p6_ruling_custody_first_step_in_the_turn_of_the_arrest_or_the_next(first_step, cell_that_turn):
-    t = Table(overrides={"custody.first_step": first_step})
-    t.hench(LOOXY, 0, SOHO)
-    t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], CHELSEA)
-    t.police(SOHO, BROADWAY)
-    t.g[S.ACTIVE] = 1  # arrested in seat 1's turn, before seat 0's movement
+    t = carrier_under_police(Table(overrides={"custody.first_step": first_step}))
     t.force("9", "10", "9", "K", "K", "9")
     t.interrogate(0, SOHO)
     assert t.ch[LOOXY, S.CELL] == 3
