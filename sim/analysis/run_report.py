@@ -584,10 +584,26 @@ def _diff_format(metric: str):
 def run_label(run) -> str:
     """A run in one line: where, how many games, seed, ruleset and what it changed."""
     m = run.manifest
-    changed = ", ".join(f"{k}={v}" for k, v in m.get("ruleset", {}).get("defaults_changed", {}).items())
     return (f"{run.path or '(in memory)'}: {game_count(run):,} games, {m.get('players')} players, "
             f"strategies {','.join(m.get('strategies', {}).get('names', []))}, seed {m.get('seed')}, ruleset "
-            f"{m.get('ruleset', {}).get('fingerprint', '?')[:12]} ({changed or 'defaults'})")
+            f"{m.get('ruleset', {}).get('fingerprint', '?')[:12]} ({ruleset_changes(m)})")
+
+
+def ruleset_changes(manifest: dict) -> str:
+    """What a run's rules change from its game's defaults: the options set, and the content kinds
+    read from a file whose content differs from the game's own ("defaults" when neither)."""
+    import json
+
+    from sim.rules.ruleset import Ruleset
+
+    rules = manifest.get("ruleset", {})
+    parts = [f"{k}={v}" for k, v in rules.get("defaults_changed", {}).items()]
+    content = rules.get("content", {})
+    if content:
+        own = json.loads(json.dumps(Ruleset.load(game=manifest.get("game", "nyk")).to_dict()))
+        parts += [f"{kind} from {Path(source).name}" for kind, source in rules.get("sources", {}).items()
+                  if content.get(kind) != own.get(kind)]
+    return ", ".join(parts) or "defaults"
 
 
 def compare_report(a, b, table: pd.DataFrame, out_dir, command: str) -> Path:

@@ -77,6 +77,8 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
 
 
 def _summary(result) -> dict:
+    from sim.analysis.run_report import ruleset_changes
+
     m = result.manifest
     last = m.get("last", {})
     rates = result.win_rates()
@@ -93,6 +95,7 @@ def _summary(result) -> dict:
         "seating": m.get("seating", "rotate" if m["rotate"] else "fixed"),
         "ruleset_fingerprint": m["ruleset"]["fingerprint"],
         "defaults_changed": m["ruleset"]["defaults_changed"],
+        "ruleset_changes": ruleset_changes(m),
         "batches": m["batches"],
         "batch_size": m["batch_size"],
         "games_played": last.get("games_played"),
@@ -118,9 +121,7 @@ def _lines(s: dict) -> list[str]:
         f"{s['batches']} batches of {s['batch_size']:,})",
         f"strategies: {','.join(s['strategies'])} "
         f"({s['seating']} seating); ruleset "
-        f"{s['ruleset_fingerprint'][:12]}"
-        + (f" ({', '.join(f'{k}={v}' for k, v in s['defaults_changed'].items())})"
-           if s["defaults_changed"] else " (defaults)"),
+        f"{s['ruleset_fingerprint'][:12]} ({s['ruleset_changes']})",
         "",
         f"{'strategy':<16}{'seats':>10}{'wins':>10}{'win rate':>10}",
     ]

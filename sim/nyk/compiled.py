@@ -109,7 +109,8 @@ P_POLICE_QUESTIONED = 61
 P_POLICE_REQUESTION = 62
 P_SUBWAY_CARD_STEPS = 63
 P_TWO_PAIRS = 64
-N_PARAMS = 65
+P_CUSTODY_FIRST_STEP = 65
+N_PARAMS = 66
 
 PARAM_KEYS = {
     P_PLAYERS_MIN: "players.min",
@@ -177,6 +178,7 @@ PARAM_KEYS = {
     P_POLICE_REQUESTION: "police.requestion",
     P_SUBWAY_CARD_STEPS: "subway.card_steps",
     P_TWO_PAIRS: "hands.two_pairs",
+    P_CUSTODY_FIRST_STEP: "custody.first_step",
 }
 
 # --- encoded rulings (index of the choice in rules.toml) ----------------------------------------
@@ -195,6 +197,7 @@ FORTUNES_HIDDEN, FORTUNES_TRACKED = 0, 1          # NYK-S2
 QUESTIONED_ONE, QUESTIONED_ALL = 0, 1             # NYK-P4: several at-risk crews where a car arrives
 REQUESTION_EACH_ARRIVAL, REQUESTION_ONCE = 0, 1   # NYK-P4: a crew questioned again by a later car
 SUBWAY_CARD_STEPS_UNCHECKED, SUBWAY_CARD_STEPS_CHECKED = 0, 1  # NYK-M6/M8: card steps beyond a ride
+FIRST_STEP_OWN_TURN, FIRST_STEP_NEXT_TURN = 0, 1  # NYK-P6: custody steps in the turn of the arrest or not
 
 # --- content codes -----------------------------------------------------------------------------
 BAND_NONE, BAND_WHITE, BAND_GREY, BAND_BLACK = -1, 0, 1, 2

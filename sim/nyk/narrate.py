@@ -67,7 +67,9 @@ def _line(code, a, b, c, d, e, f, n: Names):  # noqa: C901 - one case per event 
     if code == E.EV_DRAW:
         return f"{seat(a)} draws {b} resource card(s)."
     if code == E.EV_RESHUFFLE:
-        return f"The resource pile is rebuilt from {a} discarded cards; a police car joins at BROADWAY."
+        cars = ("no police car joins: every car allowed is in play" if b == 0 else
+                "a police car joins at BROADWAY" if b == 1 else f"{b} police cars join at BROADWAY")
+        return f"The resource pile is rebuilt from {a} discarded cards; {cars}."
     if code == E.EV_DISCARD:
         return f"{seat(a)} discards {n.cards[b]} (hand limit)."
     if code == E.EV_CUSTODY_STEP:

@@ -102,7 +102,11 @@ C = {name: CTR0 + i for i, name in enumerate(COUNTERS)}
 # (W_CONTROLLED), kept by `set_owner` and `place`: "whose crew stands here" is asked at most
 # decisions (fights, police, journeys, the players' judgement), and one read answers it
 OCC0 = CTR0 + N_COUNTERS
-N_PL = OCC0 + N_DISTRICTS_MAX
+# CREDIT0: what a card with a count (NYK-C5: Alibi, Bullet Proof, Informer at count N) still does
+# this turn after its first use, pl[p, CREDIT0 + CR_*] = 8 * (turn + 1) + uses left (`grant_uses`)
+CR_BLOCK, CR_SAVE, CR_CANCEL = range(3)  # interrogations blocked, eliminations cancelled, cards cancelled
+CREDIT0 = OCC0 + N_DISTRICTS_MAX
+N_PL = CREDIT0 + 3
 (C_BIDS_PAID, C_TIMES_FIRST, C_CARDS_DRAWN, C_CARDS_DISCARDED, C_CARDS_AS_MOVES, C_CARDS_PLAYED,
  C_ACCEPTED_1, C_ACCEPTED_2, C_ACCEPTED_RISKY, C_DONE_1, C_DONE_2, C_DONE_RISKY, C_MISSIONS_LOST,
  C_MISSION_INCOME, C_PROVOKED, C_PROVOKED_BY, C_FOLDS, C_FIGHTS_WON, C_FIGHTS_LOST, C_FIGHTS_TIED,

@@ -28,9 +28,9 @@ from sim.nyk.chapters import police as police_rules
 from sim.nyk.chapters import recruitment
 from sim.nyk.chapters import setup
 from sim.nyk.chapters import turn
-from sim.nyk.compiled import P_MISSION_ROW
+from sim.nyk.compiled import MAX_PARAMS, P_MISSION_ROW
 from sim.nyk import state as S
-from sim.nyk.env import make_env
+from sim.nyk.env import RP_R_PARAMS, make_env
 from sim.rng import run_key
 from sim.rules import Ruleset
 from sim.nyk.compiled import compile_ruleset
@@ -76,6 +76,14 @@ def mission_ids(crew=None, risk=None, secret=None):
 def card_ids(kind):
     """Resource card ids of one effect kind (E_*)."""
     return [c for c, k in enumerate(compiled().resource_kind) if k == kind]
+
+
+def with_param(t, card, index, value):
+    """The table's rules with one parameter of one card changed (a private copy of the env)."""
+    env = t.env.copy()
+    env["rp"][RP_R_PARAMS + MAX_PARAMS * card + index] = value
+    t.env = env
+    return t
 
 
 # --- steering the random policy (pure-Python xoshiro256**, the same as sim.rng) ----------------
@@ -314,6 +322,14 @@ class Table:
         deck = [c for c in self.deck() if c not in cards]
         deck += list(reversed(cards))
         self.g[S.R_DECK0:S.R_DECK0 + len(deck)] = deck
+
+    def told(self):
+        """The game's recorded events told in words (sim.nyk.narrate), seats named "seat p"."""
+        from sim.nyk.narrate import Names, narrate
+        from sim.shared.narrate import recorded
+
+        names = Names(RULES, [f"seat {p}" for p in range(S.MAX_SEATS)])
+        return narrate(recorded(self.game, S.N_EVENTS), names)
 
     def check(self):
         broken = invariants.invariants(self.game, self.env)

@@ -1,7 +1,8 @@
 """The engine's own dice against the exact odds (sim.nyk.odds): recruitment (NYK-A6) rolled by the
 engine's `recruit` through the scenario harness with free dice (no forced rolls), thousands of
 times, under the default ruleset and under changed dice counts (`recruit.offer_step`: dice per
-offer; `interrogation.dice`); interrogation (NYK-P4) likewise, by the engine's `interrogate`.
+offer; `interrogation.dice`); interrogation (NYK-P4) and resisting it (NYK-P5) likewise, by the
+engine's `interrogate`.
 Frequencies must lie within 4 standard errors of the exact probabilities (a false alarm
 about once in 16,000 comparisons)."""
 
@@ -169,3 +170,49 @@ def test_nyk_a4_the_engines_folding_provocation_rolls_the_exact_odds(overrides):
     assert within(counts[0], N, win), (counts[0] / N, win)
     assert within(counts[1], N, tie), (counts[1] / N, tie)
     assert within(counts[2], N, 1 - win - tie)
+
+
+# --- resisting (NYK-P5): the engine's `interrogate` with an affranchi that always resists -----------
+
+def resisting_outcomes(cars, n=N):
+    """Interrogations of seat 0's lone affranchi, carrying an at-risk mission under `cars` cars,
+    by a heuristic seat whose resisting threshold is 0 (it resists every arrest): counts of
+    (escaped, resisted and won, resisted and lost)."""
+    from scenario import HARLEM, PARAM, SOHO, mission_ids
+    from strategies.nyk.params import K_RESIST_MIN
+
+    t = Table(kind=PARAM)
+    t.env = t.env.copy()
+    t.env["params"][:, K_RESIST_MIN] = 0.0
+    t.at(0, SOHO)
+    t.hold(mission_ids(crew=1, risk=1)[0], [0], HARLEM)
+    t.police(*[SOHO] * cars)
+    t.g[S.FORCED_N] = 0
+    saved = (t.g.copy(), t.pl.copy(), t.ch.copy(), t.ms.copy())
+    counts = np.zeros(3, np.int64)
+    for _ in range(n):
+        t.g[:], t.pl[:], t.ch[:], t.ms[:] = saved
+        t.interrogate(0, SOHO)
+        resisted, won = t.pl[0, S.C_RESISTS], t.pl[0, S.C_RESISTS_WON]
+        counts[0 if not resisted else 1 if won else 2] += 1
+    return counts, t
+
+
+def z_score(count, n, p):
+    p = float(p)
+    return (count - n * p) / np.sqrt(n * p * (1 - p))
+
+
+def test_nyk_p5_the_engines_resisting_rolls_the_exact_odds():
+    """Two cars make most interrogations an arrest, so most of the 20,000 end in a resist: each
+    outcome, and the resist won among the resists, within 4 standard errors of the exact odds."""
+    rs = Ruleset.load()
+    counts, t = resisting_outcomes(cars=2)
+    exact = odds.interrogation_odds([int(t.ch[0, S.VALUE])], 2, parse_value(rs["police.car_value"]),
+                                    hands.table(rs["hands.five_of_a_kind"]), resist=True)
+    for k, name in enumerate(("escape", "resist_won", "resist_lost")):
+        assert abs(z_score(counts[k], N, exact[name])) < SE, (name, counts[k] / N, float(exact[name]))
+    resists = counts[1] + counts[2]
+    won_given_resist = exact["resist_won"] / (exact["resist_won"] + exact["resist_lost"])
+    assert resists > N // 2
+    assert abs(z_score(counts[1], resists, won_given_resist)) < SE, (counts[1] / resists, float(won_given_resist))

@@ -81,6 +81,7 @@ def rulesets(draw):
         "henchmen.act_on_joining": st.booleans(),
         "custody.card_steps": st.sampled_from(["cell", "all", "one"]),
         "custody.release_frozen": st.booleans(),
+        "custody.first_step": st.sampled_from(["own_turn", "next_turn"]),
         "police.return_at": st.sampled_from(["first_player", "before_bid"]),
         "missions.empty_bag": st.sampled_from(["discard", "hold"]),
         "end.last_standing": st.booleans(),

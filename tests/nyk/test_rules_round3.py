@@ -5,28 +5,20 @@ silently, each now an option (`police.questioned`, `police.requestion`, `subway.
 import pytest
 from scenario import (
     BROADWAY, CHELSEA, GARMENT, GRAND_CENTRAL, GREENWICH, HARLEM, RULES, SOHO, Table, card_ids, mission_ids,
+    with_param,
 )
 
 from sim.nyk.chapters import actions
 from sim.nyk.decisions import OP_PLAY
-from sim.nyk.env import RP_R_PARAMS
 from sim.nyk import state as S
 from sim.nyk.compiled import (
-    E_BANK_INCOME, E_DISCARD_HENCHMAN, E_POACH_HENCHMAN, E_POLICE_REMOVE, E_STEAL_MONEY, MAX_PARAMS,
+    E_BANK_INCOME, E_DISCARD_HENCHMAN, E_POACH_HENCHMAN, E_POLICE_REMOVE, E_STEAL_MONEY,
 )
 
 LITTLE_SAL, TEN, FURYO, LOOXY, THE_LORD = 5, 6, 7, 8, 9   # 9, 10, J, Q, K of spades
 (LOYALTY,) = card_ids(E_POACH_HENCHMAN)
 (UNDERCOVER,) = card_ids(E_DISCARD_HENCHMAN)
 RANKS = (LITTLE_SAL, TEN, FURYO, LOOXY, THE_LORD)
-
-
-def with_param(t, card, index, value):
-    """The table's rules with one parameter of one card changed (a private copy of the env)."""
-    env = t.env.copy()
-    env["rp"][RP_R_PARAMS + MAX_PARAMS * card + index] = value
-    t.env = env
-    return t
 
 
 def card_targets(t, p, kind):
@@ -251,14 +243,6 @@ def test_nyk_m6_m8_ruling_subway_card_steps_checked_or_not(card_steps, stopped):
 
 # --- narration a reader can check ------------------------------------------------------------------
 
-def told(t):
-    from sim.nyk.narrate import Names, narrate
-    from sim.shared.narrate import recorded
-
-    names = Names(RULES, [f"seat {p}" for p in range(S.MAX_SEATS)])
-    return narrate(recorded(t.game, S.N_EVENTS), names)
-
-
 def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
     t = rivals_henchmen_of_every_rank()
     t.g[S.RECORD] = 1
@@ -266,7 +250,7 @@ def test_narration_names_the_target_of_undercover_cop_and_loyalty_price():
     t.give(0, UNDERCOVER, LOYALTY)
     actions.action_card(t.game, t.env, 0, UNDERCOVER, E_DISCARD_HENCHMAN, THE_LORD)
     actions.action_card(t.game, t.env, 0, LOYALTY, E_POACH_HENCHMAN, FURYO)
-    text = "\n".join(told(t))
+    text = "\n".join(t.told())
     lord, furyo = (RULES.characters.henchmen[c - S.N_AFFRANCHI].name for c in (THE_LORD, FURYO))
     assert f"{lord} (K) (seat 1) is exposed and discarded" in text
     assert f"{furyo} (J) leaves seat 1 for $5,000" in text
@@ -279,13 +263,13 @@ def test_narration_a_journey_of_no_step_tells_nothing_and_a_custody_card_is_show
     t.begin(0)
     t.steer((1 + len(neighbours(t, SOHO)), 0), seat=0)  # stop at once
     t.journey(0, SOHO, t.group(FURYO))
-    assert not any("set(s) out" in line for line in told(t))
+    assert not any("set(s) out" in line for line in t.told())
     (card, *_) = card_ids(E_BANK_INCOME)
     t.give(0, card)
     t.hench(LOOXY, 0, SOHO)
     t.custody(LOOXY, 3)
     t.steer((2, 1), seat=0)  # pay the card for one more cell
     t.custody_phase(0)
-    lines = told(t)
+    lines = t.told()
     assert any(RULES.resources.expanded()[card].name in line and "custody" in line for line in lines)
     assert t.ch[LOOXY, S.CELL] == 1

@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.base import ONE, ask, bank_pays, log, player_pays_player, put
-from sim.nyk.chapters.cards import draw_card, enforce_hand_limit, playable, spend_event
+from sim.nyk.chapters.cards import card_param, draw_card, enforce_hand_limit, playable, spend_event
 from sim.nyk.chapters.fights import provoke
 from sim.nyk.chapters.missions import accept, accomplish, holders
 from sim.nyk.chapters.police import police_check
@@ -18,15 +18,15 @@ from sim.nyk.chapters.recruitment import (
 from sim.nyk.decisions import (
     CTX_DECISION, D_ACTION, OP_ACCEPT, OP_ACCOMPLISH, OP_END, OP_PART, OP_PLAY, OP_PROVOKE, OP_RECRUIT, WIN_ACTIONS,
 )
-from sim.nyk.env import RP_R_KIND, RP_R_PARAMS, RP_WIN_KINDS
+from sim.nyk.env import RP_R_KIND, RP_WIN_KINDS
 from sim.nyk.events import EV_CARD_EFFECT
 from sim.nyk.state import (
-    ACTED, ALIVE, C_CARD_INCOME, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, M_ACCEPT, M_CREW, M_DEST,
+    ACTED, ALIVE, C_CARD_INCOME, FIRST, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, M_ACCEPT, M_CREW, M_DEST,
     M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
     ROW0, VALUE, WHERE, W_CONTROLLED, count_bits, group_at, lowest_bit, police_at, set_owner,
 )
 from sim.nyk.compiled import (
-    E_BANK_INCOME, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_POACH_HENCHMAN, E_RECRUIT, E_STEAL_MONEY, MAX_PARAMS,
+    E_BANK_INCOME, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_POACH_HENCHMAN, E_RECRUIT, E_STEAL_MONEY,
     P_MISSION_ROW,
 )
 
@@ -183,9 +183,9 @@ def list_action_cards(game, env, p, n):
                         n = list_offers(game, env, p, game.g[PERIPH0 + slot], card, n)
         elif kind == E_POACH_HENCHMAN or kind == E_DISCARD_HENCHMAN:
             if kind == E_POACH_HENCHMAN and (not recruit_now
-                                             or game.pl[p, MONEY] < env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
+                                             or game.pl[p, MONEY] < card_param(env, card, 0)):
                 continue
-            top = env.rp[RP_R_PARAMS + MAX_PARAMS * card + (1 if kind == E_POACH_HENCHMAN else 0)]  # max_rank
+            top = card_param(env, card, 1 if kind == E_POACH_HENCHMAN else 0)  # max_rank
             for c in range(N_AFFRANCHI, N_CHARS):
                 q = game.ch[c, OWNER]
                 if (q != NO and q != p and game.ch[c, WHERE] == W_CONTROLLED
@@ -212,7 +212,7 @@ def action_card(game, env, p, card, kind, target):
         game.pl[p, RECRUITED] += 1
     if not spend_event(game, env, p, card):
         return
-    amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+    amount = card_param(env, card, 0)
     if kind == E_STEAL_MONEY:
         taken = player_pays_player(game, target, p, amount)
         game.pl[p, C_CARD_INCOME] += taken
@@ -223,7 +223,7 @@ def action_card(game, env, p, card, kind, target):
         for _ in range(amount):
             draw_card(game, env, p)
         enforce_hand_limit(game, env, p)
-        police_check(game, env)
+        police_check(game, env, game.g[FIRST])
     elif kind == E_POACH_HENCHMAN:
         q = game.ch[target, OWNER]
         paid = player_pays_player(game, p, q, amount)

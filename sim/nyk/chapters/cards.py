@@ -16,12 +16,14 @@ from sim.nyk.decisions import (
 from sim.nyk.env import RP_R_KIND, RP_R_PARAMS, RP_R_TIMING, RP_R_WINDOW, RP_STATION, RP_WIN_KINDS
 from sim.nyk.events import EV_CANCELLED, EV_CARD, EV_DISCARD, EV_POLICE_BACK, EV_RESHUFFLE
 from sim.nyk.state import (
-    ACTIVE, ALIVE, C_CARDS_DISCARDED, C_CARDS_DRAWN, C_CARDS_PLAYED, C_CARD_INCOME, C_DRAWN_BY_KIND, C_MISSION_INCOME,
-    C_PLAYED_BY_KIND, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, NO, N_PLAYERS, N_POLICE, PC_OFF, POLICE0, POLICE_CHECK,
-    ROSTER, R_DECK0, R_DECK_N, R_DISC0, R_DISC_N, SUIT, S_RESOURCES, WHERE, W_CONTROLLED, lowest_bit, police_at,
+    ACTIVE, ALIVE, CREDIT0, CR_BLOCK, CR_CANCEL, CR_SAVE, C_CARDS_DISCARDED, C_CARDS_DRAWN, C_CARDS_PLAYED,
+    C_CARD_INCOME, C_DRAWN_BY_KIND, C_MISSION_INCOME, C_PLAYED_BY_KIND, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK,
+    NO, N_PLAYERS, N_POLICE, PC_OFF, POLICE0, POLICE_CHECK, ROSTER, R_DECK0, R_DECK_N, R_DISC0, R_DISC_N, SUIT,
+    S_RESOURCES, TURN, WHERE, W_CONTROLLED, lowest_bit, police_at,
 )
 from sim.nyk.compiled import (
-    E_BANK_INCOME, E_DRAW_CARDS, E_MISSION_BONUS, E_POLICE_REMOVE, MAX_PARAMS, P_HAND_LIMIT,
+    E_BANK_INCOME, E_BLOCK_INTERROGATION, E_CANCEL_ELIMINATION, E_DRAW_CARDS, E_MISSION_BONUS, E_POLICE_REMOVE,
+    MAX_PARAMS, P_HAND_LIMIT,
     P_POLICE_CARS_PER_RESHUFFLE, P_POLICE_MAX_CARS, P_RESHUFFLE, RESHUFFLE_EMPTY, T_OPPONENT, T_OTHER, T_OWN,
 )
 
@@ -37,9 +39,33 @@ CANCELLED = -3  # offer_card: the card was played and an opponent's card cancell
 
 
 @njit(cache=True)
+def card_param(env, card, i):
+    """Parameter i of a resource card, in the order of its effect's (sim.rules.nyk.content.EFFECTS)."""
+    return env.rp[RP_R_PARAMS + MAX_PARAMS * card + i]
+
+
+@njit(cache=True)
+def grant_uses(game, p, credit, count):
+    """NYK-C5: a card of `count` uses (Alibi, Bullet Proof, Informer) took effect once; the other
+    count - 1 apply to the next such events of this turn, without a card."""
+    game.pl[p, CREDIT0 + credit] = 8 * (game.g[TURN] + 1) + count - 1
+
+
+@njit(cache=True)
+def use_credit(game, p, credit):
+    """Whether a use granted this turn (`grant_uses`) is left for p; it is spent if so."""
+    v = game.pl[p, CREDIT0 + credit]
+    if v // 8 != game.g[TURN] + 1 or v % 8 == 0:
+        return False
+    game.pl[p, CREDIT0 + credit] = v - 1
+    return True
+
+
+@njit(cache=True)
 def add_police_car(game, env):
-    """NYK-P1: one more police car at BROADWAY, up to the cars in the box. Whether it finds an
-    at-risk crew there is checked by the phase that drew the card (`police_check`)."""
+    """NYK-P1: one more police car at BROADWAY, up to the cars in the box; False when every car
+    allowed is in play. Whether it finds an at-risk crew there is checked by the phase that drew
+    the card (`police_check`)."""
     cap = min(env.rp[P_POLICE_MAX_CARS], N_POLICE)
     in_play = 0
     for k in range(N_POLICE):
@@ -49,12 +75,14 @@ def add_police_car(game, env):
         if game.g[POLICE0 + k] == PC_OFF and in_play < cap:
             game.g[POLICE0 + k] = env.rp[RP_STATION]
             game.g[POLICE_CHECK] = 1
-            return
+            return True
+    return False
 
 
 @njit(cache=True)
 def reshuffle_resources(game, env):
-    """NYK-T2: the discard becomes the new pile, and one more police car comes (NYK-P1)."""
+    """NYK-T2: the discard becomes the new pile, and one more police car comes (NYK-P1) while
+    the cap leaves room; the log says how many came."""
     n = game.g[R_DISC_N]
     if n == 0:
         return
@@ -63,9 +91,10 @@ def reshuffle_resources(game, env):
     game.g[R_DECK_N] = n
     game.g[R_DISC_N] = 0
     shuffle(game, R_DECK0, n, S_RESOURCES)
-    log(game, EV_RESHUFFLE, n)
+    added = 0
     for _ in range(env.rp[P_POLICE_CARS_PER_RESHUFFLE]):
-        add_police_car(game, env)
+        added += add_police_car(game, env)
+    log(game, EV_RESHUFFLE, n, added)
 
 
 @njit(cache=True)
@@ -172,11 +201,16 @@ def has_card_for(game, env, p, window):
 @njit(cache=True)
 def cancelled_by_informer(game, env, p, card):
     """NYK-C5: the others, in turn, may answer a card just played for its event with a card of
-    the `card_played` window (cancel_card, e.g. Informer). The answering card is not answered in
-    turn (the deck holds one)."""
+    the `card_played` window (cancel_card, e.g. Informer); one played this turn with uses left
+    cancels it without a card. The answering card is not answered in turn (the deck holds one)."""
     opts = game.opts
     ctx = game.ctx
     n_players = game.g[N_PLAYERS]
+    for i in range(1, n_players):
+        q = (p + i) % n_players
+        if game.pl[q, ALIVE] and use_credit(game, q, CR_CANCEL):
+            log(game, EV_CANCELLED, q, NO, p, card)
+            return True
     for i in range(1, n_players):
         q = (p + i) % n_players
         if not game.pl[q, ALIVE] or not has_card_for(game, env, q, WIN_CARD_PLAYED):
@@ -197,6 +231,7 @@ def cancelled_by_informer(game, env, p, card):
             game.pl[q, C_CARDS_PLAYED] += 1
             game.pl[q, C_PLAYED_BY_KIND + env.rp[RP_R_KIND + answer]] += 1
             log(game, EV_CANCELLED, q, answer, p, card)
+            grant_uses(game, q, CR_CANCEL, card_param(env, answer, 0))
             return True
     return False
 
@@ -255,7 +290,7 @@ def react(game, env, p, window, subject):
             continue
         done += 1
         kind = env.rp[RP_R_KIND + card]
-        amount = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        amount = card_param(env, card, 0)
         if kind == E_BANK_INCOME:
             game.pl[p, C_CARD_INCOME] += bank_pays(game, env, p, amount)
         elif kind == E_DRAW_CARDS:
@@ -269,6 +304,10 @@ def react(game, env, p, window, subject):
         elif kind == E_POLICE_REMOVE:
             for _ in range(amount):
                 remove_one_car(game, env, subject)
+        elif kind == E_BLOCK_INTERROGATION:
+            grant_uses(game, p, CR_BLOCK, amount)
+        elif kind == E_CANCEL_ELIMINATION:
+            grant_uses(game, p, CR_SAVE, amount)
         if (SETTLED_BY_ONE >> window) & 1:
             return done
 

@@ -10,21 +10,20 @@ from numba import njit
 from sim.nyk.fights import LOSE, WIN
 from sim.nyk.hands import add_value, table_key
 from sim.nyk.chapters.base import ONE, ask, die, log, pay_into, put
-from sim.nyk.chapters.cards import CANCELLED, offer_card, react
+from sim.nyk.chapters.cards import CANCELLED, card_param, offer_card, react, use_credit
 from sim.nyk.chapters.police import choose_loss, crew_packed, eliminate, roll_n
 from sim.nyk.decisions import (
     CTX_CREW, CTX_DECISION, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT, CTX_STAGE, CTX_THEIRS, D_FOLD, OP_NO,
     OP_YES, WIN_FUSILLADE, WIN_INTIMIDATION, WIN_LOSING, WIN_WON_FIGHT,
 )
-from sim.nyk.env import RP_R_PARAMS
 from sim.nyk.events import EV_FOLD, EV_FUSILLADE, EV_PROVOKE, EV_STAGE
 from sim.nyk.state import (
-    ACTED, ALIVE, BANK, C_FAVOURITE, C_FAVOURITE_WON, C_FIGHTS_LOST, C_FIGHTS_TIED, C_FIGHTS_WON, C_FOLDS,
+    ACTED, ALIVE, BANK, CR_SAVE, C_FAVOURITE, C_FAVOURITE_WON, C_FIGHTS_LOST, C_FIGHTS_TIED, C_FIGHTS_WON, C_FOLDS,
     C_FUSILLADES, C_POTS_LOST, C_POTS_WON, C_PROVOKED, C_PROVOKED_BY, C_RAISED, MONEY, NO, POT, S_DICE0,
     crew_code_of, group_at, lowest_bit,
 )
 from sim.nyk.compiled import (
-    MAX_PARAMS, PROVOKE_ACTION_ONE, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_INTIMIDATION_DICE, P_PROVOCATION_ACTION,
+    PROVOKE_ACTION_ONE, P_FOLD_PENALTY, P_FUSILLADE_RAISE, P_INTIMIDATION_DICE, P_PROVOCATION_ACTION,
     P_RAISE, P_STAKE, P_TIE_POT, TIE_POT_RETURN,
 )
 
@@ -111,7 +110,7 @@ def press_the_win(game, env, winner, loser, d):
         if card == NO:
             return
         if card != CANCELLED:
-            lose_characters(game, env, loser, d, env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0])
+            lose_characters(game, env, loser, d, card_param(env, card, 0))
 
 
 @njit(cache=True)
@@ -166,7 +165,7 @@ def reroll_window(game, env, p, crew, dice):
             break
         if card == CANCELLED:
             continue
-        allowed = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+        allowed = card_param(env, card, 0)
         hand = crew + dice
         for rank in range(6):
             count_dice = (dice >> (4 * rank)) & 15
@@ -187,19 +186,19 @@ def fusillade_window(game, env, p):
         if card == NO:
             return extra
         if card != CANCELLED:
-            extra += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
+            extra += card_param(env, card, 0)
 
 
 @njit(cache=True)
 def lose_characters(game, env, p, d, count):
     """The victim chooses whom it loses among its characters present; cancel_elimination
-    (e.g. Bullet Proof) saves one."""
+    (e.g. Bullet Proof) saves one, and at count N the next N - 1 of the turn too (NYK-C5)."""
     for _ in range(count):
         if not game.pl[p, ALIVE]:
             return
         group = group_at(game, p, d)
         if group == 0:
             return
-        if react(game, env, p, WIN_LOSING, NO) > 0:  # e.g. Bullet Proof
+        if use_credit(game, p, CR_SAVE) or react(game, env, p, WIN_LOSING, NO) > 0:  # e.g. Bullet Proof
             continue
         eliminate(game, env, choose_loss(game, env, p, group))

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.base import ONE, ask, log, pay_into, player_pays_player, put
-from sim.nyk.chapters.cards import discard_card, pay_with_card, playable, spend_event
+from sim.nyk.chapters.cards import card_param, discard_card, pay_with_card, playable, spend_event
 from sim.nyk.chapters.police import (
     custody_phase, custody_step, interrogate, move_police, police_arrived, questionable,
 )
@@ -19,7 +19,7 @@ from sim.nyk.decisions import (
     D_DEAL_ACCEPT, D_HELI, D_MOVE, D_PLACE, D_POLICE, D_STEP, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_DROP, OP_END,
     OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_POLICE, OP_STEP, OP_STOP, OP_YES, WIN_MOVEMENT,
 )
-from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_R_PARAMS, RP_STATION, RP_SUBWAY, RP_WIN_KINDS
+from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION, RP_SUBWAY, RP_WIN_KINDS
 from sim.nyk.events import EV_CARD_MOVE, EV_CHECK, EV_DEAL, EV_HELI, EV_JOURNEY, EV_POLICE_MOVE, EV_STEP
 from sim.nyk.state import (
     ALIVE, BANK, C_CARDS_AS_MOVES, C_DEALS, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_SUBWAY, EXTRA_STEPS, FIRST, HAND0,
@@ -28,7 +28,7 @@ from sim.nyk.state import (
     police_at,
 )
 from sim.nyk.compiled import (
-    E_EXTRA_MOVE, E_POLICE_MOVE, E_POLICE_PLACE, E_RELEASE_CUSTODY, MAX_PARAMS, P_BONUS_STEPS_PER_CARD,
+    E_EXTRA_MOVE, E_POLICE_MOVE, E_POLICE_PLACE, E_RELEASE_CUSTODY, P_BONUS_STEPS_PER_CARD,
     P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE, P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_MOVE_STEPS,
     P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_CARD_STEPS, P_SUBWAY_STEPS,
     SUBWAY_CARD_STEPS_CHECKED,
@@ -238,37 +238,90 @@ def list_movement_cards(game, env, p, n):
 
 @njit(cache=True)
 def movement_card(game, env, p, card, kind, target):
-    opts = game.opts
-    ctx = game.ctx
     if not spend_event(game, env, p, card):
         return
     if kind == E_POLICE_MOVE:
-        steps = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1]
-        for _ in range(steps):
-            d = game.g[POLICE0 + target]
-            if d < 0:
-                break
-            n = list_car_steps(env, target, d, opts, put(opts, 0, OP_STOP))
-            ctx[CTX_DECISION] = D_STEP
-            k = ask(game, env, p, opts, n, ctx)
-            if k == 0:
-                break
-            game.g[POLICE0 + target] = opts[k, 2]
-            game.pl[p, C_POLICE_MOVES] += 1
-            log(game, EV_POLICE_MOVE, p, target, opts[k, 2])
-            police_arrived(game, env, opts[k, 2], p)
+        police_move_card(game, env, p, target, card_param(env, card, 0), card_param(env, card, 1))
     elif kind == E_EXTRA_MOVE:  # e.g. Fast Car: the next journey goes `steps` districts further
-        game.pl[p, EXTRA_STEPS] += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-    elif kind == E_POLICE_PLACE:
-        place_car(game, env, p)
+        game.pl[p, EXTRA_STEPS] += card_param(env, card, 0)
+    elif kind == E_POLICE_PLACE:  # e.g. Anonymous Call: `cars` cars, while BROADWAY has one
+        for _ in range(card_param(env, card, 0)):
+            if police_at(game, env.rp[RP_STATION]) == 0:
+                break
+            place_car(game, env, p)
     elif kind == E_RELEASE_CUSTODY:
         todo = game.pl[p, ROSTER]
         while todo:
             c = lowest_bit(todo)
             todo &= todo - 1
             if game.ch[c, WHERE] == W_CUSTODY:
-                for _ in range(env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]):
+                for _ in range(card_param(env, card, 0)):
                     custody_step(game, env, c)
+
+
+@njit(cache=True)
+def police_move_card(game, env, p, first, cars, steps):
+    """NYK-C5 police_move (e.g. Bent Cop): up to `cars` different cars, each up to `steps`
+    districts; the first is the car the card was played for, each next one the player picks
+    by its first step (or stops)."""
+    if steps == 0:
+        return
+    moved = np.int64(0)
+    k = first
+    for i in range(cars):
+        taken = 0
+        if i > 0:
+            k = next_card_car(game, env, p, moved)
+            if k == NO:
+                return
+            taken = 1
+        moved |= ONE << k
+        for _ in range(steps - taken):
+            if not card_car_step(game, env, p, k):
+                break
+
+
+@njit(cache=True)
+def next_card_car(game, env, p, moved):
+    """The first step of another car on the board not moved by this card yet, or NO to stop."""
+    opts = game.opts
+    ctx = game.ctx
+    n = put(opts, 0, OP_STOP)
+    for k in range(N_POLICE):
+        if not in_mask(moved, k) and game.g[POLICE0 + k] >= 0:
+            n = list_car_steps(env, k, game.g[POLICE0 + k], opts, n)
+    ctx[CTX_DECISION] = D_STEP
+    pick = ask(game, env, p, opts, n, ctx)
+    if pick == 0:
+        return NO
+    k = opts[pick, 1]
+    car_to(game, env, p, k, opts[pick, 2])
+    return k
+
+
+@njit(cache=True)
+def card_car_step(game, env, p, k):
+    """One more step of car k, or False when it stops (or left the board)."""
+    opts = game.opts
+    ctx = game.ctx
+    d = game.g[POLICE0 + k]
+    if d < 0:
+        return False
+    n = list_car_steps(env, k, d, opts, put(opts, 0, OP_STOP))
+    ctx[CTX_DECISION] = D_STEP
+    pick = ask(game, env, p, opts, n, ctx)
+    if pick == 0:
+        return False
+    car_to(game, env, p, k, opts[pick, 2])
+    return True
+
+
+@njit(cache=True)
+def car_to(game, env, p, k, dest):
+    game.g[POLICE0 + k] = dest
+    game.pl[p, C_POLICE_MOVES] += 1
+    log(game, EV_POLICE_MOVE, p, k, dest)
+    police_arrived(game, env, dest, p)
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ from numba import njit
 
 from sim.nyk.hands import add_value, table_key
 from sim.nyk.chapters.base import ONE, ask, die, log, put
-from sim.nyk.chapters.cards import discard_card, pay_with_card, react
+from sim.nyk.chapters.cards import discard_card, pay_with_card, react, use_credit
 from sim.nyk.chapters.missions import leave_mission, mission_out
 from sim.nyk.chapters.recruitment import discard_henchman_card
 from sim.nyk.decisions import (
@@ -22,25 +22,28 @@ from sim.nyk.events import (
     EV_POLICE_MOVE, EV_RELEASED, EV_RESIST,
 )
 from sim.nyk.state import (
-    ALIVE, BANK, CELL, C_AFFRANCHI_LOST, C_ARRESTS, C_CARDS_AS_MOVES, C_CHARS_LOST, C_CUSTODY_TURNS, C_INTERROGATIONS,
-    C_MISSIONS_LOST, C_POLICE_MOVES, C_RESISTS, C_RESISTS_WON, FIRST, HAND0, HAND_N, HENCHMEN_MASK, MISSION,
-    MONEY, MOVED, M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, N_POLICE, OWNER, PC_RETURNING, POLICE0, POLICE_CHECK,
-    POLICE_STEPS0, QUESTIONED, ROSTER, START, STEPS, STOPPED, S_DICE0, S_POLICE, TURN, VALUE, WHERE, W_CONTROLLED,
-    W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit, place, police_at, set_owner,
+    ALIVE, BANK, CELL, CR_BLOCK, C_AFFRANCHI_LOST, C_ARRESTS, C_CARDS_AS_MOVES, C_CHARS_LOST, C_CUSTODY_TURNS,
+    C_INTERROGATIONS, C_MISSIONS_LOST, C_POLICE_MOVES, C_RESISTS, C_RESISTS_WON, FIRST, HAND0, HAND_N,
+    HENCHMEN_MASK, MISSION, MONEY, MOVED, M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, N_POLICE, OWNER,
+    PC_RETURNING, POLICE0, POLICE_CHECK, POLICE_STEPS0, QUESTIONED, ROSTER, START, STEPS, STOPPED, S_DICE0,
+    S_POLICE, TURN, VALUE, WHERE, W_CONTROLLED, W_CUSTODY, W_DEAD, carries_risk, group_at, in_mask, lowest_bit,
+    place, police_at, set_owner,
 )
 from sim.nyk.compiled import (
-    CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, P_CUSTODY_CARD_STEPS, P_CUSTODY_CELLS, P_CUSTODY_STEPS, P_INTERROGATION_DICE,
-    P_POLICE_CAR_VALUE, P_POLICE_QUESTIONED, P_POLICE_REQUESTION, P_RELEASE_FROZEN, P_RESIST_DICE, QUESTIONED_ONE,
-    REQUESTION_EACH_ARRIVAL,
+    CUSTODY_CARD_ALL, CUSTODY_CARD_ONE, FIRST_STEP_OWN_TURN, P_CUSTODY_CARD_STEPS, P_CUSTODY_FIRST_STEP,
+    P_CUSTODY_CELLS, P_CUSTODY_STEPS, P_INTERROGATION_DICE, P_POLICE_CAR_VALUE, P_POLICE_QUESTIONED,
+    P_POLICE_REQUESTION, P_RELEASE_FROZEN, P_RESIST_DICE, QUESTIONED_ONE, REQUESTION_EACH_ARRIVAL,
 )
 
 
 @njit(cache=True)
-def police_check(game, env):
-    """A car added at BROADWAY interrogates there like any arriving car (NYK-P4)."""
+def police_check(game, env, mover):
+    """A car added at BROADWAY interrogates there like any arriving car (NYK-P4); `mover`, who
+    brought it (the first player for a reshuffle's car, a Payoff's player for its car), chooses
+    whom it questions."""
     if game.g[POLICE_CHECK]:
         game.g[POLICE_CHECK] = 0
-        police_arrived(game, env, env.rp[RP_STATION], game.g[FIRST])
+        police_arrived(game, env, env.rp[RP_STATION], mover)
 
 
 @njit(cache=True)
@@ -171,7 +174,7 @@ def interrogate(game, env, p, d):
     cars = police_at(game, d)
     game.pl[p, C_INTERROGATIONS] += 1
     mark_questioned(game, group)
-    if react(game, env, p, WIN_INTERROGATED, d) > 0:  # e.g. Alibi
+    if use_credit(game, p, CR_BLOCK) or react(game, env, p, WIN_INTERROGATED, d) > 0:  # e.g. Alibi
         log(game, EV_INTERROGATION, p, d, cars, -1, -1)
         return
     police = np.int64(0)
@@ -269,7 +272,8 @@ def move_police(game, env, k, dest, mover):
 def custody_phase(game, env, p):
     """NYK-P6: p's characters in custody move one cell toward the exit; each discarded card buys
     one more cell, by ruling `custody.card_steps` for the characters of one cell (moving
-    together, as a bonus move does, NYK-M8), for every character in custody, or for one."""
+    together, as a bonus move does, NYK-M8), for every character in custody, or for one.
+    Ruling `custody.first_step`: those arrested earlier this turn move too, or wait a turn."""
     opts = game.opts
     ctx = game.ctx
     steps = env.rp[P_CUSTODY_STEPS]
@@ -277,7 +281,7 @@ def custody_phase(game, env, p):
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
-        if game.ch[c, WHERE] == W_CUSTODY:
+        if steps_out(game, env, c):
             game.pl[p, C_CUSTODY_TURNS] += 1
             for _ in range(steps):
                 custody_step(game, env, c)
@@ -289,7 +293,7 @@ def custody_phase(game, env, p):
         while todo:
             c = lowest_bit(todo)
             todo &= todo - 1
-            if game.ch[c, WHERE] != W_CUSTODY:
+            if not steps_out(game, env, c):
                 continue
             if mode == CUSTODY_CARD_ALL:
                 n = put(opts, n, OP_CHAR, NO)
@@ -313,10 +317,21 @@ def custody_phase(game, env, p):
         while todo:
             c = lowest_bit(todo)
             todo &= todo - 1
-            if game.ch[c, WHERE] == W_CUSTODY and (
+            if steps_out(game, env, c) and (
                     mode == CUSTODY_CARD_ALL or c == target
                     or (mode != CUSTODY_CARD_ONE and game.ch[c, CELL] == cell)):
                 custody_step(game, env, c)
+
+
+@njit(cache=True)
+def steps_out(game, env, c):
+    """Whether c is in custody and moves toward the exit in this custody phase (NYK-P6). An arrest
+    always follows an interrogation of the same turn, so c questioned this turn was arrested in
+    it; by ruling `custody.first_step = next_turn` it waits for the next turn."""
+    if game.ch[c, WHERE] != W_CUSTODY:
+        return False
+    return (env.rp[P_CUSTODY_FIRST_STEP] == FIRST_STEP_OWN_TURN
+            or game.ch[c, QUESTIONED] != game.g[TURN] + 1)
 
 
 @njit(cache=True)

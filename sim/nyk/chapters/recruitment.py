@@ -7,11 +7,11 @@ Rule ids: NYK-A6, NYK-A7, NYK-A8, NYK-P7.
 from numba import njit
 
 from sim.nyk.chapters.base import ask, die, log, pay_into, put, shuffle
-from sim.nyk.chapters.cards import spend_event
+from sim.nyk.chapters.cards import card_param, spend_event
 from sim.nyk.decisions import (
     ANY_OFFER, CTX_DECISION, CTX_MINE, CTX_THEIRS, D_HESITATE, D_OFFER, OP_NO, OP_PART, OP_RECRUIT, OP_YES,
 )
-from sim.nyk.env import RP_PERIPH, RP_R_PARAMS
+from sim.nyk.env import RP_PERIPH
 from sim.nyk.events import EV_PART, EV_RECRUIT, EV_RECRUIT_RESULT
 from sim.nyk.state import (
     ACTED, BANK, CELL, C_DONE_BY_VALUE, C_OFFERED_BY_VALUE, C_PARTED, C_RECRUITS_DONE, C_RECRUITS_HESITATED,
@@ -22,7 +22,7 @@ from sim.nyk.state import (
 )
 from sim.nyk.view import recruit_targets
 from sim.nyk.compiled import (
-    MAX_PARAMS, P_ACT_ON_JOINING, P_HENCHMEN_MAX, P_RECRUIT_FROM_CUSTODY, P_RECRUIT_HESITATION_EXTRA,
+    P_ACT_ON_JOINING, P_HENCHMEN_MAX, P_RECRUIT_FROM_CUSTODY, P_RECRUIT_HESITATION_EXTRA,
     P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP, P_RECRUIT_PER_TURN,
 )
 
@@ -139,8 +139,8 @@ def recruit(game, env, p, h, offer, card):
     if card != NO:  # NYK-A8: a card that recruits is the turn's recruit action
         if not spend_event(game, env, p, card):
             return
-        bonus = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-        offer = max(offer - env.rp[RP_R_PARAMS + MAX_PARAMS * card + 1], 0)
+        bonus = card_param(env, card, 0)
+        offer = max(offer - card_param(env, card, 1), 0)
     value = game.ch[h, VALUE]
     game.pl[p, C_TRIED_BY_VALUE + value] += 1
     game.pl[p, C_OFFERED_BY_VALUE + value] += offer

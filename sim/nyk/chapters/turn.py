@@ -29,10 +29,10 @@ def resources_phase(game, env, order, n_order):
                 drawn += 1
         log(game, EV_DRAW, p, drawn)
         enforce_hand_limit(game, env, p)
-        police_check(game, env)
+        police_check(game, env, game.g[FIRST])
     for i in range(n_order):
         react(game, env, order[i], WIN_RESOURCES, NO)
-        police_check(game, env)
+        police_check(game, env, game.g[FIRST])
 
 
 @njit(cache=True)
@@ -110,4 +110,4 @@ def start_player_turn(game, env, p):
                     d = game.ch[c, LOC]
                     if police_at(game, d) and d != env.rp[RP_STATION]:
                         react(game, env, q, WIN_TURN_START, d)
-                        police_check(game, env)  # NYK-P4: a Payoff car arrives at BROADWAY
+                        police_check(game, env, q)  # NYK-P4: a Payoff car arrives at BROADWAY, its player's

@@ -39,19 +39,19 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "steal_money": ("amount",),              # take `amount` from an opponent sharing a district
     "bank_income": ("amount",),              # take `amount` from the bank
     "extra_move": ("steps",),                # one character or group moves `steps` more districts
-    "police_move": ("cars", "steps"),        # move `cars` police cars up to `steps` each
-    "police_place": ("cars",),               # put `cars` police cars from BROADWAY on any district
+    "police_move": ("cars", "steps"),        # move up to `cars` different police cars, `steps` each
+    "police_place": ("cars",),               # put `cars` police cars from BROADWAY (while any) on any district
     "police_remove": ("cars",),              # `cars` police cars go back to BROADWAY
-    "block_interrogation": ("count",),       # cancel an interrogation
+    "block_interrogation": ("count",),       # cancel an interrogation, and the next count - 1 of the turn
     "release_custody": ("cells",),           # characters in custody move `cells` toward the exit
     "recruit": ("dice_bonus", "discount"),   # a recruit attempt anywhere (NYK-A8), extra dice
     "poach_henchman": ("cost", "max_rank"),  # buy an opponent's henchman up to `max_rank` (NYK-A8)
     "discard_henchman": ("max_rank",),       # an opponent discards a henchman up to `max_rank`
     "fight_bonus_die": ("dice",),            # roll `dice` more dice in a fight, best five count
     "fight_reroll": ("dice",),               # roll again up to `dice` of your dice
-    "cancel_elimination": ("count",),        # a character that should be eliminated survives
+    "cancel_elimination": ("count",),        # an elimination cancelled, and the next count - 1 of the turn
     "extra_elimination": ("count",),         # the beaten side loses `count` more characters
-    "cancel_card": ("count",),               # cancel a resource card just played
+    "cancel_card": ("count",),               # cancel a card just played, and the next count - 1 of the turn
     "draw_cards": ("count",),                # draw `count` resource cards
 }
 MAX_PARAMS = max(len(names) for names in EFFECTS.values())
@@ -98,6 +98,8 @@ ENGINE_MAX_REWARD = 1_000_000
 ENGINE_MAX_CARD_AMOUNT = 100_000
 # other card parameters: dice are counted in 4-bit fields, and a move or a draw is a few steps
 ENGINE_MAX_PARAM = {"dice": 5, "dice_bonus": 5, "steps": 12, "cars": 4, "cells": 10, "count": 5}
+# a card of no car or no count would be played for nothing (and an Alibi of count 0 still block)
+ENGINE_MIN_PARAM = {"cars": 1, "count": 1}
 
 
 def _tables(where: str, raw: dict, key: str, what: str) -> list:
@@ -584,9 +586,10 @@ def parse_resources(raw: dict, where: str) -> ResourceDeck:
         params = []
         for name in names:
             value = given[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            least = ENGINE_MIN_PARAM.get(name, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise RulesetError(f"{here}: params.{name} = {value!r} is not allowed "
-                                   f"(allowed: an integer >= 0)")
+                                   f"(allowed: an integer >= {least})")
             if name in _MONEY_PARAMS and value % 1000:
                 raise RulesetError(f"{here}: params.{name} = {value} is not a whole number of "
                                    f"thousands (allowed: 1000, 2000, ...)")

@@ -14,6 +14,7 @@ def _escape(text: str) -> str:
 def _engine_limits() -> list[str]:
     """What replacement content must fit (the engine's fixed sizes; `rules check` enforces it)."""
     params = ", ".join(f"{k} {v}" for k, v in limits.ENGINE_MAX_PARAM.items())
+    least = " and ".join(limits.ENGINE_MIN_PARAM)
     return [
         "Replacement content must fit the engine (`mobsim rules check` refuses what does not): "
         f"exactly {limits.ENGINE_MISSIONS} missions, {limits.ENGINE_RESOURCE_CARDS} resource cards and "
@@ -21,7 +22,8 @@ def _engine_limits() -> list[str]:
         f"{limits.ENGINE_MAX_DISTRICTS} districts of at most {limits.ENGINE_MAX_NEIGHBOURS} neighbours, "
         f"{limits.ENGINE_MAX_TILES} address tiles, exactly {limits.ENGINE_PERIPHERAL} peripheral districts, "
         f"{limits.ENGINE_MAX_BILLS} starting bills; mission rewards up to ${limits.ENGINE_MAX_REWARD:,}, card "
-        f"amounts up to ${limits.ENGINE_MAX_CARD_AMOUNT:,}, other card parameters up to: {params}. "
+        f"amounts up to ${limits.ENGINE_MAX_CARD_AMOUNT:,}, other card parameters up to: {params} ({least} "
+        "at least 1). "
         "A ruleset file is at most 1 MB.",
     ]
 
@@ -75,7 +77,10 @@ def doc_lines(rs) -> list[str]:
         lines.append(f"| {c.name} | {c.count} | {c.timing} | {c.window} | `{c.effect}` | {params} | "
                      f"{_escape(c.text)} | {'assumed' if c.assumed else 'rulebook'} |")
     lines += ["", "Effect vocabulary (kind: parameters): "
-              + "; ".join(f"`{k}`: {', '.join(v)}" for k, v in EFFECTS.items()) + ".", ""]
+              + "; ".join(f"`{k}`: {', '.join(v)}" for k, v in EFFECTS.items()) + ". A `count` of N on "
+              "`block_interrogation`, `cancel_elimination` and `cancel_card` cancels the event the card "
+              "answers and the next N - 1 of the same game turn without a card; `police_move` moves up to "
+              "`cars` different cars, `steps` districts each.", ""]
     return lines
 
 
