@@ -76,8 +76,8 @@ CHECKS = (
           "a card paid for a step that the player already paid this turn for another group that set out from "
           "the same district: travelling together, one card serves all (NYK-M4)"),
     Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL_ACCEPT),
-          "a group stepped onto a police car its own player drove there this turn (a check that stops it, an "
-          "interrogation if at risk) while it could stop or step elsewhere, off its mission's destination"),
+          "a crew stepped onto a police car its own player drove there this turn (a check that stops it short "
+          "of its mission's destination) while a step as close to that destination, paid alike, had no car"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -345,10 +345,18 @@ def own_car_check(game, env, d: Pending, tally: Tally):
     cars = tally.driven.get((d.seat, turn), set())
     if not group or not cars or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
         return False, False
-    mine = {int(game.g[S.POLICE0 + k]) for k in cars}
-    harmless = mission_destinations(game, group) if not carries_risk(game, group) else set()
-    into = [r[0] == OP_STEP and int(r[1]) in mine and int(r[1]) not in harmless for r in d.opts]
-    return any(into) and not all(into), into[d.pick]
+    goals = mission_destinations(game, group)
+    if len(goals) != 1:  # a destination the board shows: the crew's one mission
+        return False, False
+    goal, dist = goals.pop(), env.dist
+    mine = {int(game.g[S.POLICE0 + k]) for k in cars} - {goal}
+
+    def around(row):  # a step paid alike, at most as far from the goal, onto no car
+        return any(r[0] == OP_STEP and r[2] == row[2] and S.police_at(game, int(r[1])) == 0
+                   and dist[r[1], goal] <= dist[row[1], goal] for r in d.opts)
+
+    avoidable = [r[0] == OP_STEP and int(r[1]) in mine and around(r) for r in d.opts]
+    return any(avoidable), avoidable[d.pick]
 
 
 def driven_car(d: Pending) -> int | None:
