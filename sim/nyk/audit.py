@@ -270,6 +270,9 @@ def fast_car_wasted(game, env, d: Pending, tally: Tally):
         if state and state[0] == "going" and d.row[0] == OP_STEP and d.row[2] == S.NO:
             tally.fast[d.seat] = ("going", state[1], state[2] + 1)
         return False, False
+    if d.kind == D_MOVE and state and state[0] == "armed" and game.pl[d.seat, S.EXTRA_STEPS] == 0:
+        del tally.fast[d.seat]  # the card was cancelled (a cancel_card): no steps to waste
+        state = None
     if d.kind == D_MOVE and state and state[0] == "armed" and state[1] == turn and d.row[0] != OP_END:
         if d.row[0] == OP_JOURNEY:  # the journey the steps go to (police moves, cards: still to come)
             tally.fast[d.seat] = ("going", ordinary_steps(env, int(d.row[3])), 0)
