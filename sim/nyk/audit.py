@@ -23,15 +23,20 @@ import numpy as np
 
 from sim.nyk import hands
 from sim.nyk import state as S
-from sim.nyk.state import carries_risk
+from sim.nyk.state import carries_risk, group_at
 from strategies.nyk.policy import choose
 from sim.nyk.chapters.police import questionable
 from sim.nyk.decisions import (
-    ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
-    D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_FOLD, D_MOVE, D_POLICE, D_STEP, DECISIONS, MODE_NORMAL,
-    OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE, OP_STEP,
+    ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
+    D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP,
+    DECISIONS, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE,
+    OP_PROVOKE, OP_RECRUIT, OP_STEP, OP_STOP,
 )
-from sim.nyk.compiled import E_EXTRA_MOVE, P_POLICE_QUESTIONED, QUESTIONED_ALL
+from sim.nyk.compiled import (
+    E_EXTRA_MOVE, E_MISSION_BONUS, E_POACH_HENCHMAN, P_MOVE_STEPS, P_POLICE_QUESTIONED, P_RESIST_DICE,
+    P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, QUESTIONED_ALL,
+)
+from sim.nyk.env import RP_R_KIND
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,24 @@ CHECKS = (
     Check("fast_car_skipped", "NYK-C5", (D_MOVE, D_STEP),
           "set out without the playable Fast Car (extra steps) and then paid a card for a step of that journey "
           "that the car's steps would have made (not past a police check, NYK-P2)"),
+    Check("fought_on_alone", "NYK-A5", (D_ACTION, D_FOLD, D_RESIST),
+          "the affranchi alone in a fight (NYK-A4) or an interrogation (NYK-P5) fought on or resisted at less "
+          "than an even chance to win: losing or tying ends the player's game, folding or custody does not"),
+    Check("spent_in_last_turn", "NYK-E1", (D_ACTION, D_HESITATE),
+          "money paid for a henchman (a recruit, a poach card, a hesitation) in the last turn, where fortune "
+          "alone wins and the henchman cannot earn it back"),
+    Check("fast_car_wasted", "NYK-C5", (D_MOVE, D_STEP, D_ACTION),
+          "a Fast Car (extra_move card) played, then the journey it lengthens made no step beyond the "
+          "ordinary ones (or none set out)"),
+    Check("juicy_job_thrown", "NYK-M8", (D_STEP, D_DISCARD),
+          "a Juicy Job (mission_bonus card) discarded for a bonus step while another card could pay, or for a "
+          "step that does not bring the crew onto its mission's destination"),
+    Check("path_paid_twice", "NYK-M8", (D_STEP,),
+          "a card paid for a step that the player already paid this turn for another group that set out from "
+          "the same district: travelling together, one card serves all (NYK-M4)"),
+    Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL_ACCEPT),
+          "a crew stepped onto a police car its own player drove there this turn (a check that stops it short "
+          "of its mission's destination) while a step as close to that destination, paid alike, had no car"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -75,12 +98,20 @@ class Pending:
 
 @dataclass
 class Tally:
-    """Per seat and check: opportunities and blunders; `journey`: the Fast Car check's memory."""
+    """Per seat and check: opportunities and blunders, and what the checks remember between
+    decisions: `journey` (fast_car_skipped), `fight` (the provocation's district), `fast` (a Fast
+    Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card), `paid`
+    (the turn's card-paid steps), `driven` (the cars a seat drove this turn)."""
     players: int
     opportunities: np.ndarray = field(init=False)
     blunders: np.ndarray = field(init=False)
     decisions: np.ndarray = field(init=False)
     journey: dict = field(default_factory=dict)
+    fight: int | None = None
+    fast: dict = field(default_factory=dict)
+    paying: dict = field(default_factory=dict)
+    paid: dict = field(default_factory=dict)
+    driven: dict = field(default_factory=dict)
 
     def __post_init__(self):
         self.opportunities = np.zeros((self.players, len(CHECKS)), np.int64)
@@ -178,7 +209,170 @@ def stopped(game, group: int) -> bool:
     return any((group >> c) & 1 and game.ch[c, S.STOPPED] for c in range(S.N_CHARS))
 
 
-JUDGES = (car_onto_own_crew, walk_into_check, fold_ahead, mission_left, fast_car_skipped)
+# --- the affranchi's life, the last turn (NYK-A5, NYK-E1) -------------------------------------------
+
+def dice_to_come(stage: int) -> int:
+    return 3 - stage  # NYK-A4: one die more at each of the two later stages
+
+
+def affranchi_alone(game, p: int, d: int | None) -> bool:
+    """p's side on d is its affranchi (character p) and nobody else."""
+    return d is not None and int(group_at(game, p, d)) == 1 << p
+
+
+def fought_on_alone(game, env, d: Pending, tally: Tally):
+    """Judged at a fold (the fight's district remembered from the provocation) and at a resist
+    (NYK-P5: a lost or tied resist costs a character present, here the affranchi)."""
+    if d.kind == D_ACTION:
+        if d.row[0] == OP_PROVOKE:
+            tally.fight = int(d.row[1])
+        return False, False
+    table = np.asarray(env.table)
+    mine, theirs = int(d.ctx[CTX_CREW]), int(d.ctx[CTX_OTHER_CREW])
+    if d.kind == D_FOLD:
+        where, fight_on, dice = tally.fight, 0, dice_to_come(int(d.ctx[CTX_STAGE]))
+    else:
+        where, fight_on, dice = int(d.ctx[CTX_DISTRICT]), 1, int(env.rp[P_RESIST_DICE])
+    if len(d.opts) < 2 or not affranchi_alone(game, d.seat, where):
+        return False, False
+    losing = win_chance(mine, theirs, dice, table) < EVEN
+    return losing, losing and d.pick == fight_on
+
+
+EVEN = 0.5  # an even chance: below it, fighting on alone is more likely to end the game than not
+
+
+def last_turn(game) -> bool:
+    """NYK-T5: the end card is out and this turn is the last; after it fortune alone counts (NYK-E1)."""
+    return bool(game.g[S.END_REVEALED]) and game.g[S.TURN] >= game.g[S.LAST_TURN]
+
+
+def spent_in_last_turn(game, env, d: Pending, tally: Tally):
+    if not last_turn(game):
+        return False, False
+    if d.kind == D_HESITATE:  # the last option pays the offer and more (NYK-A6)
+        return len(d.opts) > 1, len(d.opts) > 1 and d.pick == len(d.opts) - 1
+    buys = [buys_henchman(r) for r in d.opts]
+    return any(buys) and not all(buys), buys[d.pick]
+
+
+def buys_henchman(row) -> bool:
+    return row[0] == OP_RECRUIT or (row[0] == OP_PLAY and row[2] == E_POACH_HENCHMAN)
+
+
+# --- journeys (NYK-M1, M2, M4, M8, C5) -----------------------------------------------------------
+
+def fast_car_wasted(game, env, d: Pending, tally: Tally):
+    """One verdict per Fast Car played, given at its seat's next menu: the journey it lengthened
+    (the next one set out) made a free step beyond the ordinary ones, or the steps lapsed."""
+    state, turn = tally.fast.get(d.seat), int(game.g[S.TURN])
+    if d.kind == D_STEP:
+        if state and state[0] == "going" and d.row[0] == OP_STEP and d.row[2] == S.NO:
+            tally.fast[d.seat] = ("going", state[1], state[2] + 1)
+        return False, False
+    if d.kind == D_MOVE and state and state[0] == "armed" and game.pl[d.seat, S.EXTRA_STEPS] == 0:
+        del tally.fast[d.seat]  # the card was cancelled (a cancel_card): no steps to waste
+        state = None
+    if d.kind == D_MOVE and state and state[0] == "armed" and state[1] == turn and d.row[0] != OP_END:
+        if d.row[0] == OP_JOURNEY:  # the journey the steps go to (police moves, cards: still to come)
+            tally.fast[d.seat] = ("going", ordinary_steps(env, int(d.row[3])), 0)
+        return False, False
+    verdict = fast_car_verdict(tally, d.seat)
+    if d.kind == D_MOVE and d.row[0] == OP_PLAY and d.row[2] == E_EXTRA_MOVE:
+        tally.fast[d.seat] = ("armed", turn)
+    return verdict
+
+
+def ordinary_steps(env, mode: int) -> int:
+    """The districts a journey goes without a card (NYK-M1, M6; M7: the helicopter's is a flight)."""
+    return {MODE_NORMAL: int(env.rp[P_MOVE_STEPS]), MODE_SUBWAY: int(env.rp[P_SUBWAY_STEPS]), MODE_HELI: 0}[mode]
+
+
+def fast_car_verdict(tally: Tally, seat: int):
+    """(opportunity, blunder) of the seat's Fast Car whose journey is over (none pending: no verdict)."""
+    state = tally.fast.pop(seat, None)
+    if state is None:
+        return False, False
+    if state[0] == "armed":  # played and never given a journey: its steps lapsed
+        return True, True
+    return True, state[2] <= state[1]
+
+
+def juicy_job_thrown(game, env, d: Pending, tally: Tally):
+    """The step is remembered at its pick; the card is judged at the discard that pays it."""
+    if d.kind == D_STEP:
+        if d.row[0] == OP_STEP and d.row[2] == ANY_CARD:
+            tally.paying[d.seat] = (int(d.row[1]), int(d.ctx[CTX_GROUP]))
+        return False, False
+    step = tally.paying.pop(d.seat, None)
+    kinds = [int(env.rp[RP_R_KIND + int(r[1])]) for r in d.opts]
+    if step is None or E_MISSION_BONUS not in kinds:
+        return False, False
+    thrown = kinds[d.pick] == E_MISSION_BONUS
+    another = any(k != E_MISSION_BONUS for k in kinds)
+    return True, thrown and (another or step[0] not in mission_destinations(game, step[1]))
+
+
+def mission_destinations(game, group: int) -> set[int]:
+    return {int(game.ms[game.ch[c, S.MISSION], S.M_DEST]) for c in members(group) if game.ch[c, S.MISSION] != S.NO}
+
+
+def members(group: int) -> list[int]:
+    return [c for c in range(S.N_CHARS) if (group >> c) & 1]
+
+
+def path_paid_twice(game, env, d: Pending, tally: Tally):
+    group, here = int(d.ctx[CTX_GROUP]), int(d.ctx[CTX_DISTRICT])
+    if not group:
+        return False, False
+    turn = int(game.g[S.TURN])
+    start = int(game.ch[members(group)[0], S.START])
+    paid = tally.paid.setdefault(d.seat, {}).setdefault(turn, set())
+    again = [r[0] == OP_STEP and r[2] == ANY_CARD and any(
+        (start, here, int(r[1])) == path and not other & group for *path, other in paid) for r in d.opts]
+    if d.row[0] == OP_STEP and d.row[2] == ANY_CARD:
+        paid.add((start, here, int(d.row[1]), group))
+    return any(again), again[d.pick]
+
+
+def own_car_check(game, env, d: Pending, tally: Tally):
+    """The cars a seat drives are remembered for the turn (its police steps, a bought step it
+    made); a journey's step onto one of them is judged."""
+    turn = int(game.g[S.TURN])
+    if d.kind != D_STEP or d.row[0] == OP_POLICE:
+        car = driven_car(d)
+        if car is not None:
+            tally.driven.setdefault((d.seat, turn), set()).add(car)
+        return False, False
+    group = int(d.ctx[CTX_GROUP])
+    cars = tally.driven.get((d.seat, turn), set())
+    if not group or not cars or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
+        return False, False
+    goals = mission_destinations(game, group)
+    if len(goals) != 1:  # a destination the board shows: the crew's one mission
+        return False, False
+    goal, dist = goals.pop(), env.dist
+    mine = {int(game.g[S.POLICE0 + k]) for k in cars} - {goal}
+
+    def around(row):  # a step paid alike, at most as far from the goal, onto no car
+        return any(r[0] == OP_STEP and r[2] == row[2] and S.police_at(game, int(r[1])) == 0
+                   and dist[r[1], goal] <= dist[row[1], goal] for r in d.opts)
+
+    avoidable = [r[0] == OP_STEP and int(r[1]) in mine and around(r) for r in d.opts]
+    return any(avoidable), avoidable[d.pick]
+
+
+def driven_car(d: Pending) -> int | None:
+    """The car a pick of a police decision moves, if any."""
+    if d.kind == D_DEAL_ACCEPT:
+        return int(d.ctx[CTX_MINE]) if d.pick == 1 else None
+    if d.row[0] == OP_POLICE and d.row[2] != S.NO:
+        return int(d.row[1])
+    return None
+
+
+JUDGES = (car_onto_own_crew, walk_into_check, fold_ahead, mission_left, fast_car_skipped, fought_on_alone,
+          spent_in_last_turn, fast_car_wasted, juicy_job_thrown, path_paid_twice, own_car_check)
 assert [j.__name__ for j in JUDGES] == [c.name for c in CHECKS]
 
 
@@ -222,4 +416,7 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
                 opportunity, blunder = judge(fw.game, env, d, tally)
                 tally.count(d.seat, i, opportunity, blunder)
         fw.apply_policy()
+    fast = CHECKS.index(next(c for c in CHECKS if c.name == "fast_car_wasted"))
+    for seat in list(tally.fast):  # a Fast Car still pending when the game ended
+        tally.count(seat, fast, *fast_car_verdict(tally, seat))
     return list(fw.names), tally, fw.result()

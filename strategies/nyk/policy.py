@@ -32,9 +32,9 @@ from sim.nyk.decisions import (
 from sim.nyk.env import N_SCRATCH, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ACTED, ALIVE, CELL, HAND0, HAND_N, HENCHMEN_MASK, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
-    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, VALUE, W_CONTROLLED,
+    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
     carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
@@ -44,7 +44,8 @@ from sim.nyk.hands import table_key
 from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
-    E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW, P_MOVE_STEPS,
+    E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_INTIMIDATION_DICE, P_MISSION_ROW,
+    P_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -62,6 +63,9 @@ NEVER = -1e18
 SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
 ANYWHERE = -2  # place_gain: the best district
 UNKNOWN = -3  # remembered_goal: not asked yet
+EVEN_ODDS = 0.5  # the affranchi alone fights on only at better odds: a lost or tied fight ends the game (NYK-A5)
+CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
+ARMED_JOURNEY = 3000.0  # a played Fast Car goes to a journey whose goal lies beyond the ordinary steps (NYK-C5)
 
 
 @njit(cache=True, inline="always")  # inlined into `decide` and the view check: one call level less per decision
@@ -169,15 +173,20 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_FOLD:
         left = 3 - ctx[CTX_STAGE]  # NYK-A4: one die more at each of the two later stages
         p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], left)
-        return 1 if p_win < env.params[p, K_FOLD_BELOW] else 0
+        return 1 if p_win < fold_below(game, env, p, ctx) else 0
     if decision == D_RESIST:
         if n < 2:
             return 0
         extra = env.rp[P_RESIST_DICE]
-        return 1 if win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], extra) >= env.params[p, K_RESIST_MIN] else 0
+        need = env.params[p, K_RESIST_MIN]
+        if alone_on(game, p, ctx[CTX_DISTRICT]):  # NYK-P5: a lost resist costs the affranchi (NYK-A5)
+            need = max(need, EVEN_ODDS)
+        return 1 if win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], extra) >= need else 0
     if decision == D_LOSE:
         return whom_to_lose(game, opts, n)
     if decision == D_HESITATE:
+        if last_turn(game):  # NYK-E1: a henchman bought now cannot earn its price back
+            return 0
         price = ctx[CTX_THEIRS]
         pay = game.pl[p, MONEY] - price >= (1.0 - env.params[p, K_HESITATE_PAY]) * env.params[p, K_RESERVE]
         return n - 1 if pay else 0
@@ -261,6 +270,48 @@ def win_chance(env, mine, theirs, dice):
 
 
 @njit(cache=True)
+def fold_below(game, env, p, ctx):
+    """The winning chance under which p folds: its knob, and at least even odds when its
+    affranchi fights alone (a lost or tied fusillade kills it and ends p's game, NYK-A5)."""
+    need = env.params[p, K_FOLD_BELOW]
+    if need < EVEN_ODDS and fighting_alone(game, env, p, ctx):
+        return EVEN_ODDS
+    return need
+
+
+@njit(cache=True)
+def fighting_alone(game, env, p, ctx):
+    """Whether p's side of the fight is its affranchi alone: the hand holds one character's value
+    beside the dice of the stage (NYK-A4), and the affranchi stands alone before the opponent."""
+    dice = env.rp[P_INTIMIDATION_DICE] + ctx[CTX_STAGE] - 1
+    if values_in(ctx[CTX_CREW]) - dice != 1:
+        return False
+    d = game.ch[p, LOC]
+    return alone_on(game, p, d) and group_at(game, ctx[CTX_OPPONENT], d) != 0
+
+
+@njit(cache=True)
+def values_in(hand):
+    """The number of values in a packed hand (four bits a rank)."""
+    total = 0
+    for rank in range(6):
+        total += (hand >> (4 * rank)) & 15
+    return total
+
+
+@njit(cache=True)
+def alone_on(game, p, d):
+    """p's only character on d is its affranchi (character p)."""
+    return group_at(game, p, d) == np.int64(1) << np.int64(p)
+
+
+@njit(cache=True)
+def last_turn(game):
+    """NYK-T5: the end card is out and this turn is the last; after it fortune alone wins (NYK-E1)."""
+    return game.g[END_REVEALED] != 0 and game.g[TURN] >= game.g[LAST_TURN]
+
+
+@njit(cache=True)
 def crew_edge(env, a, b):
     """P(win) - P(lose) of crew code a against crew code b (sim.nyk.fights)."""
     return env.fight[a, b, WIN] - env.fight[a, b, LOSE]
@@ -295,7 +346,7 @@ def mission_value(game, env, p, m, here):
 
 @njit(cache=True)
 def may_recruit(game, env, p):
-    return (env.params[p, K_RECRUIT_DRIVE] > 0 and env.restrict[p] & R_NO_RECRUIT == 0
+    return (env.params[p, K_RECRUIT_DRIVE] > 0 and env.restrict[p] & R_NO_RECRUIT == 0 and not last_turn(game)
             and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX]
             and game.pl[p, MONEY] >= env.params[p, K_RESERVE] + env.rp[P_RECRUIT_OFFER_STEP])
 
@@ -546,17 +597,19 @@ def best_destination(game, env, p, opts, n):
 
 @njit(cache=True)
 def journey_gain(game, env, p, d, group, mode, memo):
-    """Worth of setting out: single characters, or a job's whole crew, toward their goal."""
+    """Worth of setting out: single characters, or a group heading one way (a job's whole crew,
+    or characters sharing a goal: one card pays a bonus step for all, NYK-M4/M8), toward their goal."""
     first = lowest_bit(group)
-    m = game.ch[first, MISSION]
     size = count_bits(group)
-    if size > 1 and (m == NO or size != game.ms[m, M_CREW] or not same_job(game, group, m)):
-        return 0.0
     goal = remembered_goal(game, env, p, first, memo)
+    if size > 1 and not one_way(game, env, p, group, goal, memo):
+        return 0.0
     if goal == d:
         return 0.0
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
+    if mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0 and beyond_reach(game, env, d, goal):
+        score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
     if mode == MODE_HELI:
@@ -564,6 +617,24 @@ def journey_gain(game, env, p, d, group, mode, memo):
         rich = game.pl[p, MONEY] - fare >= env.params[p, K_RESERVE]
         return score + 3000.0 if far >= env.params[p, K_HELI_MIN_DIST] and rich else 0.0
     return score
+
+
+@njit(cache=True)
+def one_way(game, env, p, group, goal, memo):
+    """Whether `group` may travel as one: a job's whole crew, or characters that share the goal
+    and carry no job at risk (travelling beside one would share its interrogation, NYK-P4)."""
+    m = game.ch[lowest_bit(group), MISSION]
+    if m != NO and count_bits(group) == game.ms[m, M_CREW] and same_job(game, group, m):
+        return True
+    if carries_risk(game, group):
+        return False
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if remembered_goal(game, env, p, c, memo) != goal:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -618,14 +689,47 @@ def best_place(game, env, p, opts, n):
 
 @njit(cache=True)
 def far_goal(game, env, p, memo):
+    """Whether an unmoved character's goal lies beyond the ordinary steps, on an open road."""
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if env.dist[game.ch[c, LOC], remembered_goal(game, env, p, c, memo)] > env.rp[P_MOVE_STEPS]:
+            if beyond_reach(game, env, game.ch[c, LOC], remembered_goal(game, env, p, c, memo)):
                 return True
     return False
+
+
+@njit(cache=True)
+def beyond_reach(game, env, here, goal):
+    """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
+    route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
+    steps with it)."""
+    return env.dist[here, goal] > env.rp[P_MOVE_STEPS] and open_road(game, env, here, goal, env.rp[P_MOVE_STEPS] + 1)
+
+
+@njit(cache=True)
+def open_road(game, env, here, goal, steps):
+    """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
+    without entering a police district (the goal's own car too: at risk, its crew could not go in):
+    the districts reachable after k steps, as bits."""
+    frontier = np.int64(1) << np.int64(here)
+    for _ in range(steps):
+        reached = np.int64(0)
+        rest = frontier
+        while rest:
+            d = lowest_bit(rest)
+            rest &= rest - 1
+            for j in range(env.nbr[d, 0]):
+                nb = env.nbr[d, 1 + j]
+                if env.dist[nb, goal] < env.dist[d, goal] and police_at(game, nb) == 0:
+                    if nb == goal:
+                        return True
+                    reached |= np.int64(1) << np.int64(nb)
+        if reached == 0:
+            return False
+        frontier = reached
+    return True
 
 
 @njit(cache=True)
@@ -654,13 +758,35 @@ def best_step(game, env, p, opts, n, group):
             if closer <= 0:
                 continue
             score = 5000.0 * closer
-            if police_at(game, to) > 0:
-                score -= 20000.0 if risky else 6000.0 * env.params[p, K_AVOID_POLICE]
+            if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
+                score -= 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
+                if only_juicy_jobs(game, env, p) and not finishes_job(game, p, group, to):
+                    continue  # NYK-C5: a Juicy Job is worth more on the job than a step short of it
                 score -= 1000.0 + 6000.0 * (1.0 - env.params[p, K_CARD_MOVES])
         if score > best and permitted(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def only_juicy_jobs(game, env, p):
+    """Every card in p's hand is a mission bonus (Juicy Job): a step would cost one of them
+    (`least_useful_card` throws any other card first)."""
+    return game.pl[p, HAND_KINDS] == np.int64(1) << np.int64(E_MISSION_BONUS)
+
+
+@njit(cache=True)
+def finishes_job(game, p, group, to):
+    """A member of p's `group` holds a job whose destination is `to`."""
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        m = game.ch[c, MISSION]
+        if m != NO and seen_dest(game, p, m) == to:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -853,6 +979,8 @@ def offer_worth_of(game, env, p, h, offer, card, worth):
     """What offering `offer` for h is worth, h being worth `worth` (henchman_worth) to p."""
     if game.pl[p, MONEY] - offer < env.params[p, K_RESERVE] or env.params[p, K_RECRUIT_DRIVE] <= 0:
         return 0.0
+    if last_turn(game):  # NYK-E1: fortune alone wins; the henchman cannot earn its price back
+        return 0.0
     dice = offer // env.rp[P_RECRUIT_OFFER_STEP]
     if card != NO:  # NYK-A8: a recruiting card adds dice and lowers the price
         dice += env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
@@ -901,7 +1029,7 @@ def card_worth(game, env, p, card, kind, target):
         return 0.0  # listed with offers as OP_RECRUIT rows
     if kind == E_POACH_HENCHMAN:
         price = env.rp[RP_R_PARAMS + MAX_PARAMS * card + 0]
-        if game.pl[p, MONEY] - price < env.params[p, K_RESERVE] or env.restrict[p] & R_NO_RECRUIT:
+        if game.pl[p, MONEY] - price < env.params[p, K_RESERVE] or env.restrict[p] & R_NO_RECRUIT or last_turn(game):
             return 0.0
         return henchman_worth(game, env, p, target) - price
     if kind == E_DISCARD_HENCHMAN:
@@ -985,7 +1113,9 @@ def least_useful_card(env, opts, n):
     for i in range(n):
         kind = env.rp[RP_R_KIND + opts[i, 1]]
         keep = 1
-        if kind == E_BANK_INCOME or kind == E_STEAL_MONEY or kind == E_MISSION_BONUS:
+        if kind == E_MISSION_BONUS:  # a bonus on the next job accomplished (NYK-C5): the last to go
+            keep = 4
+        elif kind == E_BANK_INCOME or kind == E_STEAL_MONEY:
             keep = 3
         elif kind == E_CANCEL_ELIMINATION or kind == E_BLOCK_INTERROGATION:
             keep = 2
