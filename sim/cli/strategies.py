@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, ruleset_from_options,
+                            ruleset_options, study_errors)
+from sim.cli.signals import interrupt_status
 from sim.cli.files import target_file, write_whole
 
 
@@ -409,7 +411,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
               help="Games measuring each best response against the mixture, on fresh ids.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
-@click.option("--out", type=click.Path(file_okay=False), required=True,
+@click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Study directory (meta-game runs, presets, mixtures, psro.json).")
 @click.option("--ship", default=None, metavar="NAME",
               help="Also write the result as shipped presets NAME-<k> and the mixture meta:NAME.")
@@ -445,11 +447,14 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
               "games": games, "final_games": final_games}
     command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
-        result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
-                           parse_sets(sets), workers, search, resume, force, command,
-                           log=lambda line: click.echo(line, err=True), game=game)
-    except MetaError as err:
-        raise click.UsageError(str(err)) from None
+        with study_errors():
+            result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
+                               parse_sets(sets), workers, search, resume, force, command,
+                               log=lambda line: click.echo(line, err=True), game=game)
+    except KeyboardInterrupt:
+        click.echo(f"mobsim: interrupted: the played profiles are kept in {out}; finish with the "
+                   f"same command and --resume", err=True)
+        sys.exit(interrupt_status())
     for row in result["history"]:
         if "exploitability" in row:
             click.echo(f"iteration {row['iteration']}: exploitability {100 * row['exploitability']:+.1f} pts "
