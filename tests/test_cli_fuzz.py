@@ -232,7 +232,7 @@ def test_a_killed_pool_leaves_no_manager_thread_to_race_the_exit():
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from sim.runner.core import _kill_pool
+    from sim.runner.pool import kill_pool as _kill_pool
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
     pool.submit(_sleep, 30)

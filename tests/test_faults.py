@@ -170,7 +170,7 @@ def test_a_killed_pool_leaves_the_exit_hook_no_pipe_to_write_to():
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, process
 
-    from sim.runner.core import _kill_pool
+    from sim.runner.pool import kill_pool as _kill_pool
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
     pool.submit(time.sleep, 30)
@@ -202,3 +202,63 @@ def test_an_interrupted_sweep_says_how_to_finish_and_resume_finishes_it(tmp_path
     done = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     assert (out / "sweep.parquet").is_file() and len(list(out.glob("points/*/manifest.json"))) == 2
+
+
+# --- every pool the project starts is tied to its parent -------------------------------------
+
+POOLS = {
+    "runner pool (fork)": "from sim.runner.pool import TiedPool\npool = TiedPool(2, 'fork')\n"
+                          "futures = [pool.submit(time.sleep, 120) for _ in range(2)]",
+    "runner pool (spawn)": "from sim.runner.pool import TiedPool\npool = TiedPool(2)\n"
+                           "futures = [pool.submit(time.sleep, 120) for _ in range(2)]",
+    "league pool": "from sim.league.match import Pool\nPool(2).map([120, 120], play=time.sleep)",
+}
+
+
+def descendants(pid: int) -> list[int]:
+    found = children(pid)
+    for child in list(found):
+        found += descendants(child)
+    return found
+
+
+@pytest.mark.parametrize("pool", POOLS, ids=list(POOLS))
+def test_the_workers_of_every_pool_die_with_a_killed_parent(pool):
+    code = f"import time\n{POOLS[pool]}\ntime.sleep(120)\n"
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    try:
+        wait_until(lambda: len([p for p in children(proc.pid) if "resource_tracker" not in _cmdline(p)]) >= 2,
+                   what="the workers")
+        helpers = descendants(proc.pid)
+        proc.kill()
+        proc.wait()
+        assert_gone(helpers)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_every_pool_in_the_project_is_the_tied_one():
+    # a pool made elsewhere would not tie its workers to the parent: sim/runner/pool.py's TiedPool is the one
+    root = Path(__file__).resolve().parents[1] / "sim"
+    makers = [str(p.relative_to(root)) for p in root.rglob("*.py")
+              if "ProcessPoolExecutor(" in p.read_text() or "multiprocessing.Pool(" in p.read_text()]
+    assert makers == [], makers
+
+
+def test_meta_workers_die_with_a_killed_main_process(tmp_path):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([str(MOBSIM), "meta", "--strategies", "random,simple,balanced", "--players", "2",
+                             "--games-per-profile", "200000", "--workers", "2", "--out", str(tmp_path / "m")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    try:
+        wait_until(lambda: len([p for p in children(proc.pid) if "resource_tracker" not in _cmdline(p)]) >= 2
+                   or proc.poll() is not None, what="the meta-game's workers")
+        assert proc.poll() is None, proc.communicate()
+        helpers = descendants(proc.pid)
+        proc.kill()
+        finish(proc)
+        assert_gone(helpers)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)

@@ -211,5 +211,5 @@ def test_the_leaf_command_fits_and_writes_a_model_the_search_reads(tmp_path):
     before = out.read_text()
     nowhere = CliRunner().invoke(main, ["strategies", "leaf", "--players", "2", "--games", "100",
                                         "--out", str(tmp_path / "no" / "leaf.toml")])
-    assert nowhere.exit_code == 1 and "give --out a writable file" in nowhere.output
+    assert nowhere.exit_code == 2 and "create it first" in nowhere.output
     assert len(nowhere.output.strip().splitlines()[-1]) > 0 and out.read_text() == before

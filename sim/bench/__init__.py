@@ -116,15 +116,15 @@ def games_per_s_all_cores(n_games: int, seconds: float, game: str = "nyk",
                           names: tuple = ("simple",)) -> float:
     """4-player games per second with one process per core, each playing its share of a run."""
     import os
-    from concurrent.futures import ProcessPoolExecutor
     from functools import partial
-    from multiprocessing import get_context
+
+    from sim.runner.pool import TiedPool
 
     workers = os.cpu_count() or 1
     share = n_games // workers
     slices = [(w * share, share) for w in range(workers)]
     play = partial(_play_slice, game=game, names=names)
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    with TiedPool(workers) as pool:
         list(pool.map(play, [(0, 2)] * workers))  # warm every worker
         return _best_rate(lambda: sum(pool.map(play, slices)), share * workers, seconds,
                           min_repeats=2)

@@ -1,5 +1,7 @@
 """Options shared by the commands that take a ruleset: `--ruleset FILE` and `--set key=value`."""
 
+import contextlib
+import errno
 from pathlib import Path
 
 import click
@@ -70,3 +72,29 @@ def player_counts_of(players, game: str) -> str:
     from sim.shared.game import find
 
     return ",".join(map(str, find(game).player_range)) if players is None else players
+
+
+def os_error_status(err: OSError) -> int:
+    """1 when the machine failed (a full disk, an I/O error), 2 when the named place cannot be
+    used (read-only, missing, not a directory, no permission): the table in docs/cli.md."""
+    return 1 if err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM) else 2
+
+
+@contextlib.contextmanager
+def study_errors(hint: str = "--out"):
+    """A study's failures as one line with the status of docs/cli.md's table: a problem with the
+    request (a RunError or MetaError marked `usage`, a destination that cannot be written) 2, a
+    failure on the way (a killed worker) 1."""
+    from sim.meta.table import MetaError
+    from sim.runner.store import RunError
+
+    try:
+        yield
+    except (MetaError, RunError) as err:
+        failure = click.UsageError(str(err)) if err.usage else click.ClickException(str(err))
+        raise failure from None
+    except OSError as err:
+        failure = click.ClickException(f"cannot use {err.filename or 'the output'}: {err.strerror or err}; "
+                                       f"give {hint} a writable place")
+        failure.exit_code = os_error_status(err)
+        raise failure from None

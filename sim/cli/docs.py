@@ -14,6 +14,9 @@ from pathlib import Path
 
 import click
 
+from sim.cli.common import OutPath
+from sim.cli.files import regular_or_absent, write_whole
+
 CLI_DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 INTRO = [
@@ -125,13 +128,17 @@ def generate(root: click.Command) -> str:
 
 
 def write_or_check(path: Path, check: bool, root: click.Command) -> bool:
-    """Write the page to `path`, or with `check` only compare; True when the file is (now) current."""
+    """Write the page to `path`, or with `check` only compare; True when the file is (now) current.
+    Only a regular file is read or replaced (a device such as /dev/full would be read forever)."""
+    if not regular_or_absent(path):
+        raise click.BadParameter(f"{path} is not a regular file (a directory or a device): name a file",
+                                 param_hint="--out")
     text = generate(root)
-    current = path.read_text(encoding="utf-8") if path.exists() else None
+    current = path.read_text(encoding="utf-8") if path.is_file() else None
     if check:
         return current == text
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    if current != text:
+        write_whole(path, text)
     return True
 
 
@@ -141,7 +148,7 @@ def docs_group():
 
 
 @docs_group.command("cli")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=CLI_DOC, show_default="docs/cli.md",
+@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=CLI_DOC, show_default="docs/cli.md",
               help="Where to write the command reference.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when the page differs from the commands.")
 @click.pass_context

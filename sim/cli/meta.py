@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, parse_sets, ruleset_options, study_errors
 from sim.cli.signals import interrupt_status
 
 DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
@@ -20,7 +20,7 @@ DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
               help="Games of each profile (a multiple of --players: every seat rotates); the "
                    "same game ids in every profile.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True,
+@click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Study directory: one run per profile, profiles.parquet, meta.json, index.html.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True)
 @ruleset_options
@@ -37,8 +37,6 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     equilibrium mixture (replicator dynamics), each strategy's regret, alpha-Rank, the cycles,
     and the equilibrium's stability under bootstrap resamples."""
     from sim.meta import study
-    from sim.meta.table import MetaError
-    from sim.runner import RunError
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
@@ -46,10 +44,9 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     log = None if as_json else (lambda line: click.echo(line, err=True))
     try:
-        meta = study(names, players, games_per_profile, seed, out, game, ruleset, parse_sets(sets),
-                     workers, resume, force, bootstrap, command, log)
-    except (MetaError, RunError) as err:
-        raise click.UsageError(str(err)) from None
+        with study_errors():
+            meta = study(names, players, games_per_profile, seed, out, game, ruleset, parse_sets(sets),
+                         workers, resume, force, bootstrap, command, log)
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the finished profiles are kept in {out}; finish with the "
                    f"same command and --resume", err=True)

@@ -8,7 +8,8 @@ import click
 import numpy as np
 
 from sim.nyk import hands, odds
-from sim.cli.common import ruleset_from_options, ruleset_options
+from sim.cli.common import OutPath, ruleset_from_options, ruleset_options
+from sim.cli.files import target_file, write_whole
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
@@ -225,7 +226,7 @@ def interrogation_cmd(crew, police, resist, ruleset, sets, as_json):
 @click.option("--character-value", type=click.IntRange(0, 1_000_000), default=6000,
               show_default=True,
               help="Dollars a side would pay to keep a character (prices the fusillade's loss).")
-@click.option("--save-table", type=click.Path(dir_okay=False, writable=True),
+@click.option("--save-table", type=OutPath(dir_okay=False),
               help="Write the fold tables (intimidation, artillery) to this .npz file.")
 @ruleset_options
 @json_option
@@ -251,12 +252,9 @@ def provocation_cmd(provoker, provoked, no_fold, character_value, save_table, ru
         return _emit(result, as_json, text)
     stakes = odds.Stakes.from_ruleset(rs)
     solution = odds.solve_provocation(provoker, provoked, stakes, table, character_value)
-    if save_table:
-        try:
-            _save_fold_tables(save_table, solution)
-        except OSError as err:
-            raise click.BadParameter(f"cannot write {err.filename or save_table}: "
-                                     f"{err.strerror or err}", param_hint="--save-table") from None
+    if save_table:  # numpy would add .npz to any other name: the table is written there or nowhere
+        write_whole(target_file(save_table, force=True, hint="--save-table", suffixes=(".npz",), check_folder=False),
+                    lambda tmp: _save_fold_tables(tmp, solution), hint="--save-table")
     result = {**solution.summary(), "stakes": {
         "stake": stakes.stake, "raise": stakes.raise_, "fold_penalty": stakes.fold_penalty,
         "tie_pot": "return" if stakes.tie_pot_returned else "bank",

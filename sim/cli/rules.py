@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, ruleset_from_options, ruleset_options
+from sim.cli.files import target_file, write_whole
 
 
 @click.group("rules")
@@ -86,9 +87,12 @@ def check_cmd(file, game):
     click.echo(f"{file}: ok  fingerprint {rs.fingerprint}  changes: {changed}")
 
 
+PICTURES = (".png", ".svg", ".pdf")
+
+
 @click.command("board")
 @ruleset_options
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("board.png"),
+@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=Path("board.png"),
               show_default=True, help="Picture file (PNG, SVG or PDF by its suffix).")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
@@ -98,8 +102,10 @@ def board_cmd(ruleset, sets, out, game):
     location cards, hospital, renown ladder and cost tracks. Assumed content is marked."""
     import importlib
 
+    out = target_file(out, force=True, suffixes=PICTURES, check_folder=False)   # a picture is replaced, a device never
     rs = ruleset_from_options(ruleset, sets, game)
-    click.echo(str(importlib.import_module(f"sim.rules.{game}.draw").draw_board(rs, out)))
+    draw = importlib.import_module(f"sim.rules.{game}.draw").draw_board
+    click.echo(str(write_whole(out, lambda tmp: draw(rs, tmp), make_folder=True)))
 
 
 COMMANDS = [rules_group, board_cmd]

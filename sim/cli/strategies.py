@@ -6,7 +6,10 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, parse_sets, players_of, ruleset_from_options, ruleset_options
+from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_from_options,
+                            ruleset_options, study_errors)
+from sim.cli.signals import interrupt_status
+from sim.cli.files import target_file, write_whole
 
 
 @click.group("strategies")
@@ -252,17 +255,17 @@ def _strength_line(row: dict, seed: int) -> str:
               help="Games fitted to at each player count (then a quarter as many judged, held out).")
 @click.option("--seed", type=click.IntRange(min=0), default=11, show_default=True)
 @click.option("--strategy", default="tuned", show_default=True, help="The preset every seat plays (the rollout's).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="The model file to write (default: the shipped strategies/nyk/leaf.toml).")
-def leaf_cmd(players_text, games, seed, strategy, out):
+@click.option("--out", type=OutPath(dir_okay=False), required=True,
+              help="The model file to write (the shipped strategies/nyk/leaf.toml is never replaced: "
+                   "write another file and copy it in by hand).")
+@click.option("--force", is_flag=True, help="Replace --out if it exists (a regular file only).")
+def leaf_cmd(players_text, games, seed, strategy, out, force):
     """Fit the New York Kings search's leaf model (sim.search.nyk_leaf): the winner's chance from
     each seat's board at a turn's start, per player count and phase; prints each fit's held-out
     log loss beside money alone and a fair coin, and writes the model file."""
     import sys
-    from pathlib import Path
 
     from sim.league.leaf import fit_model, model_toml
-    from sim.search.nyk_leaf import MODEL_PATH
 
     try:
         players = tuple(sorted({int(p) for p in players_text.split(",") if p.strip()}))
@@ -271,6 +274,7 @@ def leaf_cmd(players_text, games, seed, strategy, out):
     if not players or any(not 2 <= p <= 5 for p in players):
         raise click.BadParameter(f"{players_text!r}: give player counts from 2 to 5, e.g. 2,3,4,5",
                                  param_hint="--players")
+    path = target_file(out, force, suffixes=(".toml",))
     if _load(strategy, "nyk").family == "search":
         raise click.BadParameter(f"{strategy!r} searches: name the heuristic preset the playouts use",
                                  param_hint="--strategy")
@@ -282,15 +286,8 @@ def leaf_cmd(players_text, games, seed, strategy, out):
     for r in report:
         click.echo(f"{r.players:>7}  {r.phase:<13}  {r.rows:>11,}  {r.log_loss:>17.4f}  {r.money_only:>11.4f}  "
                    f"{r.coin:.4f}")
-    path = Path(out) if out else MODEL_PATH
     command = "mobsim strategies leaf " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else "mobsim strategies leaf"
-    fresh = path.with_name(path.name + ".new")  # the old model stays whole until the new one is written
-    try:
-        fresh.write_text(model_toml(coef, report, command.strip(), games, seed, strategy))
-        fresh.replace(path)
-    except OSError as err:
-        raise click.ClickException(f"cannot write the model to {path}: {err.strerror}; "
-                                   f"give --out a writable file") from None
+    write_whole(path, model_toml(coef, report, command.strip(), games, seed, strategy))
     click.echo(f"wrote {path}")
 
 
@@ -369,7 +366,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                   game=game)
-    _write_preset(target, result.toml(name=target.stem))
+    write_whole(target, result.toml(name=target.stem))
     for row in result.final:
         verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
         click.echo(f"tuned {verdict:<13} {row['opponent']:<10} {row['win_rate']:6.1%} "
@@ -379,27 +376,14 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
 
 def _tuned_target(out, presets: Path, force: bool, shipped: str = "tuned") -> Path:
     """Where a fitted preset goes: --out, a .toml file whose folder exists, or the shipped
-    preset `shipped`; a file in the presets folder is replaced only with --force."""
+    preset `shipped`; an existing file (a shipped one too) is replaced only with --force."""
     target = Path(out) if out is not None else presets / f"{shipped}.toml"
-    if target.suffix != ".toml" or not target.stem.strip():
-        raise click.BadParameter(f"{target} is not a .toml file name (e.g. runs/tuned.toml)", param_hint="--out")
-    if not target.parent.is_dir():
-        raise click.BadParameter(f"{target.parent} is not a directory: create it first", param_hint="--out")
-    if target.exists() and target.resolve().parent == presets.resolve() and not force:
+    if target.suffix == ".toml" and target.exists() and target.resolve().parent == presets.resolve() and not force:
         raise click.BadParameter(f"{target} is a shipped preset: add --force to replace it, or give "
                                  f"--out another file (e.g. runs/{shipped}.toml)", param_hint="--out")
-    return target
-
-
-def _write_preset(target: Path, text: str) -> None:
-    """Write a fitted preset whole: the file it replaces stays as it was until the new one is written."""
-    tmp = target.with_suffix(".toml.tmp")
-    try:
-        tmp.write_text(text)
-        tmp.replace(target)
-    except OSError as err:
-        raise click.ClickException(f"cannot write the preset to {target}: {err.strerror}; "
-                                   f"give --out a writable file") from None
+    if target.suffix != ".toml" or not target.stem.strip():
+        raise click.BadParameter(f"{target} is not a .toml file name (e.g. runs/tuned.toml)", param_hint="--out")
+    return target_file(target, force, suffixes=(".toml",), allow_shipped=True)
 
 
 @strategies_cmd.command("distill")
@@ -447,7 +431,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
         click.echo(f"{h['round']:>5}  {h['labels']:>9,}  {h['departures']:>14.1%}  "
                    f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
                    f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
-    _write_preset(target, result.toml(name=target.stem))
+    write_whole(target, result.toml(name=target.stem))
     click.echo(f"saved {target}")
 
 
@@ -473,7 +457,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
               help="Games measuring each best response against the mixture, on fresh ids.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
-@click.option("--out", type=click.Path(file_okay=False), required=True,
+@click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Study directory (meta-game runs, presets, mixtures, psro.json).")
 @click.option("--ship", default=None, metavar="NAME",
               help="Also write the result as shipped presets NAME-<k> and the mixture meta:NAME.")
@@ -509,11 +493,14 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
               "games": games, "final_games": final_games}
     command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
-        result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
-                           parse_sets(sets), workers, search, resume, force, command,
-                           log=lambda line: click.echo(line, err=True), game=game)
-    except MetaError as err:
-        raise click.UsageError(str(err)) from None
+        with study_errors():
+            result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
+                               parse_sets(sets), workers, search, resume, force, command,
+                               log=lambda line: click.echo(line, err=True), game=game)
+    except KeyboardInterrupt:
+        click.echo(f"mobsim: interrupted: the played profiles are kept in {out}; finish with the "
+                   f"same command and --resume", err=True)
+        sys.exit(interrupt_status())
     for row in result["history"]:
         if "exploitability" in row:
             click.echo(f"iteration {row['iteration']}: exploitability {100 * row['exploitability']:+.1f} pts "

@@ -8,13 +8,12 @@ whatever the number of workers. Rates carry 95% Wilson intervals.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 
 import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import wilson
+from sim.runner.pool import TiedPool
 from sim.nyk.audit import CHECKS, audit_game
 from sim.rules import Ruleset
 
@@ -46,7 +45,7 @@ def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0,
     tasks = [(tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
               min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
     if workers > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        with TiedPool(workers) as pool:
             parts = list(pool.map(_audit_chunk, tasks))
     else:
         parts = [_audit_chunk(t) for t in tasks]

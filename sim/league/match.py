@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 
 import numpy as np
 
@@ -51,7 +49,9 @@ class Pool:
         if self.workers == 1 or len(tasks) == 1:
             return [play(t) for t in tasks]
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            from sim.runner.pool import TiedPool   # workers that die with this process
+
+            self._executor = TiedPool(self.workers)
         return list(self._executor.map(play, tasks))
 
     def close(self):
@@ -62,7 +62,12 @@ class Pool:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, *exc):
+        if exc_type is not None and self._executor is not None:  # Ctrl-C, an error: stop at once
+            from sim.runner.pool import kill_pool
+
+            kill_pool(self._executor)
+            self._executor = None
         self.close()
 
 

@@ -150,7 +150,7 @@ def check_ship_name(name: str, game: str = "nyk", force: bool = False) -> None:
     """A ship name is a plain name (letters, digits, - and _; it becomes file names inside the
     presets and mixtures folders, never a path), and shipping it replaces no file there unless
     `force`; MetaError otherwise."""
-    if not _PLAIN.match(name or ""):
+    if not _PLAIN.fullmatch(name or ""):   # fullmatch: `$` alone lets a trailing newline through
         raise MetaError(f"--ship {name!r} is not a plain name: use letters, digits, - and _ (at most "
                         f"64, e.g. --ship equilibrium2); it names files in the shipped presets and mixtures")
     if force:

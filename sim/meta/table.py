@@ -32,7 +32,12 @@ PLAN = "meta-plan.json"
 
 
 class MetaError(Exception):
-    """A meta-game study that cannot be made, in one line."""
+    """A meta-game study that cannot be made, in one line. `usage` marks a problem with the
+    request itself (exit 2); without it the work failed on its way (exit 1)."""
+
+    def __init__(self, message: str, usage: bool = True):
+        super().__init__(message)
+        self.usage = usage
 
 
 @dataclass
@@ -140,8 +145,12 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
         else:
             raise MetaError(f"{root} is not empty: add --resume to finish the study in it, or "
                             f"--force to replace it")
-    root.mkdir(parents=True, exist_ok=True)
-    (root / PLAN).write_text(json.dumps(plan, indent=2) + "\n")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        (root / PLAN).write_text(json.dumps(plan, indent=2) + "\n")
+    except OSError as err:
+        raise MetaError(f"cannot write the study to {root}: {err.strerror or err}; give --out a "
+                        f"writable directory") from None
 
 
 def _play_profile(task) -> int:
@@ -212,41 +221,32 @@ def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0,
     tasks = [(i, str(profile_dir(root, strategies, c)), game, players, lineup(strategies, c), games,
               seed, None if ruleset is None else str(ruleset), dict(overrides or {}))
              for i, c in enumerate(counts)]
-    _run_tasks(tasks, workers, log)
+    _run_tasks(tasks, workers, log, root)
     return measure(root)
 
 
-def _run_tasks(tasks, workers, log) -> None:
+def _run_tasks(tasks, workers, log, root) -> None:
+    """Play the profiles, in worker processes tied to this one (none outlives it)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sim.runner.pool import TiedPool
+
     workers = workers or _cores()
-    done = 0
     if workers == 1:
-        results = map(_play_profile, tasks)
-        pool = None
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        from sim.runner import worker
-
-        saved = os.environ.get("NUMBA_NUM_THREADS")
-        os.environ["NUMBA_NUM_THREADS"] = "1"   # inherited by the workers, spawned as tasks are submitted
-        try:
-            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=worker.init)
-            results = pool.map(_play_profile, tasks)
-        finally:
-            if saved is None:
-                del os.environ["NUMBA_NUM_THREADS"]
-            else:
-                os.environ["NUMBA_NUM_THREADS"] = saved
+        return _count(map(_play_profile, tasks), len(tasks), log)
     try:
-        for _ in results:
-            done += 1
-            if log and (done % max(1, len(tasks) // 20) == 0 or done == len(tasks)):
-                log(f"profiles played: {done}/{len(tasks)}")
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+        with TiedPool(workers) as pool:
+            _count(pool.map(_play_profile, tasks), len(tasks), log)
+    except BrokenProcessPool:
+        raise MetaError(f"a worker process ended abruptly (killed, or out of memory): the finished "
+                        f"profiles are kept in {root}; finish with the same command and --resume",
+                        usage=False) from None
+
+
+def _count(results, total: int, log) -> None:
+    for done, _ in enumerate(results, 1):
+        if log and (done % max(1, total // 20) == 0 or done == total):
+            log(f"profiles played: {done}/{total}")
 
 
 def _cores() -> int:

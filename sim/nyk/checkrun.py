@@ -10,7 +10,6 @@ players), and prints the games played and every broken invariant found (exit 1 i
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -18,6 +17,7 @@ from sim.nyk import batch
 from sim.nyk.chapters.invariants import INVARIANTS
 from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
+from sim.runner.pool import TiedPool
 from strategies import available
 
 CHUNK = 2000
@@ -55,7 +55,7 @@ def main(argv=None) -> int:
         jobs.append((args.seed, tables[len(jobs) % len(tables)], first_id, n))
         first_id += n
     played, broken, illegal = 0, {}, 0
-    with ProcessPoolExecutor(args.workers) as pool:
+    with TiedPool(args.workers, "fork") as pool:
         for n, found, bad in pool.map(play_chunk, jobs):
             played += n
             illegal += bad

@@ -563,20 +563,16 @@ def _process_jobs(workers, game, plan, seed, todo, record_turns, store_in):
     submitted before this returns) and stay for the whole run. They die with this process
     (whatever kills it); when the loop stops early (Ctrl-C, SIGTERM, an error) they are killed
     at once rather than left to finish their batches, which the manifest does not list yet."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from sim.runner import worker
+    from sim.runner.pool import TiedPool, kill_pool
 
     method = _start_method()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                               initializer=worker.init, initargs=(os.getpid(),))
+    pool = TiedPool(workers, method)
     with _frozen_for_fork(method == "fork"):
         try:
             stream = _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
             next(stream)  # submits the first window: the workers start
         except BaseException:
-            _kill_pool(pool)
+            kill_pool(pool)
             raise
     return stream
 
@@ -603,21 +599,12 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
     from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner import worker
+    from sim.runner.pool import kill_pool
 
     finished = False
     try:
         def submit(b, first, n):
-            # a worker process starts inside submit: it inherits one numba thread from here
-            saved = os.environ.get("NUMBA_NUM_THREADS")
-            os.environ["NUMBA_NUM_THREADS"] = "1"
-            try:
-                return pool.submit(worker.play_batch, game, plan, seed, b, first, n,
-                                   record_turns, store_in)
-            finally:
-                if saved is None:
-                    del os.environ["NUMBA_NUM_THREADS"]
-                else:
-                    os.environ["NUMBA_NUM_THREADS"] = saved
+            return pool.submit(worker.play_batch, game, plan, seed, b, first, n, record_turns, store_in)
 
         def wait_first(pending):
             done, rest = wait(pending, return_when=FIRST_COMPLETED)
@@ -634,50 +621,7 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
         if finished:
             pool.shutdown(wait=True)
         else:
-            _kill_pool(pool)
-
-
-def _kill_pool(pool) -> None:
-    """Kill the pool's processes now (a second Ctrl-C meanwhile is ignored, so this cannot be
-    cut halfway) and reap them."""
-    import signal
-
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
-    try:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for proc in processes:
-            if proc.is_alive():
-                proc.kill()
-        manager = getattr(pool, "_executor_manager_thread", None)
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in processes:
-            proc.join(timeout=5)
-        # the pool's manager thread closes its wake-up pipe as it ends: left running, it races the
-        # interpreter's exit hook writing to that pipe ("OSError: Bad file descriptor" after the
-        # clean "interrupted" line); its processes dead, it ends at once
-        if manager is not None:
-            manager.join(timeout=5)
-            _unhook(manager)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
-def _unhook(manager) -> None:
-    """Take a killed pool's manager thread off the exit hook's list (concurrent.futures.process
-    `_python_exit` wakes every listed manager by writing to its pipe, without the pool's lock): a
-    manager slower to end than the join above (a loaded machine) closes that pipe on its own, and
-    the interpreter still joins it, as every thread that is not a daemon."""
-    from concurrent.futures import process
-
-    with contextlib.suppress(AttributeError, TypeError):
-        process._threads_wakeups.pop(manager, None)
-
-
-def _main_thread() -> bool:
-    import threading
-
-    return threading.current_thread() is threading.main_thread()
+            kill_pool(pool)
 
 
 def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_in):
