@@ -19,7 +19,7 @@ from sim.ag.decisions import (
     CTX_REST_O, CTX_ROUND, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_ACCEPT, D_BID, D_CLAIM, D_BUY, D_DRUGS,
     D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN, D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_ROULETTE,
     D_REROLL, D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
-    OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
+    OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
 )
 from sim.ag.env import (
     P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_FBI, P_INFORMER_RENOWN,
@@ -379,7 +379,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
             want = best_move_gain(game, env, p) > env.rp[P_POWER_PRICE] * w[VAL_BAG]
         return pick(opts, n, OP_YES) if want and rich else 0
     if decision == D_STEAL:
-        return richest(game, opts, n)
+        return richest(game, p, opts, n)
     if decision == D_BID:   # AG-V1: a share of what the prize is worth to it, in bags
         prize = ctx[CTX_TOTAL] * w[VAL_RENOWN] / max(w[VAL_BAG], 1e-9)
         return min(int(w[BID_FRACTION] * prize + 0.5), n - 1)
@@ -645,13 +645,25 @@ def slot_worth(game, env, p, slot, fbi_w):
 
 
 @njit(cache=True)
-def richest(game, opts, n):
-    """AG-B2: a bag from the family with the most bags."""
-    best, k = 0, 0
+def richest(game, p, opts, n):
+    """AG-B2: a bag from the family with the most bags. Only OP_SEAT rows name a family (the pass
+    row's unused 0 is no seat 0); a tie is drawn from p's stream, not given to the lower seat."""
+    best, k, tied = 0, 0, 0
     for i in range(n):
-        q = opts[i, 1]
-        if q >= 0 and bag_count(game, q) > best:
-            best, k = bag_count(game, q), i
+        if opts[i, 0] != OP_SEAT:
+            continue
+        bags = bag_count(game, opts[i, 1])
+        if bags > best:
+            best, k, tied = bags, i, 1
+        elif bags == best and bags > 0:
+            tied += 1
+    if tied > 1:
+        j = below_of(game.rng, S_POLICY0 + p, tied)
+        for i in range(n):
+            if opts[i, 0] == OP_SEAT and bag_count(game, opts[i, 1]) == best:
+                if j == 0:
+                    return i
+                j -= 1
     return k
 
 

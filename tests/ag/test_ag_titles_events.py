@@ -167,6 +167,29 @@ def test_ag_b2_gambling_baron_takes_a_bag_from_a_family_of_its_choice():
     assert t.options(2) == [(0, 0, 0, 0, 0), (4, 0, 0, 0, 0)]
 
 
+def test_ag_b2_the_gambling_baron_robs_seat_0_too():
+    """AG-B2 (issue 51's "AG-D2"): the pass row's unused argument 0 is no seat 0. At 2 players a
+    parametric Baron in seat 1 takes its bag from seat 0, the only family it can rob."""
+    t = Table(2, kind=PARAMETRIC)
+    t.g[S.BARON0 + S.GAMBLING] = 1
+    before = S.bag_count(t.game, 0)
+    titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
+    assert S.bag_count(t.game, 0) == before - 1 and t.pl[1, S.C_BAGS_STOLEN] == 1
+
+
+def test_ag_b2_the_gambling_baron_draws_among_equally_rich_families():
+    """AG-B2: families with as many bags are robbed alike, not the lower seat first."""
+    robbed = set()
+    for seed in range(1, 40):
+        t = Table(3, kind=PARAMETRIC, seed=seed)
+        t.g[S.BARON0 + S.GAMBLING] = 2
+        t.set_bags(0, 4)
+        t.set_bags(1, 4)
+        titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
+        robbed.add(0 if S.bag_count(t.game, 0) == 3 else 1)
+    assert robbed == {0, 1}
+
+
 def shootout_with_arms(baron, answers, overrides=None):
     """Seats 0 and 1 in a shoot-out on a casino; both have one henchman there rolling a 2 (a
     CLIC for a henchman, a BANG for a killer)."""
