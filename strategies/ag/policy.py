@@ -28,6 +28,7 @@ from sim.ag.env import (
     MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
 )
 from sim.ag.bargain import expected_share
+from sim.ag.claims import claim_bluff, claim_level, title_at_stake
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
@@ -59,7 +60,6 @@ PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.
 SHARES_BELOW, EXACT_FROM = 1.0 / 3.0, 2.0 / 3.0   # the foresight knob's three levels
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
-TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
 DEFAULTS = np.array(params.DEFAULTS)
 
 
@@ -112,21 +112,6 @@ def plays_informer(game, env, p):
     mine = score(game, env, p)
     informer = max(env.rp[P_INFORMER_RENOWN] - mine, env.rp[P_INFORMER_FBI] - game.g[FBI])
     return informer <= env.rp[P_PARRAIN] - mine
-
-
-@njit(cache=True)
-def title_at_stake(game, base, index, holder, p):
-    """Would one more card (or token) of this district (or traffic) win p the title (a strict
-    majority, AG-T5), or, p holding it, keep a rival who would draw level or pass from taking it?"""
-    mine = game.pl[p, base + index]
-    for q in range(game.g[N_PLAYERS]):
-        if q == p:
-            continue
-        if holder == p and game.pl[q, base + index] >= mine:
-            return True
-        if holder != p and game.pl[q, base + index] >= mine + 1:
-            return False
-    return holder != p
 
 
 @njit(cache=True)
@@ -396,38 +381,6 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_REROLL:
         return 0 if reroll_pays(game, env, p, ctx[CTX_SLOT]) else 1
     return 0   # D_ARMS: yes (option 0): a henchman rolled as a killer costs the Baron nothing
-
-
-@njit(cache=True)
-def wins_title(game, env, p, card):
-    """Would this card (or its traffic token) win p a title or keep a rival from taking one (AG-T5)?"""
-    district = env.rp[RP_C_DISTRICT + card]
-    if title_at_stake(game, WON0, district, game.g[CAID0 + district], p):
-        return True
-    traffic = env.rp[RP_C_TRAFFIC + card]
-    return card_items(game, env, card)[2] == 1 and title_at_stake(game, TOK0, traffic, game.g[BARON0 + traffic], p)
-
-
-@njit(cache=True)
-def claim_bluff(game, env, p, card):
-    """AG-N: what p adds to its shoot-out value when it states its terms, as a share of the card:
-    its bluff, raised on a card that wins or defends a title by TITLE_CLAIM per unit of
-    title_weight above 1 (a family that cares for titles above all insists on those cards)."""
-    w = env.params[p]
-    if w[TITLE_WEIGHT] <= 1.0:   # no extra claim whatever the card: spare the title check
-        return w[BLUFF]
-    return w[BLUFF] + (w[TITLE_WEIGHT] - 1.0) * TITLE_CLAIM if wins_title(game, env, p, card) else w[BLUFF]
-
-
-@njit(cache=True)
-def claim_level(bluff, n):
-    """AG-N, Nash model: the claim level closest to the family's bluff."""
-    best, k = 1e18, 0
-    for i in range(min(n, len(BLUFF_LEVELS))):
-        gap = abs(BLUFF_LEVELS[i] - bluff)
-        if gap < best - 1e-12:
-            best, k = gap, i
-    return k
 
 
 @njit(cache=True)
