@@ -22,7 +22,7 @@ from sim.ag.decisions import (
     OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
 )
 from sim.ag.env import (
-    P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_FBI, P_INFORMER_RENOWN,
+    P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN,
     P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
     RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
     MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
@@ -106,9 +106,13 @@ def plays_informer(game, env, p):
     """Dealt the informer's profile, minded to play it (val_fbi_informer > 0), and the informer's
     win is no further than the Parrain's (AG-G2 against AG-G1): the renown it still needs for
     the informer's space, or the FBI pawn's steps to it, whichever is more, against the renown
-    still needed for the Parrain. A family whose mafia win is nearer plays as mafia."""
+    still needed for the Parrain. A family whose mafia win is nearer plays as mafia, when the
+    ruling lets an informer be Parrain at all (end.informer_as_parrain; by default it does not,
+    and the informer's own win is its only one)."""
     if game.pl[p, IS_INFORMER] != 1 or env.params[p, VAL_FBI_INFORMER] <= 0.0:
         return False
+    if not env.rp[P_INFORMER_AS_PARRAIN]:
+        return True
     mine = score(game, env, p)
     informer = max(env.rp[P_INFORMER_RENOWN] - mine, env.rp[P_INFORMER_FBI] - game.g[FBI])
     return informer <= env.rp[P_PARRAIN] - mine
