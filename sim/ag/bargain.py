@@ -10,7 +10,8 @@ a failed bargain (the disagreement point), by the model negotiation.threat names
   families aim round a circle and none is everyone's target); a family gives up its members
   cheapest first (occasional dice, henchmen, killers at their recruit prices, the boss's wounds,
   its death); hits beyond its members are wasted; a family left alone takes the card, several
-  survivors share it equally (the Nash split when failing loses it, AG-N3), nobody left: lost.
+  survivors split it by the claims they state in the second hourglass (sim.ag.shots.sequel_part,
+  AG-N3), nobody left: lost.
   Some 3 times faster than the walk (a game's contests rarely repeat, so the walk's table finds
   few of them), and the players' cheap forecast.
 `forecast_values` is what a placing family expects them to be: the rule's own, or the fixed-aim
@@ -32,7 +33,7 @@ from sim.ag.env import (
     P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
 from sim.ag.readers import bang_chance, recruit_price
-from sim.ag.shots import bang_law, card_worth, shootout_values
+from sim.ag.shots import bang_law, card_worth, claim_levels, sequel_part, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
@@ -191,6 +192,7 @@ def fixed_aim_values(game, env, slot, mask, total, out):
             if j < m:
                 alive[q] += hits[j]
     second = env.rp[P_SECOND_ROUND] != 0
+    levels = claim_levels(game, env, slot, mask)
     others = game.si[SI_OTHERS]
     for q in range(n_players):
         if not (mask >> q) & 1:
@@ -202,16 +204,15 @@ def fixed_aim_values(game, env, slot, mask, total, out):
                 k += 1
         keep = 0.0
         for pattern in range(1 << k):
-            chance, survivors = alive[q], 1
+            chance, survivors = alive[q], 1 << q
             for bit in range(k):
                 j = others[bit]
                 if (pattern >> bit) & 1:
                     chance *= alive[j]
-                    survivors += 1
+                    survivors |= 1 << j
                 else:
                     chance *= 1.0 - alive[j]
-            if survivors == 1 or second:
-                keep += chance * total / survivors
+            keep += chance * sequel_part(game, levels, survivors, q, total, second)
         out[q] = keep - loss[q]
 
 

@@ -27,12 +27,15 @@ from sim import rng
 from sim.ag import engine, state
 from sim.ag.batch import summarise_game, summarise_seats
 from sim.ag.decisions import (
-    BLUFF_LEVELS, CTX_DECISION, CTX_PIECE, CTX_POWER, CTX_SLOT, DECISIONS, D_CLAIM, D_DUEL, D_SHOOT,
+    BLUFF_LEVELS, CTX_DECISION, CTX_PIECE, CTX_POWER, CTX_SLOT, DECISIONS, D_CLAIM, D_DUEL, D_PLACE, D_SHOOT,
     D_STEAL, N_LEVELS, OP_BID, OP_BUY_RENOWN, OP_DISTRICT, OP_FOLD, OP_HEAL, OP_LEVEL, OP_MOVE, OP_NO,
     OP_PASS, OP_PIECE, OP_PULL, OP_RECRUIT, OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_SLOT,
     OP_TRAFFIC, OP_YES, POWER_ARMS,
 )
-from sim.ag.env import N_POLICY_PARAMS, P_BUY_BAGS, P_SELL_BAGS, make_env, seat_lineup
+from sim.ag.env import (
+    N_POLICY_PARAMS, PLACE_SIMULTANEOUS, P_BUY_BAGS, P_PLACEMENT, P_SELL_BAGS, make_env, seat_lineup,
+)
+from sim.ag.events import EV_PLACE, EV_UNPLACED
 from sim.ag.game import Lineup, check_players, load_default
 from sim.ag.narrate import PIECES, Names, narrate
 from sim.ag.readers import score, titles
@@ -279,10 +282,13 @@ class Forward(shared.ForwardState):
 
     # --- what a seat sees --------------------------------------------------------------------------
     def news(self, seat: int, since: int = 0) -> tuple[list[str], int]:
-        """The events since event row `since`, told as `seat` may hear them; and the new cursor."""
+        """The events since event row `since`, told as `seat` may hear them; and the new cursor.
+        AG-T3 simultaneous: while the families place, the news stops at the first placement of
+        this turn by another family (the board hides it, game.hidden) and goes on from there
+        once the placement is over."""
         self.check_seat(seat)
         game = self.game
-        end = int(game.g[state.N_EVENTS])
+        end = placements_hidden_from(self, seat, since, int(game.g[state.N_EVENTS]))
         return narrate(game.events[since:end], self.names, before=game.events[:since]), end
 
     def view(self, seat: int) -> list[str]:
@@ -291,6 +297,20 @@ class Forward(shared.ForwardState):
 
 
 # --- readable options and views (the human seat) -------------------------------------------------------
+
+def placements_hidden_from(fw: Forward, seat: int, since: int, end: int) -> int:
+    """The first event row in [since, end) that simultaneous placement hides from `seat` now (another
+    family's placement this turn while the families still place, AG-T3), else `end`."""
+    game = fw.game
+    if fw.over or fw.env[0].rp[P_PLACEMENT] != PLACE_SIMULTANEOUS or game.ctx[CTX_DECISION] != D_PLACE:
+        return end
+    turn = game.g[state.TURN]
+    for i in range(since, end):
+        row = game.events[i]
+        if row[0] == turn and row[1] in (EV_PLACE, EV_UNPLACED) and row[2] != seat:
+            return i
+    return end
+
 
 def slot_name(fw: Forward, slot: int) -> str:
     if slot == NO:

@@ -22,10 +22,14 @@ order is exact: from each state the last shooters left, the shooter's BANGs are 
 the other (the state after f BANGs is where every roll of exactly f ends; a tie splits the path),
 and equal states are merged, their probabilities added (a state is one word a family, so merging
 is cheap). Each leaf adds the pieces lost and the spoils of a boss's death (half the
-dead boss's bags, a card and a token to its killer, by boss_death.to) to the card's share: a
-family left alone takes the card, several survivors share it equally (the second round's Nash
-split when failing loses it, AG-N3), none: it is lost. FBI jokers move the FBI pawn, which the
-bargaining worths do not count.
+dead boss's bags, a card and a token to its killer, by boss_death.to) to the card's part, the
+sequel the engine plays (`sequel_table`, AG-N3): a family left alone takes the card; several
+survivors bargain once more, each stating its claim (its bluff and title claims, sim.ag.claims)
+over a shoot-out value of 0 (failing now loses the card), and the Nash split gives each its claim
+plus an equal part of what the claims leave; claims adding up to more than the card lose it for
+all; none left: it is lost. The alternating and offer models' second hourglass is valued by the
+same Nash split of the claims. FBI jokers move the FBI pawn, which the bargaining worths do not
+count.
 """
 
 import numpy as np
@@ -38,6 +42,8 @@ from sim.ag.env import (
     P_POWER_PRICE, P_SECOND_ROUND, P_SUCCESSOR, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN,
     P_VAL_WOUND, P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, MEMO_F, MEMO_SLOTS, MEMO_W,
 )
+from sim.ag.claims import stated_level
+from sim.ag.decisions import BLUFF_LEVELS
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
     GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
@@ -378,18 +384,60 @@ def targets_of(game, env, state, fixed, shooter, tied):
 
 
 @njit(cache=True)
-def leaf(game, mask, state, wacc, weight, total, second, out):
+def claim_levels(game, env, slot, mask):
+    """The claim levels the families of `mask` would state on the slot's card, 3 bits a seat
+    (sim.ag.claims.stated_level): part of a contest's key, and what sequel_table reads."""
+    card = game.g[SHOW0 + slot]
+    levels = 0
+    for q in range(game.g[N_PLAYERS]):
+        if (mask >> q) & 1:
+            levels |= stated_level(game, env, q, card) << (3 * q)
+    return levels
+
+
+@njit(cache=True)
+def sequel_part(game, levels, survivors, q, total, second):
+    """What family q takes of the card when the shoot-out leaves the families of `survivors` on it
+    (the module doc, AG-N3): alone, the card; several, its claim (levels, claim_levels) plus an
+    equal part of what the claims leave, when the second round is played (`second`) and the claims
+    leave something; else nothing."""
+    count, claimed = 0, 0.0
+    for j in range(game.g[N_PLAYERS]):
+        if (survivors >> j) & 1:
+            count += 1
+            claimed += BLUFF_LEVELS[(levels >> (3 * j)) & 7] * total
+    if count == 1:
+        return total
+    if not second or claimed > total + 1e-9:
+        return 0.0
+    return BLUFF_LEVELS[(levels >> (3 * q)) & 7] * total + (total - claimed) / count
+
+
+@njit(cache=True)
+def sequel_table(game, env, mask, total, levels, table):
+    """table[s, q] = sequel_part for every set s of survivors within `mask` and q in it (the walk
+    reads it at every leaf)."""
+    second = env.rp[P_SECOND_ROUND] != 0
+    table[:, :] = 0.0
+    s = mask
+    while s > 0:   # every non-empty subset of mask
+        for q in range(game.g[N_PLAYERS]):
+            if (s >> q) & 1:
+                table[s, q] = sequel_part(game, levels, s, q, total, second)
+        s = (s - 1) & mask
+
+
+@njit(cache=True)
+def leaf(game, mask, state, wacc, weight, sequel, out):
+    """A leaf of the walk: every family's worths, and its part of the card by who is left on it
+    (sequel_table)."""
     survivors = 0
     for q in range(game.g[N_PLAYERS]):
         if (mask >> q) & 1 and on_card(state, q) > 0:
-            survivors += 1
+            survivors |= 1 << q
     for q in range(game.g[N_PLAYERS]):
-        if not (mask >> q) & 1:
-            continue
-        keep = 0.0
-        if on_card(state, q) > 0 and (survivors == 1 or second):
-            keep = total / survivors
-        out[q] += weight * keep + wacc[q]
+        if (mask >> q) & 1:
+            out[q] += weight * sequel[survivors, q] + wacc[q]
 
 
 @njit(cache=True)
@@ -469,28 +517,31 @@ def shootout_values_with(game, env, slot, mask, total, converted, out):
     state = np.zeros(MAX_SEATS, np.int64)
     start_state(game, env, slot, mask, state)
     key, fkey = np.zeros(MEMO_W, np.int64), np.zeros(MEMO_F)
-    cell = walk_key(game, env, mask, total, converted, state, fixed, key, fkey)
+    levels = claim_levels(game, env, slot, mask)
+    cell = walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey)
     if recall(env, cell, key, fkey, out):
         return
-    walked_values(game, env, slot, mask, total, converted, fixed, state, out)
+    sequel = np.zeros((1 << MAX_SEATS, MAX_SEATS))
+    sequel_table(game, env, mask, total, levels, sequel)
+    walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, out)
     env.memo_key[cell, :] = key
     env.memo_fkey[cell, :] = fkey
     env.memo_val[cell, :] = out
 
 
 @njit(cache=True)
-def walk_key(game, env, mask, total, converted, state, fixed, key, fkey):
+def walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey):
     """key, fkey: everything the walk reads of a contest: who is on the card and the shooting
     order; each family's pieces there, lives, bags, cards, tokens, renown, title points,
-    successor and aggression (aim_worth); the Arms power's user and whether it pays; the recruit
-    prices and the card's worth. Returns the contest's slot in the table."""
+    successor and aggression (aim_worth); the Arms power's user and whether it pays; the claims
+    of the second hourglass (claim_levels); the recruit prices and the card's worth. Returns the contest's slot in the table."""
     n = game.g[N_PLAYERS]
     order = 0
     for i in range(n):
         order = order * 8 + game.g[ORDER0 + i]
     pays = 1 if converted != NO and game.g[BARON0 + ARMS] != converted else 0
     key[0] = mask | (n << 8) | (order << 12)   # never 0: an empty slot matches nothing
-    key[1] = (converted + 1) | (pays << 8)
+    key[1] = (converted + 1) | (pays << 8) | (levels << 16)
     key[2] = fixed[0, X_PRICE_H] | (fixed[0, X_PRICE_K] << 20)
     fkey[0] = total
     h = 0
@@ -524,7 +575,7 @@ def recall(env, cell, key, fkey, out):
 
 
 @njit(cache=True)
-def walked_values(game, env, slot, mask, total, converted, fixed, state, out):
+def walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, out):
     """The exact walk of the contest (sampled when it is too large): shootout_values_with's work."""
     n_players = game.g[N_PLAYERS]
     out[:] = 0.0
@@ -538,14 +589,14 @@ def walked_values(game, env, slot, mask, total, converted, fixed, state, out):
     if converted != NO and game.g[BARON0 + ARMS] != converted:   # the buyer pays the price
         delta[converted] = -env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
     origin = state.copy()
-    if walk(game, env, mask, total, laws, tops, fixed, state, delta.copy(), out):
+    if walk(game, env, mask, sequel, laws, tops, fixed, state, delta.copy(), out):
         return
     out[:] = 0.0
-    sampled_values(game, env, mask, total, laws, tops, fixed, origin, delta, out)
+    sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, delta, out)
 
 
 @njit(cache=True)
-def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
+def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     """The exact walk of shootout_values; False when its buffers fill (too many distinct states).
     Two buffers take turns: the states after the last shooter (done) and after this one (after).
     From each done state the shooter's BANGs are fired one after the other (`fire_chain`): the
@@ -573,7 +624,7 @@ def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
         after = empty_buffer(game, after_buf)
         for j in range(done):
             after = fire_chain(game, env, p, laws[p], tail, tops[p], fixed, done_buf, j, after_buf, after,
-                               stack, stack_f, stack_m, stack_d, tied, i == last, mask, total, out)
+                               stack, stack_f, stack_m, stack_d, tied, i == last, mask, sequel, out)
             if after < 0:
                 return False
         done_buf, after_buf = after_buf, done_buf
@@ -583,7 +634,7 @@ def walk(game, env, mask, total, laws, tops, fixed, state, delta, out):
 
 @njit(cache=True)
 def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, after, stack, stack_f, stack_m,
-               stack_d, tied, last, mask, total, out):
+               stack_d, tied, last, mask, sequel, out):
     """Shooter p's roll from done state j: depth first over the BANGs fired one by one (an aim
     tie splits the path equally between the tied targets), each state after f BANGs merged into
     the `after` buffer with the chance the roll is exactly f (at least f when nobody is left to
@@ -591,7 +642,6 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
     buffer's new size, -1 when it (or the stack) is full."""
     n = game.g[N_PLAYERS]
     weight, wacc = game.walk_w[done_buf, j], game.walk_acc[done_buf, j]
-    second = env.rp[P_SECOND_ROUND] != 0
     ended = np.zeros(MAX_SEATS)
     stack[0, :n] = game.walk[done_buf, j, :n]
     stack_f[0], stack_m[0] = 0, 1.0
@@ -605,7 +655,7 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
         if chance > 0.0 and last:
             for q in range(n):
                 ended[q] = wacc[q] * m * chance + weight * m * chance * stack_d[depth, q]
-            leaf(game, mask, stack[depth], ended, weight * m * chance, total, second, out)
+            leaf(game, mask, stack[depth], ended, weight * m * chance, sequel, out)
         elif chance > 0.0:
             after = merge_in(game, after_buf, after, stack[depth], weight * m * chance, wacc, m * chance,
                              stack_d[depth])
@@ -629,7 +679,7 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
 
 
 @njit(cache=True)
-def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out):
+def sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, paid, out):
     """The same shoot-out sampled SAMPLES times when the exact walk has more than WALK_CAP
     distinct states at a step (five large crews on one card): the same rolls, aims (ties drawn)
     and hits, from numba's generator seeded by the contest, so the values stay a function of the
@@ -640,7 +690,6 @@ def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out)
         for f in range(N_F):
             seed = (seed * 1000003 + field(origin[q], f) + 7 * f) % 2147483647
     np.random.seed(seed)
-    second = env.rp[P_SECOND_ROUND] != 0
     tied = np.zeros(MAX_SEATS, np.int64)
     acc = np.zeros(MAX_SEATS)
     for _ in range(SAMPLES):
@@ -659,7 +708,7 @@ def sampled_values(game, env, mask, total, laws, tops, fixed, origin, paid, out)
                 if k == 0:
                     break
                 apply_hit(env, state, acc, fixed, tied[np.random.randint(k)], p)
-        leaf(game, mask, state, acc / SAMPLES, 1.0 / SAMPLES, total, second, out)
+        leaf(game, mask, state, acc / SAMPLES, 1.0 / SAMPLES, sequel, out)
 
 
 # The walk compiled once and called by symbol (sim.shared.late): its callers, the threat models of

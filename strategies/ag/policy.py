@@ -19,15 +19,16 @@ from sim.ag.decisions import (
     CTX_REST_O, CTX_ROUND, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_ACCEPT, D_BID, D_CLAIM, D_BUY, D_DRUGS,
     D_DUEL, D_GIVE_CARD, D_GIVE_TOKEN, D_HIT, D_HOSPITAL, D_MOVE, D_OFFER, D_PLACE, D_ROULETTE,
     D_REROLL, D_SHOOT, D_STEAL, D_TRADE, N_LEVELS, OP_BUY_RENOWN, OP_HEAL, OP_MOVE, OP_PULL, OP_RECRUIT,
-    OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
+    OP_SEAT, OP_SELL_BAGS, OP_SELL_HENCH, OP_YES, POWER_ARMS,
 )
 from sim.ag.env import (
-    P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_FBI, P_INFORMER_RENOWN,
+    P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN,
     P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
     RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
     MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
 )
 from sim.ag.bargain import expected_share
+from sim.ag.claims import claim_bluff, claim_level, title_at_stake
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
@@ -59,7 +60,6 @@ PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.
 SHARES_BELOW, EXACT_FROM = 1.0 / 3.0, 2.0 / 3.0   # the foresight knob's three levels
 CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
-TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
 DEFAULTS = np.array(params.DEFAULTS)
 
 
@@ -106,27 +106,16 @@ def plays_informer(game, env, p):
     """Dealt the informer's profile, minded to play it (val_fbi_informer > 0), and the informer's
     win is no further than the Parrain's (AG-G2 against AG-G1): the renown it still needs for
     the informer's space, or the FBI pawn's steps to it, whichever is more, against the renown
-    still needed for the Parrain. A family whose mafia win is nearer plays as mafia."""
+    still needed for the Parrain. A family whose mafia win is nearer plays as mafia, when the
+    ruling lets an informer be Parrain at all (end.informer_as_parrain; by default it does not,
+    and the informer's own win is its only one)."""
     if game.pl[p, IS_INFORMER] != 1 or env.params[p, VAL_FBI_INFORMER] <= 0.0:
         return False
+    if not env.rp[P_INFORMER_AS_PARRAIN]:
+        return True
     mine = score(game, env, p)
     informer = max(env.rp[P_INFORMER_RENOWN] - mine, env.rp[P_INFORMER_FBI] - game.g[FBI])
     return informer <= env.rp[P_PARRAIN] - mine
-
-
-@njit(cache=True)
-def title_at_stake(game, base, index, holder, p):
-    """Would one more card (or token) of this district (or traffic) win p the title (a strict
-    majority, AG-T5), or, p holding it, keep a rival who would draw level or pass from taking it?"""
-    mine = game.pl[p, base + index]
-    for q in range(game.g[N_PLAYERS]):
-        if q == p:
-            continue
-        if holder == p and game.pl[q, base + index] >= mine:
-            return True
-        if holder != p and game.pl[q, base + index] >= mine + 1:
-            return False
-    return holder != p
 
 
 @njit(cache=True)
@@ -379,7 +368,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
             want = best_move_gain(game, env, p) > env.rp[P_POWER_PRICE] * w[VAL_BAG]
         return pick(opts, n, OP_YES) if want and rich else 0
     if decision == D_STEAL:
-        return richest(game, opts, n)
+        return richest(game, p, opts, n)
     if decision == D_BID:   # AG-V1: a share of what the prize is worth to it, in bags
         prize = ctx[CTX_TOTAL] * w[VAL_RENOWN] / max(w[VAL_BAG], 1e-9)
         return min(int(w[BID_FRACTION] * prize + 0.5), n - 1)
@@ -396,38 +385,6 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_REROLL:
         return 0 if reroll_pays(game, env, p, ctx[CTX_SLOT]) else 1
     return 0   # D_ARMS: yes (option 0): a henchman rolled as a killer costs the Baron nothing
-
-
-@njit(cache=True)
-def wins_title(game, env, p, card):
-    """Would this card (or its traffic token) win p a title or keep a rival from taking one (AG-T5)?"""
-    district = env.rp[RP_C_DISTRICT + card]
-    if title_at_stake(game, WON0, district, game.g[CAID0 + district], p):
-        return True
-    traffic = env.rp[RP_C_TRAFFIC + card]
-    return card_items(game, env, card)[2] == 1 and title_at_stake(game, TOK0, traffic, game.g[BARON0 + traffic], p)
-
-
-@njit(cache=True)
-def claim_bluff(game, env, p, card):
-    """AG-N: what p adds to its shoot-out value when it states its terms, as a share of the card:
-    its bluff, raised on a card that wins or defends a title by TITLE_CLAIM per unit of
-    title_weight above 1 (a family that cares for titles above all insists on those cards)."""
-    w = env.params[p]
-    if w[TITLE_WEIGHT] <= 1.0:   # no extra claim whatever the card: spare the title check
-        return w[BLUFF]
-    return w[BLUFF] + (w[TITLE_WEIGHT] - 1.0) * TITLE_CLAIM if wins_title(game, env, p, card) else w[BLUFF]
-
-
-@njit(cache=True)
-def claim_level(bluff, n):
-    """AG-N, Nash model: the claim level closest to the family's bluff."""
-    best, k = 1e18, 0
-    for i in range(min(n, len(BLUFF_LEVELS))):
-        gap = abs(BLUFF_LEVELS[i] - bluff)
-        if gap < best - 1e-12:
-            best, k = gap, i
-    return k
 
 
 @njit(cache=True)
@@ -645,13 +602,25 @@ def slot_worth(game, env, p, slot, fbi_w):
 
 
 @njit(cache=True)
-def richest(game, opts, n):
-    """AG-B2: a bag from the family with the most bags."""
-    best, k = 0, 0
+def richest(game, p, opts, n):
+    """AG-B2: a bag from the family with the most bags. Only OP_SEAT rows name a family (the pass
+    row's unused 0 is no seat 0); a tie is drawn from p's stream, not given to the lower seat."""
+    best, k, tied = 0, 0, 0
     for i in range(n):
-        q = opts[i, 1]
-        if q >= 0 and bag_count(game, q) > best:
-            best, k = bag_count(game, q), i
+        if opts[i, 0] != OP_SEAT:
+            continue
+        bags = bag_count(game, opts[i, 1])
+        if bags > best:
+            best, k, tied = bags, i, 1
+        elif bags == best and bags > 0:
+            tied += 1
+    if tied > 1:
+        j = below_of(game.rng, S_POLICY0 + p, tied)
+        for i in range(n):
+            if opts[i, 0] == OP_SEAT and bag_count(game, opts[i, 1]) == best:
+                if j == 0:
+                    return i
+                j -= 1
     return k
 
 

@@ -203,3 +203,34 @@ def test_news_told_chunk_by_chunk_names_the_cards_revealed_before():
     assert told == narrate(rows, fw.names)
     alone = [line for a, b in zip(cuts, cuts[1:], strict=False) for line in narrate(rows[a:b], fw.names)]
     assert alone != told
+
+
+def placement_news(order):
+    """Seat 2's news at each of its placement decisions of the first turns (the godfather's seat
+    0 and seat 1 place before it in turn 1), and everything told from one decision to the next."""
+    ruleset = Ruleset.load(game="ag", overrides={"placement.order": order})
+    names = ["balanced", "racketeer", "warlord", "politician"]
+    fw = Forward.new(ruleset, strategies=names, seed=3, stop=(2,), record=True)
+    told, at_placement, cursor = [], [], 0
+    while not fw.over and fw.game.g[state.TURN] <= 2:
+        lines, cursor = fw.news(2, cursor)
+        told += lines
+        if fw.decision().kind == "place":
+            at_placement += lines
+        fw.apply_policy()
+    return fw, told, at_placement, cursor
+
+
+def test_ag_t3_the_human_seat_is_not_told_earlier_placements_the_board_hides():
+    """AG-T3 simultaneous: while seat 2 places, the news tells no other family's placement of the
+    turn (the board beside it hides them); once the placement is over they are told in order,
+    so the chunks are the whole game told at once. Sequential placement tells them at once."""
+    from sim.ag.narrate import narrate
+
+    fw, told, at_placement, cursor = placement_news("simultaneous")
+    others = [fw.names.seat(p) + " places" for p in (0, 1, 3)]
+    assert not [line for line in at_placement if any(line.strip().startswith(o) for o in others)]
+    assert told == narrate(fw.game.events[:cursor], fw.names)
+    assert any(line.strip().startswith(o) for line in told for o in others)
+    fw, told, at_placement, cursor = placement_news("sequential")
+    assert any(line.strip().startswith(o) for line in at_placement for o in others)

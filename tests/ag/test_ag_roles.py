@@ -39,8 +39,12 @@ def parametric_table(n=4, ruleset=RULES, **values):
 
 # --- AG-G2: the informer's role -------------------------------------------------------------------
 
+AS_PARRAIN = Ruleset.load(game="ag", overrides={"end.informer_as_parrain": True})
+
+
 def test_ag_g2_the_informer_is_played_while_its_win_is_the_nearer_one():
-    t = parametric_table(val_fbi_informer=1.0)
+    """Under the ruling that an informer may also be Parrain, the nearer of its two wins."""
+    t = parametric_table(ruleset=AS_PARRAIN, val_fbi_informer=1.0)
     t.pl[0, S.IS_INFORMER] = 1
     rp = t.env.rp
     assert rp[P_INFORMER_RENOWN] < rp[P_PARRAIN]
@@ -51,6 +55,17 @@ def test_ag_g2_the_informer_is_played_while_its_win_is_the_nearer_one():
     assert rp[P_INFORMER_FBI] - t.g[S.FBI] > 1 and not P.plays_informer(t.game, t.env, 0)
     t.g[S.FBI] = rp[P_INFORMER_FBI] - 1                    # the pawn one step away: the informer again
     assert P.plays_informer(t.game, t.env, 0)
+
+
+def test_ag_g2_an_informer_that_cannot_be_parrain_plays_its_role_whatever_its_renown():
+    """end.informer_as_parrain = false (the default): one level from the Parrain, the FBI pawn
+    far, the informer still plays for its own win, its only one."""
+    t = parametric_table(val_fbi_informer=1.0)
+    t.pl[0, S.IS_INFORMER] = 1
+    t.pl[0, S.RENOWN] = t.env.rp[P_PARRAIN] - 1
+    t.g[S.FBI] = 0
+    assert P.plays_informer(t.game, t.env, 0)
+    assert P.goal(t.game, t.env, 0) == t.env.rp[P_INFORMER_RENOWN]
 
 
 def test_ag_g2_a_family_with_no_mind_for_the_role_plays_as_mafia():

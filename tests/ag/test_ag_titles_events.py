@@ -1,7 +1,7 @@
 """American Gangsters titles, powers, events and the end, one scenario per rule: AG-T5, B1..B5,
 V1..V3 (and the assumed event effects), G1, G2, E1."""
 
-from ag_scenario import BRONX, BROOKLYN, H_CLIC_K_BANG, Table, card_id, play
+from ag_scenario import BRONX, BROOKLYN, FBI_FACE, H_CLIC_K_BANG, Table, card_id, play
 
 from sim.ag.chapters import base
 from sim.ag.chapters import end
@@ -67,6 +67,21 @@ def informer_at_six_renown_fbi_at_five():
     t.pl[inf, S.RENOWN] = 6
     t.g[S.FBI] = 5
     return t, inf
+
+
+def test_ag_g2_a_joker_takes_the_pawn_to_six_before_the_police_station_takes_it_back():
+    """AG-G2 "dès qu'il remplit ces deux conditions": on the police station the informer's
+    occasional die shows its FBI face (FBI 5 -> 6, the informer at 6 renown), then the card's
+    success would move the pawn back (-1): the two cancel on one card, but the informer met both
+    conditions between them and wins there."""
+    station = card_id("police_station")
+    t, inf = informer_at_six_renown_fbi_at_five()
+    t.show(station)
+    t.put(1, inf, hench=2, occ=1)
+    t.force(0, 0, FBI_FACE)                            # two CLICs and the joker (a CLIC): target 3 met
+    assert t.locations()
+    assert t.g[S.FBI] == 6 and end.winners_now(t.game, t.env) == (S.END_INFORMER, 1 << inf)
+    t.check()
 
 
 def test_ag_g2_the_informer_reveals_itself_the_moment_both_conditions_are_met():
@@ -165,6 +180,29 @@ def test_ag_b2_gambling_baron_takes_a_bag_from_a_family_of_its_choice():
     titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
     assert S.bag_count(t.game, 1) == 5 and S.bag_count(t.game, 0) == 3
     assert t.options(2) == [(0, 0, 0, 0, 0), (4, 0, 0, 0, 0)]
+
+
+def test_ag_b2_the_gambling_baron_robs_seat_0_too():
+    """AG-B2 (issue 51's "AG-D2"): the pass row's unused argument 0 is no seat 0. At 2 players a
+    parametric Baron in seat 1 takes its bag from seat 0, the only family it can rob."""
+    t = Table(2, kind=PARAMETRIC)
+    t.g[S.BARON0 + S.GAMBLING] = 1
+    before = S.bag_count(t.game, 0)
+    titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
+    assert S.bag_count(t.game, 0) == before - 1 and t.pl[1, S.C_BAGS_STOLEN] == 1
+
+
+def test_ag_b2_the_gambling_baron_draws_among_equally_rich_families():
+    """AG-B2: families with as many bags are robbed alike, not the lower seat first."""
+    robbed = set()
+    for seed in range(1, 40):
+        t = Table(3, kind=PARAMETRIC, seed=seed)
+        t.g[S.BARON0 + S.GAMBLING] = 2
+        t.set_bags(0, 4)
+        t.set_bags(1, 4)
+        titles.gambling_baron(t.game, t.env, t.opts, t.ctx)
+        robbed.add(0 if S.bag_count(t.game, 0) == 3 else 1)
+    assert robbed == {0, 1}
 
 
 def shootout_with_arms(baron, answers, overrides=None):

@@ -191,6 +191,14 @@ def settle(game, env, slot, card, mask, opts, ctx):
         share_out(game, env, card, mask, True)
         return
     shootout(game, env, slot, mask, opts, ctx)
+    after_shootout(game, env, slot, card, mask, threats, opts, ctx)
+
+
+@njit(cache=True)
+def after_shootout(game, env, slot, card, mask, threats, opts, ctx):
+    """AG-N3, the sequel of the shoot-out among the families of `mask`: the one left takes all;
+    several survivors bargain once more; still no agreement (or nobody left): the card is
+    discarded. The sequel the bargaining model values (sim.ag.shots.sequel_part)."""
     left = present_mask(game, slot)
     if count_bits(left) == 1:
         take_all(game, env, card, lowest(left))

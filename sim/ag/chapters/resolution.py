@@ -52,6 +52,8 @@ def resolve_location(game, env, slot, opts, ctx):
             else:
                 game.pl[p, C_REROLLS_DECLINED] += 1
     fbi_jokers(game, env, mask)
+    if informer_reveals(game, env):   # AG-G2 "dès qu'il remplit": before a police station's FBI -1
+        return
     for p in range(g[N_PLAYERS]):
         if (mask >> p) & 1:
             game.pl[p, C_TRIED] += 1
