@@ -350,3 +350,47 @@ def test_bands_are_settable_absolute_or_relative_to_the_strong_rungs():
     got = classify("margin of victory", RUNGS, e, e - [0.01, 0.3, 0.3, 0.3, 0.3], e + [0.01, 0.3, 0.3, 0.3, 0.3])
     assert got["tolerance"] == pytest.approx(0.1 * 10.07, abs=0.02)
     assert got["verdict"] == CHANGES and got["direction"] == "rising" and got["from_rung"] == "r1"
+
+
+def test_fixed_counts_replay_exactly_from_the_written_plan_with_a_style_variant(tmp_path):
+    """--games N plays every heuristic cell N games (the style variant's mirror and its seat among
+    the rung's too); --plan replays the written plan.csv: the same measures, the same readings."""
+    common = ["--game", "nyk", "--players", "3", "--rungs", "simple,tuned", "--seed", "5", "--workers", "1",
+              "--meta-games", "0", "--style", "tuned:provoke_edge=0.9"]
+    r = _cli([*common, "--games", "60", "--out", str(tmp_path / "a")])
+    assert r.exit_code == 0, r.output
+    plan = pd.read_csv(tmp_path / "a" / "plan.csv").set_index("rung")
+    assert set(plan.index) == {"simple", "tuned", "tuned:provoke_edge=0.9", "tuned:provoke_edge=0.9 vs tuned"}
+    assert (plan["games"] == 60).all()
+    styles = pd.read_csv(tmp_path / "a" / "styles.csv")
+    assert styles.loc[0, "label"] == "tuned:provoke_edge=0.9" and styles.loc[0, "games"] == 60
+    verdict = pd.read_csv(tmp_path / "a" / "verdict.csv")
+    assert set(verdict["style"].astype(object).fillna("")) <= {"depends on style", "same across styles", ""}
+    r = _cli([*common, "--plan", str(tmp_path / "a" / "plan.csv"), "--out", str(tmp_path / "b")])
+    assert r.exit_code == 0, r.output
+    for name in ("measures.csv", "verdict.csv", "style_measures.csv"):
+        pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "a" / name), pd.read_csv(tmp_path / "b" / name))
+    r = _cli([*common, "--games", "60", "--budget", "10", "--out", str(tmp_path / "c")])
+    assert r.exit_code == 2 and "one way to count the games" in r.output
+
+
+def test_a_style_reading_marks_a_measure_a_variant_of_similar_strength_moves():
+    from sim.verdict.styles import DEPENDS, SAME, reading, sentence
+
+    measures = pd.DataFrame([
+        {"rung": "tuned", "players": 4, "measure": "a player out", "estimate": 0.30, "lo": 0.29, "hi": 0.31},
+        {"rung": "tuned:x=1", "players": 4, "measure": "a player out", "estimate": 0.10, "lo": 0.09, "hi": 0.11},
+        {"rung": "tuned:y=1", "players": 4, "measure": "a player out", "estimate": 0.60, "lo": 0.59, "hi": 0.61},
+        {"rung": "tuned", "players": 4, "measure": "game length (turns)", "estimate": 8.0, "lo": 7.9, "hi": 8.1},
+        {"rung": "tuned:x=1", "players": 4, "measure": "game length (turns)", "estimate": 8.1, "lo": 8.0, "hi": 8.2},
+        {"rung": "tuned:y=1", "players": 4, "measure": "game length (turns)", "estimate": 12.0, "lo": 11.9,
+         "hi": 12.1}])
+    variants = pd.DataFrame([{"label": "tuned:x=1", "rung": "tuned", "players": 4, "similar": True},
+                             {"label": "tuned:y=1", "rung": "tuned", "players": 4, "similar": False}])
+    verdicts = pd.DataFrame([{"measure": "a player out", "players": 4, "tolerance": 0.03},
+                             {"measure": "game length (turns)", "players": 4, "tolerance": 0.4}])
+    got = reading(measures, variants, verdicts).set_index("measure")
+    assert got.loc["a player out", "style"] == DEPENDS and got.loc["a player out", "style_moved_by"] == "tuned:x=1"
+    assert got.loc["game length (turns)", "style"] == SAME   # the stronger-or-weaker variant y does not count
+    text = sentence(verdicts.merge(got.reset_index(), on=["measure", "players"]))
+    assert "of the players" in text and "a player out" in text and "of the game" in text

@@ -39,6 +39,9 @@ def parse_players(value: str) -> list[int]:
 @click.option("--budget", type=float, default=None,
               help="Seconds on this machine from which to propose a plan (timed pilots; default 600 when "
                    "neither --games nor --plan is given); the plan is written as plan.csv to replay.")
+@click.option("--style", "styles", multiple=True, metavar="RUNG:KNOB=VALUE",
+              help="A style variant of a heuristic rung (tuned:provoke_edge=0.2), played like the rung; a "
+                   "measure it moves beyond the band at similar strength reads 'depends on style'; repeatable.")
 @click.option("--band", "bands", multiple=True, metavar="MEASURE=VALUE",
               help="A measure's tolerance band half-width, absolute (game length (turns)=0.5) or a share of "
                    "the strong rungs' centre (margin of victory=10%); repeatable.")
@@ -59,8 +62,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, bands, seed,
-                workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
+def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles, bands,
+                seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -71,7 +74,7 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
-              "search_games": search_games, "bands": _bands(bands), "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
+              "search_games": search_games, "bands": _bands(bands), "styles": styles, "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
               "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
@@ -82,7 +85,8 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
             raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
         from sim.verdict import study
 
-        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
+        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", style_dir=out / "styles",
+                  **kwargs)
         _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
@@ -131,8 +135,9 @@ def _write(v, out: Path):
 
 
 def _echo_verdict(v):
-    for row in v.verdicts.itertuples():
-        click.echo(f"{row.players}p  {row.measure:<40} {row.text}")
+    for row in v.verdicts.to_dict("records"):
+        style = f" [{row['style']}]" if str(row.get("style") or "") not in ("", "nan") else ""
+        click.echo(f"{row['players']}p  {row['measure']:<40} {row['text']}{style}")
     for row in v.exploit.itertuples():
         click.echo(f"{row.players}p  exploitability: {row.text}")
     for n, text in (v.meta.get("metagame") or {}).items():
