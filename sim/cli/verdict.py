@@ -74,8 +74,8 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
-              "search_games": search_games, "bands": _bands(bands), "styles": styles, "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
-              "metagame": meta_games,
+              "search_games": search_games, "bands": _bands(bands), "styles": styles, "seed": seed,
+              "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
         if compare_with:

@@ -1,5 +1,6 @@
 """A verdict study on disk: verdict.csv, verdict.json, measures.csv, plan.csv, exploit.csv,
-metagame.csv, styles.csv and style_measures.csv (style variants), per_game.parquet (for paired comparisons) and verdict.png; and back."""
+metagame.csv, styles.csv and style_measures.csv (style variants), per_game.parquet (for paired
+comparisons) and verdict.png; and back."""
 
 from __future__ import annotations
 

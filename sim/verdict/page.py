@@ -118,7 +118,7 @@ def _metagame_blocks(report: Report, v: Verdict) -> None:
 
 def _lead(v: Verdict) -> str:
     m = v.meta
-    counts = (f"game counts from a plan (plan.csv: replayed exactly by `mobsim verdict --plan`)"
+    counts = ("game counts from a plan (plan.csv: replayed exactly by `mobsim verdict --plan`)"
               if m.get("counts") == "plan" else
               f"game counts proposed for ±{m['precision']:.0%} on each seat's advantage by a budget of "
               f"{m['budget']:g} s on this machine ({m['seconds']:g} s taken), written to plan.csv so that "
