@@ -394,3 +394,15 @@ def test_a_style_reading_marks_a_measure_a_variant_of_similar_strength_moves():
     assert got.loc["game length (turns)", "style"] == SAME   # the stronger-or-weaker variant y does not count
     text = sentence(verdicts.merge(got.reset_index(), on=["measure", "players"]))
     assert "of the players" in text and "a player out" in text and "of the game" in text
+
+
+def test_a_trend_is_read_against_measured_strength_when_given():
+    """Rungs whose ladder order is not their strength: against the ladder the pattern is not
+    monotone (rungs differ), against measured strength it rises."""
+    e = np.array([10.0, 14.0, 12.0, 16.0, 18.0])
+    m = pd.DataFrame({"rung": RUNGS, "players": 4, "measure": "game length (turns)", "estimate": e,
+                      "lo": e - 0.1, "hi": e + 0.1, "games": 5000})
+    by_ladder = verdict_table(m, RUNGS).iloc[0]
+    assert by_ladder["verdict"] == DIFFER
+    by_strength = verdict_table(m, RUNGS, strength={"r0": 0, "r1": 200, "r2": 100, "r3": 300, "r4": 400}).iloc[0]
+    assert by_strength["verdict"] == CHANGES and by_strength["direction"] == "rising"

@@ -386,17 +386,21 @@ def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
 
 
 def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0, bands=None,
-                  alpha: float = rules.ALPHA) -> pd.DataFrame:
+                  alpha: float = rules.ALPHA, strength: dict | None = None) -> pd.DataFrame:
     """One reading per (measure, players) by the rules of sim.verdict.rules, every rung of the
     ladder named (a rung with no games is read as not judged). A seat's advantage (and the seat
     gap) never gets a band narrower than twice the precision asked, so that an interval of the
     wanted half-width can lie inside it. The page's claims of a difference (each reading's Q and
-    trend p-values) are adjusted together by Holm: family-wise error 5% over the page."""
+    trend p-values) are adjusted together by Holm: family-wise error 5% over the page. `strength`
+    {rung: measured strength} (e.g. the Elo ratings of `mobsim luck --skill-games`) places the
+    rungs for the trend and its monotone fit; default: the ladder's order."""
+    positions = np.arange(len(rungs), dtype=float) if strength is None else \
+        np.array([float(strength[r]) for r in rungs])
     cells = []
     for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
         cell = cell.set_index("rung").reindex(list(rungs))
         floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
-        args = (measure, list(rungs), cell["estimate"], cell["lo"], cell["hi"], floor, np.arange(len(rungs)))
+        args = (measure, list(rungs), cell["estimate"], cell["lo"], cell["hi"], floor, positions)
         cells.append((int(n), args))
     first = [rules.classify(*args, alpha=alpha, bands=bands) for _, args in cells]
     m = len(first)
