@@ -365,7 +365,8 @@ def test_fixed_counts_replay_exactly_from_the_written_plan_with_a_style_variant(
     styles = pd.read_csv(tmp_path / "a" / "styles.csv")
     assert styles.loc[0, "label"] == "tuned:provoke_edge=0.9" and styles.loc[0, "games"] == 60
     verdict = pd.read_csv(tmp_path / "a" / "verdict.csv")
-    assert set(verdict["style"].astype(object).fillna("")) <= {"depends on style", "same across styles", ""}
+    assert set(verdict["style"].astype(object).fillna("")) <= {"depends on style", "same across styles",
+                                                                "style not settled", ""}
     r = _cli([*common, "--plan", str(tmp_path / "a" / "plan.csv"), "--out", str(tmp_path / "b")])
     assert r.exit_code == 0, r.output
     for name in ("measures.csv", "verdict.csv", "style_measures.csv"):
@@ -375,7 +376,7 @@ def test_fixed_counts_replay_exactly_from_the_written_plan_with_a_style_variant(
 
 
 def test_a_style_reading_marks_a_measure_a_variant_of_similar_strength_moves():
-    from sim.verdict.styles import DEPENDS, SAME, reading, sentence
+    from sim.verdict.styles import DEPENDS, SAME, UNSETTLED, reading, sentence
 
     measures = pd.DataFrame([
         {"rung": "tuned", "players": 4, "measure": "a player out", "estimate": 0.30, "lo": 0.29, "hi": 0.31},
@@ -384,16 +385,21 @@ def test_a_style_reading_marks_a_measure_a_variant_of_similar_strength_moves():
         {"rung": "tuned", "players": 4, "measure": "game length (turns)", "estimate": 8.0, "lo": 7.9, "hi": 8.1},
         {"rung": "tuned:x=1", "players": 4, "measure": "game length (turns)", "estimate": 8.1, "lo": 8.0, "hi": 8.2},
         {"rung": "tuned:y=1", "players": 4, "measure": "game length (turns)", "estimate": 12.0, "lo": 11.9,
-         "hi": 12.1}])
+         "hi": 12.1},
+        {"rung": "tuned", "players": 4, "measure": "lead changes", "estimate": 2.0, "lo": 1.8, "hi": 2.2},
+        {"rung": "tuned:x=1", "players": 4, "measure": "lead changes", "estimate": 2.3, "lo": 2.1, "hi": 2.5}])
     variants = pd.DataFrame([{"label": "tuned:x=1", "rung": "tuned", "players": 4, "similar": True},
                              {"label": "tuned:y=1", "rung": "tuned", "players": 4, "similar": False}])
     verdicts = pd.DataFrame([{"measure": "a player out", "players": 4, "tolerance": 0.03},
-                             {"measure": "game length (turns)", "players": 4, "tolerance": 0.4}])
+                             {"measure": "game length (turns)", "players": 4, "tolerance": 0.4},
+                             {"measure": "lead changes", "players": 4, "tolerance": 0.2}])
     got = reading(measures, variants, verdicts).set_index("measure")
     assert got.loc["a player out", "style"] == DEPENDS and got.loc["a player out", "style_moved_by"] == "tuned:x=1"
     assert got.loc["game length (turns)", "style"] == SAME   # the stronger-or-weaker variant y does not count
+    assert got.loc["lead changes", "style"] == UNSETTLED      # 0.3 +- 0.28: neither beyond nor within 0.2
     text = sentence(verdicts.merge(got.reset_index(), on=["measure", "players"]))
     assert "of the players" in text and "a player out" in text and "of the game" in text
+    assert "not settled: lead changes" in text
 
 
 def test_a_trend_is_read_against_measured_strength_when_given():

@@ -1,9 +1,11 @@
 """Style apart from skill: a rung played again with one knob moved (`tuned:provoke_edge=0.2`),
 its mirror measured on the same game ids as the rung's, and its strength checked by one seat of
-the variant among seats of the rung. A variant of similar strength (its seat's win share within
-`SIMILAR` of fair) that moves a measure beyond that measure's band (the difference beyond noise
-and larger than the band) marks the measure "depends on style": a property of the players, not
-of the game. A measure no such variant moves is "same across styles" (for the styles tried).
+the variant among seats of the rung. Per measure, the difference between a variant of similar
+strength (its seat's win share within `SIMILAR` of fair) and its rung is read against the
+measure's band: "depends on style" when some variant's difference lies beyond the band (its 95%
+interval wholly outside [-tol, tol]): a property of the players, not of the game; "same across
+styles" when every variant's difference is shown within it (TOST: its 90% interval inside
+[-tol, tol]), for the styles tried; else "style not settled" (more games would tell).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from sim.analysis.stats import Z95, wilson
 SIMILAR = 0.03          # a variant's seat among the rung's seats wins within 3 points of fair
 DEPENDS = "depends on style"
 SAME = "same across styles"
+UNSETTLED = "style not settled"
+Z90 = 1.6448536269514722   # the one-sided 5% point: TOST's 90% interval
 
 
 def parse_style(text: str) -> tuple[str, str, float]:
@@ -69,11 +73,15 @@ def strength(frame: pd.DataFrame, players: int) -> dict:
             "similar": bool(g and abs(w - 1 / players) <= SIMILAR)}
 
 
-def _differs(base: pd.Series, other: pd.Series, tol: float) -> bool:
-    """Beyond noise (independent intervals: the shared game ids make it conservative) and the band."""
-    d = other["estimate"] - base["estimate"]
+def compare_to_band(base: pd.Series, other: pd.Series, tol: float) -> str:
+    """"beyond" (the difference's 95% interval outside [-tol, tol]), "within" (its 90% interval
+    inside), else "unsettled"; the two intervals taken as independent (the shared game ids make
+    the difference's interval conservative)."""
+    d = abs(other["estimate"] - base["estimate"])
     se = math.hypot((base["hi"] - base["lo"]) / (2 * Z95), (other["hi"] - other["lo"]) / (2 * Z95))
-    return bool(abs(d) > tol and abs(d) > Z95 * se)
+    if d - Z95 * se > tol:
+        return "beyond"
+    return "within" if d + Z90 * se <= tol else "unsettled"
 
 
 def reading(measures: pd.DataFrame, variants: pd.DataFrame, verdicts: pd.DataFrame) -> pd.DataFrame:
@@ -82,7 +90,7 @@ def reading(measures: pd.DataFrame, variants: pd.DataFrame, verdicts: pd.DataFra
     rows = []
     similar = variants[variants["similar"]]
     for v in verdicts.itertuples():
-        moved, tried = [], 0
+        moved, found = [], set()
         for var in similar[similar["players"] == v.players].itertuples():
             base = measures[(measures["rung"] == var.rung) & (measures["players"] == v.players)
                             & (measures["measure"] == v.measure)]
@@ -90,11 +98,12 @@ def reading(measures: pd.DataFrame, variants: pd.DataFrame, verdicts: pd.DataFra
                              & (measures["measure"] == v.measure)]
             if base.empty or other.empty:
                 continue
-            tried += 1
-            if _differs(base.iloc[0], other.iloc[0], v.tolerance):
+            got = compare_to_band(base.iloc[0], other.iloc[0], v.tolerance)
+            found.add(got)
+            if got == "beyond":
                 moved.append(var.label)
-        rows.append({"measure": v.measure, "players": v.players,
-                     "style": DEPENDS if moved else (SAME if tried else ""), "style_moved_by": ",".join(moved)})
+        style = DEPENDS if moved else SAME if found == {"within"} else UNSETTLED if found else ""
+        rows.append({"measure": v.measure, "players": v.players, "style": style, "style_moved_by": ",".join(moved)})
     return pd.DataFrame(rows, columns=["measure", "players", "style", "style_moved_by"])
 
 
@@ -104,7 +113,8 @@ def sentence(verdicts: pd.DataFrame) -> str:
         return ""
     players = sorted(dict.fromkeys(verdicts.loc[verdicts["style"] == DEPENDS, "measure"]))
     game = sorted(set(verdicts.loc[verdicts["style"] == SAME, "measure"]) - set(players))
+    open_ = sorted(set(verdicts.loc[verdicts["style"] == UNSETTLED, "measure"]) - set(players) - set(game))
     return (f"Style apart from skill: of the players (a variant of similar strength moves them beyond "
-            f"the band): {', '.join(players) or 'none'}; of the game (no variant tried moves them): "
-            f"{', '.join(game) or 'none'}.")
+            f"the band): {', '.join(players) or 'none'}; of the game (every variant tried shown within the "
+            f"band): {', '.join(game) or 'none'}; not settled: {', '.join(open_) or 'none'}.")
 
