@@ -412,3 +412,15 @@ def test_a_trend_is_read_against_measured_strength_when_given():
     assert by_ladder["verdict"] == DIFFER
     by_strength = verdict_table(m, RUNGS, strength={"r0": 0, "r1": 200, "r2": 100, "r3": 300, "r4": 400}).iloc[0]
     assert by_strength["verdict"] == CHANGES and by_strength["direction"] == "rising"
+
+
+def test_a_strength_file_must_rate_every_rung(tmp_path):
+    ratings = tmp_path / "ratings.csv"
+    pd.DataFrame({"rung": ["random"], "elo": [-500.0]}).to_csv(ratings, index=False)
+    r = CliRunner().invoke(main, ["verdict", "--rungs", "random,simple", "--games", "10", "--strength", str(ratings),
+                                  "--out", str(tmp_path / "v")])
+    assert r.exit_code == 2 and "no measured strength for simple" in r.output
+    (tmp_path / "bad.csv").write_text("a,b\n1,2\n")
+    r = CliRunner().invoke(main, ["verdict", "--rungs", "random,simple", "--strength", str(tmp_path / "bad.csv"),
+                                  "--out", str(tmp_path / "v")])
+    assert r.exit_code == 2 and "not a ratings.csv" in r.output

@@ -115,7 +115,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
-          log=None) -> Verdict:
+          strength: dict | None = None, log=None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
@@ -123,7 +123,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     {measure family: (value, relative?)} replaces rules.TOLERANCE's bands. `styles`
     ["tuned:provoke_edge=0.2", ...]: style variants of heuristic rungs (sim.verdict.styles), each
     played as a mirror and as one seat among the rung's, their presets written in `style_dir`
-    (default: a temporary directory). `luck` > 0:
+    (default: a temporary directory). `strength` {rung: rating}: the rungs' measured strength,
+    which orders them for a trend (default: the ladder's order). `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
@@ -147,6 +148,10 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     if not budget > 0:
         raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
     rungs = check_rungs(rungs or rungs_of(game), game)
+    missing = [r for r in rungs if strength is not None and r not in strength]
+    if missing:
+        raise VerdictError(f"no measured strength for {', '.join(missing)}: give a rating for every rung "
+                           f"(mobsim luck --skill-games N --rungs {','.join(rungs)} --out DIR writes DIR/ratings.csv)")
     players = sorted(set(int(p) for p in players))
     workers = max(1, int(workers or 1))
     cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
@@ -238,7 +243,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
-    verdicts = verdict_table(measures, rungs, precision, bands)
+    verdicts = verdict_table(measures, rungs, precision, bands, strength=strength)
     exploit_table = exploitability(table, rungs, search[-1] if search else None)
     style_table, style_measures = _styles(table, variants)
     if len(style_table):
@@ -246,7 +251,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
                                   on=["measure", "players"], how="left")
     meta = {"game": game, "players": players, "rungs": rungs, "precision": precision,
             "budget": budget if games is None else None, "counts": "budget" if games is None else "plan",
-            "bands": {k: list(v) for k, v in (bands or {}).items()},
+            "bands": {k: list(v) for k, v in (bands or {}).items()}, "strength": strength,
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
