@@ -10,7 +10,6 @@ import pytest
 from sim import rng
 from sim.analysis import luck
 from sim.analysis.luck.games import Outcome
-from sim.analysis.stats import wilson
 from sim.shared.game import find, names
 
 

@@ -351,3 +351,77 @@ def test_bands_are_settable_absolute_or_relative_to_the_strong_rungs():
     got = classify("margin of victory", RUNGS, e, e - [0.01, 0.3, 0.3, 0.3, 0.3], e + [0.01, 0.3, 0.3, 0.3, 0.3])
     assert got["tolerance"] == pytest.approx(0.1 * 10.07, abs=0.02)
     assert got["verdict"] == CHANGES and got["direction"] == "rising" and got["from_rung"] == "r1"
+
+
+def test_fixed_counts_replay_exactly_from_the_written_plan_with_a_style_variant(tmp_path):
+    """--games N plays every heuristic cell N games (the style variant's mirror and its seat among
+    the rung's too); --plan replays the written plan.csv: the same measures, the same readings."""
+    common = ["--game", "nyk", "--players", "3", "--rungs", "simple,tuned", "--seed", "5", "--workers", "1",
+              "--meta-games", "0", "--style", "tuned:provoke_edge=0.9"]
+    r = _cli([*common, "--games", "60", "--out", str(tmp_path / "a")])
+    assert r.exit_code == 0, r.output
+    plan = pd.read_csv(tmp_path / "a" / "plan.csv").set_index("rung")
+    assert set(plan.index) == {"simple", "tuned", "tuned:provoke_edge=0.9", "tuned:provoke_edge=0.9 vs tuned"}
+    assert (plan["games"] == 60).all()
+    styles = pd.read_csv(tmp_path / "a" / "styles.csv")
+    assert styles.loc[0, "label"] == "tuned:provoke_edge=0.9" and styles.loc[0, "games"] == 60
+    verdict = pd.read_csv(tmp_path / "a" / "verdict.csv")
+    assert set(verdict["style"].astype(object).fillna("")) <= {"depends on style", "same across styles",
+                                                                "style not settled", ""}
+    r = _cli([*common, "--plan", str(tmp_path / "a" / "plan.csv"), "--out", str(tmp_path / "b")])
+    assert r.exit_code == 0, r.output
+    for name in ("measures.csv", "verdict.csv", "style_measures.csv"):
+        pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "a" / name), pd.read_csv(tmp_path / "b" / name))
+    r = _cli([*common, "--games", "60", "--budget", "10", "--out", str(tmp_path / "c")])
+    assert r.exit_code == 2 and "one way to count the games" in r.output
+
+
+def test_a_style_reading_marks_a_measure_a_variant_of_similar_strength_moves():
+    from sim.verdict.styles import DEPENDS, SAME, UNSETTLED, reading, sentence
+
+    measures = pd.DataFrame([
+        {"rung": "tuned", "players": 4, "measure": "a player out", "estimate": 0.30, "lo": 0.29, "hi": 0.31},
+        {"rung": "tuned:x=1", "players": 4, "measure": "a player out", "estimate": 0.10, "lo": 0.09, "hi": 0.11},
+        {"rung": "tuned:y=1", "players": 4, "measure": "a player out", "estimate": 0.60, "lo": 0.59, "hi": 0.61},
+        {"rung": "tuned", "players": 4, "measure": "game length (turns)", "estimate": 8.0, "lo": 7.9, "hi": 8.1},
+        {"rung": "tuned:x=1", "players": 4, "measure": "game length (turns)", "estimate": 8.1, "lo": 8.0, "hi": 8.2},
+        {"rung": "tuned:y=1", "players": 4, "measure": "game length (turns)", "estimate": 12.0, "lo": 11.9,
+         "hi": 12.1},
+        {"rung": "tuned", "players": 4, "measure": "lead changes", "estimate": 2.0, "lo": 1.8, "hi": 2.2},
+        {"rung": "tuned:x=1", "players": 4, "measure": "lead changes", "estimate": 2.3, "lo": 2.1, "hi": 2.5}])
+    variants = pd.DataFrame([{"label": "tuned:x=1", "rung": "tuned", "players": 4, "similar": True},
+                             {"label": "tuned:y=1", "rung": "tuned", "players": 4, "similar": False}])
+    verdicts = pd.DataFrame([{"measure": "a player out", "players": 4, "tolerance": 0.03},
+                             {"measure": "game length (turns)", "players": 4, "tolerance": 0.4},
+                             {"measure": "lead changes", "players": 4, "tolerance": 0.2}])
+    got = reading(measures, variants, verdicts).set_index("measure")
+    assert got.loc["a player out", "style"] == DEPENDS and got.loc["a player out", "style_moved_by"] == "tuned:x=1"
+    assert got.loc["game length (turns)", "style"] == SAME   # the stronger-or-weaker variant y does not count
+    assert got.loc["lead changes", "style"] == UNSETTLED      # 0.3 +- 0.28: neither beyond nor within 0.2
+    text = sentence(verdicts.merge(got.reset_index(), on=["measure", "players"]))
+    assert "of the players" in text and "a player out" in text and "of the game" in text
+    assert "not settled: lead changes" in text
+
+
+def test_a_trend_is_read_against_measured_strength_when_given():
+    """Rungs whose ladder order is not their strength: against the ladder the pattern is not
+    monotone (rungs differ), against measured strength it rises."""
+    e = np.array([10.0, 14.0, 12.0, 16.0, 18.0])
+    m = pd.DataFrame({"rung": RUNGS, "players": 4, "measure": "game length (turns)", "estimate": e,
+                      "lo": e - 0.1, "hi": e + 0.1, "games": 5000})
+    by_ladder = verdict_table(m, RUNGS).iloc[0]
+    assert by_ladder["verdict"] == DIFFER
+    by_strength = verdict_table(m, RUNGS, strength={"r0": 0, "r1": 200, "r2": 100, "r3": 300, "r4": 400}).iloc[0]
+    assert by_strength["verdict"] == CHANGES and by_strength["direction"] == "rising"
+
+
+def test_a_strength_file_must_rate_every_rung(tmp_path):
+    ratings = tmp_path / "ratings.csv"
+    pd.DataFrame({"rung": ["random"], "elo": [-500.0]}).to_csv(ratings, index=False)
+    r = CliRunner().invoke(main, ["verdict", "--rungs", "random,simple", "--games", "10", "--strength", str(ratings),
+                                  "--out", str(tmp_path / "v")])
+    assert r.exit_code == 2 and "no measured strength for simple" in r.output
+    (tmp_path / "bad.csv").write_text("a,b\n1,2\n")
+    r = CliRunner().invoke(main, ["verdict", "--rungs", "random,simple", "--strength", str(tmp_path / "bad.csv"),
+                                  "--out", str(tmp_path / "v")])
+    assert r.exit_code == 2 and "not a ratings.csv" in r.output

@@ -137,8 +137,9 @@ def bradley_terry(wins, prior: float = 0.5, tol: float = 1e-12, max_iter: int = 
     P(i beats j) = p_i / (p_i + p_j), fitted by maximum likelihood with the MM algorithm
     (Hunter 2004). `wins[..., i, j]` counts i beating j; leading axes are fitted independently
     (one fit per bootstrap resample). Hand-written: neither scipy nor statsmodels fits a
-    Bradley-Terry model, and the MM iteration fits a thousand resampled tables at once. `prior` adds that many wins each way to every pair that
-    met, which keeps a player that never lost (or never won) finite."""
+    Bradley-Terry model, and the MM iteration fits a thousand resampled tables at once. `prior`
+    adds that many wins each way to every pair that met, which keeps a player that never lost (or
+    never won) finite."""
     w = np.asarray(wins, dtype=float)
     k = w.shape[-1]
     off = ~np.eye(k, dtype=bool)

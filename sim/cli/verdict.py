@@ -42,6 +42,12 @@ def parse_players(value: str) -> list[int]:
 @click.option("--budget", type=float, default=None,
               help="Seconds on this machine from which to propose a plan (timed pilots; default 600 when "
                    "neither --games nor --plan is given); the plan is written as plan.csv to replay.")
+@click.option("--style", "styles", multiple=True, metavar="RUNG:KNOB=VALUE",
+              help="A style variant of a heuristic rung (tuned:provoke_edge=0.2), played like the rung; a "
+                   "measure it moves beyond the band at similar strength reads 'depends on style'; repeatable.")
+@click.option("--strength", "strength_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="The rungs' measured strength (a ratings.csv of `mobsim luck --skill-games N "
+                                 "--out DIR`): a trend is read against it instead of the ladder's order.")
 @click.option("--band", "bands", multiple=True, metavar="MEASURE=VALUE",
               help="A measure's tolerance band half-width, absolute (game length (turns)=0.5) or a share of "
                    "the strong rungs' centre (margin of victory=10%); repeatable.")
@@ -62,8 +68,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, bands, seed,
-                workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
+def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
+                strength_file, bands, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -74,8 +80,9 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
     overrides = parse_sets(sets)
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
-              "search_games": search_games, "bands": _bands(bands), "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
-              "metagame": meta_games,
+              "search_games": search_games, "bands": _bands(bands), "styles": styles,
+              "strength": _strength(strength_file), "seed": seed,
+              "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
         if compare_with:
@@ -85,7 +92,8 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
             raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
         from sim.verdict import study
 
-        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
+        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", style_dir=out / "styles",
+                  **kwargs)
         _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
@@ -107,6 +115,19 @@ def _counts(games_per_cell, plan_file, budget):
         return read_plan(plan_file)
     except (ValueError, OSError) as err:
         raise click.BadParameter(" ".join(str(err).split()), param_hint="--plan") from None
+
+
+def _strength(path) -> dict | None:
+    """{rung: Elo} from a ratings.csv (rung, elo)."""
+    if path is None:
+        return None
+    import pandas as pd
+
+    table = pd.read_csv(path)
+    if not {"rung", "elo"} <= set(table.columns):
+        raise click.BadParameter(f"{path}: not a ratings.csv (columns rung, elo): give the one `mobsim luck "
+                                 f"--skill-games N --out DIR` writes", param_hint="--strength")
+    return {str(r.rung): float(r.elo) for r in table.itertuples()}
 
 
 def _bands(texts) -> dict:
@@ -134,8 +155,9 @@ def _write(v, out: Path):
 
 
 def _echo_verdict(v):
-    for row in v.verdicts.itertuples():
-        click.echo(f"{row.players}p  {row.measure:<40} {row.text}")
+    for row in v.verdicts.to_dict("records"):
+        style = f" [{row['style']}]" if str(row.get("style") or "") not in ("", "nan") else ""
+        click.echo(f"{row['players']}p  {row['measure']:<40} {row['text']}{style}")
     for row in v.exploit.itertuples():
         click.echo(f"{row.players}p  exploitability: {row.text}")
     for n, text in (v.meta.get("metagame") or {}).items():

@@ -1,5 +1,6 @@
 """A verdict study on disk: verdict.csv, verdict.json, measures.csv, plan.csv, exploit.csv,
-metagame.csv, per_game.parquet (for paired comparisons) and verdict.png; and back."""
+metagame.csv, styles.csv and style_measures.csv (style variants), per_game.parquet (for paired
+comparisons) and verdict.png; and back."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ def write(v: Verdict, out) -> Path:
     v.plan.to_csv(out / "plan.csv", index=False)
     v.exploit.to_csv(out / "exploit.csv", index=False)
     v.metagame.to_csv(out / "metagame.csv", index=False)
+    v.styles.to_csv(out / "styles.csv", index=False)
+    v.style_measures.to_csv(out / "style_measures.csv", index=False)
     v.per_game.to_parquet(out / "per_game.parquet", index=False)
     doc = {"meta": v.meta, "verdicts": _records(v.verdicts), "exploit": _records(v.exploit),
            "metagame": _records(v.metagame), "plan": _records(v.plan)}
@@ -69,7 +72,8 @@ def read(path) -> Verdict:
     doc = json.loads((root / "verdict.json").read_text())
     return Verdict(pd.read_csv(root / "measures.csv"), pd.read_csv(root / "verdict.csv"),
                    pd.read_parquet(root / "per_game.parquet"), pd.read_csv(root / "plan.csv"),
-                   _optional(root / "exploit.csv"), doc["meta"], _optional(root / "metagame.csv"))
+                   _optional(root / "exploit.csv"), doc["meta"], _optional(root / "metagame.csv"),
+                   _optional(root / "styles.csv"), _optional(root / "style_measures.csv"))
 
 
 def _optional(path: Path) -> pd.DataFrame:

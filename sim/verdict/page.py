@@ -9,7 +9,7 @@ import math
 import pandas as pd
 
 from sim.analysis.report import Report, count
-from sim.verdict import rules
+from sim.verdict import rules, styles
 from sim.verdict.figure import make, panel_measures
 from sim.verdict.measures import order_key
 from sim.verdict.study import Verdict
@@ -46,9 +46,17 @@ def _nan(value) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
+def with_style(row) -> str:
+    """The short reading, marked when a variant of similar strength moved the measure."""
+    style = str(row.get("style") or "")
+    if style == "depends on style":
+        return f"{short(row)} · depends on style ({str(row.get('style_moved_by')).replace(',', ', ')})"
+    return short(row)
+
+
 def verdict_grid(verdicts: pd.DataFrame) -> pd.DataFrame:
     """Measures as rows (in the figure's order), player counts as columns, the short verdicts."""
-    cells = verdicts.assign(cell=[short(r) for r in verdicts.to_dict("records")])
+    cells = verdicts.assign(cell=[with_style(r) for r in verdicts.to_dict("records")])
     grid = cells.pivot_table(index="measure", columns="players", values="cell", aggfunc="first")
     order = sorted(dict.fromkeys(verdicts["measure"]), key=order_key)
     grid = grid.reindex(order).fillna("")
@@ -61,6 +69,9 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     meta = v.meta
     report.heading("Verdict: the game across skill levels and player counts")
     report.text(lead or _lead(v))
+    style = styles.sentence(v.verdicts)
+    if style:
+        report.text(style)
     grid = verdict_grid(v.verdicts)
     report.table(grid, "Verdict per measure and player count, by the rules of docs/reports.md "
                        "(the verdict across skill)", name="verdict", shown=grid)
@@ -107,7 +118,7 @@ def _metagame_blocks(report: Report, v: Verdict) -> None:
 
 def _lead(v: Verdict) -> str:
     m = v.meta
-    counts = (f"game counts from a plan (plan.csv: replayed exactly by `mobsim verdict --plan`)"
+    counts = ("game counts from a plan (plan.csv: replayed exactly by `mobsim verdict --plan`)"
               if m.get("counts") == "plan" else
               f"game counts proposed for ±{m['precision']:.0%} on each seat's advantage by a budget of "
               f"{m['budget']:g} s on this machine ({m['seconds']:g} s taken), written to plan.csv so that "

@@ -12,21 +12,26 @@ ladder, so that a weak rung's precise small value does not set the band of a cou
 - *Equivalence* of a set of judged rungs (TOST, Schuirmann 1987, as an intersection-union test):
   for every rung the 90% interval of e_r - c (c their precision-weighted mean) lies in [-tol, tol].
 - *Heterogeneity*: Cochran's Q = sum w_r (e_r - c)^2 on k - 1 degrees of freedom (w = 1/se^2).
-- *Trend*: the weighted least-squares slope of e_r on the rungs' order (their measured strength
-  when given, else the ladder position), its interval scaled by the misfit sqrt(Q_res / (k - 2))
-  when Q_res exceeds its degrees of freedom (the multiplicative meta-regression of Thompson &
-  Sharp 1999, t quantile on k - 2 df); the monotone pattern is the isotonic (pool-adjacent-
-  violators) fit in the slope's direction, which must leave no misfit (its residual Q below the
-  chi-square 95% point on k - blocks df), and its total change must exceed tol.
+- *Trend*: the weighted least-squares slope of e_r on the rungs' positions (`positions`: the
+  ladder's order, or a measured strength when given), its interval scaled by the misfit
+  sqrt(Q_res / (k - 2)) when Q_res exceeds its degrees of freedom (the multiplicative
+  meta-regression of Thompson & Sharp 1999, t quantile on k - 2 df); the pattern must be
+  monotone: the isotonic (pool-adjacent-violators) fit in the slope's direction leaves no misfit
+  (its residual Q below the chi-square 95% point on k - blocks df).
+
+A set of rungs *holds* when no monotone trend beyond noise changes it by more than tol, and the
+rungs either do not differ beyond noise (Q) or are equivalent (TOST). The plateau R*: the weakest
+judged rung when all judged rungs hold together, else the lowest R* such that every suffix of
+judged rungs from R* up holds.
 
 Classes, in the order they are tried:
-- WEAK, "only at weak play": a plateau (below) from R* above the weakest judged rung, at a
-  measure's fair value (within tol), some rung below it wholly outside the fair band.
+- WEAK, "only at weak play": a plateau from R* above the weakest judged rung, at a measure's fair
+  value (within tol), some rung below it wholly outside the fair band.
 - CHANGES, "changes with skill": the rungs differ (Q), the trend is beyond noise and monotone,
-  its change exceeds tol: "rising" or "falling".
-- HOLDS, "holds": every judged rung equivalent, no trend beyond tol; "at every skill" only when
-  every rung of the ladder is judged. A plateau: the lowest R* such that every suffix of judged
-  rungs from R* up holds; "holds from R* up" when below it the rungs differ.
+  and its change is not shown negligible (its 90% interval not inside [-tol, tol]): "rising" or
+  "falling"; a plateau at the top is said beside it.
+- HOLDS, "holds": every judged rung holds; "at every skill" only when every rung of the ladder
+  is judged, else "over" the rungs read; "holds from R* up" when only a plateau holds.
 - DIFFER, "rungs differ": Q beyond noise, no monotone trend; the neighbouring steps that differ
   are named (Holm over the reading's steps).
 - UNDETERMINED: none of these (too few judged rungs, or intervals too wide for equivalence).

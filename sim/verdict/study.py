@@ -20,6 +20,7 @@ from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
 from sim.verdict import plan, rules
 from sim.verdict.measures import cell_measures, order_key, per_game
+from sim.verdict.styles import reading as style_reading
 
 def rungs_of(game: str) -> tuple[str, ...]:
     """The skill axis of a game, weakest first: its ladder, then its top rungs (a shipped
@@ -59,6 +60,8 @@ class Verdict:
     exploit: pd.DataFrame
     meta: dict = field(default_factory=dict)
     metagame: pd.DataFrame = field(default_factory=pd.DataFrame)
+    styles: pd.DataFrame = field(default_factory=pd.DataFrame)           # each style variant's strength
+    style_measures: pd.DataFrame = field(default_factory=pd.DataFrame)   # its mirror's measures
 
 
 def is_search(spec: str, game: str) -> bool:
@@ -111,12 +114,17 @@ def _timed(*args):
 def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
-          luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, log=None) -> Verdict:
+          luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
+          strength: dict | None = None, log=None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
     it the budget proposes the counts (timed pilots), which `plan` keeps to be replayed. `bands`
-    {measure family: (value, relative?)} replaces rules.TOLERANCE's bands. `luck` > 0:
+    {measure family: (value, relative?)} replaces rules.TOLERANCE's bands. `styles`
+    ["tuned:provoke_edge=0.2", ...]: style variants of heuristic rungs (sim.verdict.styles), each
+    played as a mirror and as one seat among the rung's, their presets written in `style_dir`
+    (default: a temporary directory). `strength` {rung: rating}: the rungs' measured strength,
+    which orders them for a trend (default: the ladder's order). `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
@@ -140,10 +148,17 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     if not budget > 0:
         raise VerdictError(f"budget {budget!r}: give the seconds the study may take, above 0 (e.g. 120)")
     rungs = check_rungs(rungs or rungs_of(game), game)
+    missing = [r for r in rungs if strength is not None and r not in strength]
+    if missing:
+        raise VerdictError(f"no measured strength for {', '.join(missing)}: give a rating for every rung "
+                           f"(mobsim luck --skill-games N --rungs {','.join(rungs)} --out DIR writes DIR/ratings.csv)")
     players = sorted(set(int(p) for p in players))
     workers = max(1, int(workers or 1))
     cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
     search = [r for r in rungs if is_search(r, game)]
+    variants = _style_variants(game, rungs, search, styles, style_dir)
+    cells += [c for v in variants for n in players for c in (
+        (v["label"], v["spec"], n), (f"{v['label']} vs {v['rung']}", ",".join([v["spec"]] + [v["rung"]] * (n - 1)), n))]
     if exploit and search and EQUILIBRIUM in rungs:
         cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
                   for n in players]
@@ -228,16 +243,57 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
-    verdicts = verdict_table(measures, rungs, precision, bands)
+    verdicts = verdict_table(measures, rungs, precision, bands, strength=strength)
     exploit_table = exploitability(table, rungs, search[-1] if search else None)
+    style_table, style_measures = _styles(table, variants)
+    if len(style_table):
+        verdicts = verdicts.merge(style_reading(pd.concat([measures, style_measures]), style_table, verdicts),
+                                  on=["measure", "players"], how="left")
     meta = {"game": game, "players": players, "rungs": rungs, "precision": precision,
             "budget": budget if games is None else None, "counts": "budget" if games is None else "plan",
-            "bands": {k: list(v) for k, v in (bands or {}).items()},
+            "bands": {k: list(v) for k, v in (bands or {}).items()}, "strength": strength,
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
+    meta["styles"] = [v["label"] for v in variants]
     return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta,
-                   metagame_rows)
+                   metagame_rows, style_table, style_measures)
+
+
+def _style_variants(game, rungs, search, styles, directory) -> list[dict]:
+    """Each style text as {label, rung, spec}: the rung's preset with one knob moved, written out."""
+    import tempfile
+
+    from sim.verdict.styles import label, parse_style, variant_preset
+
+    out = []
+    for text in styles or ():
+        try:
+            rung, knob, value = parse_style(text)
+            if rung not in rungs or rung in search:
+                raise ValueError(f"style {text!r}: {rung!r} is not a heuristic rung of this verdict "
+                                 f"({', '.join(r for r in rungs if r not in search)})")
+            directory = directory or tempfile.mkdtemp(prefix="mobsim-styles-")
+            out.append({"label": label(rung, knob, value), "rung": rung,
+                        "spec": variant_preset(game, rung, knob, value, directory)})
+        except (ValueError, OSError) as err:
+            raise VerdictError(" ".join(str(err).split())) from None
+    return out
+
+
+def _styles(table: pd.DataFrame, variants) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Each variant's strength at each player count, and its mirror's measures."""
+    from sim.verdict.styles import strength
+
+    if not variants:
+        return pd.DataFrame(), pd.DataFrame()
+    labels = [v["label"] for v in variants]
+    rows = []
+    for v in variants:
+        for n, frame in table[table["rung"] == f"{v['label']} vs {v['rung']}"].groupby("players"):
+            rows.append({"label": v["label"], "rung": v["rung"], "players": int(n), "games": len(frame)}
+                        | strength(frame, int(n)))
+    return pd.DataFrame(rows), measure_table(table[table["rung"].isin(labels)], labels)
 
 
 def _metagame(game, players, games, seed, ruleset, overrides, workers, root, log):
@@ -335,17 +391,21 @@ def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
 
 
 def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0, bands=None,
-                  alpha: float = rules.ALPHA) -> pd.DataFrame:
+                  alpha: float = rules.ALPHA, strength: dict | None = None) -> pd.DataFrame:
     """One reading per (measure, players) by the rules of sim.verdict.rules, every rung of the
     ladder named (a rung with no games is read as not judged). A seat's advantage (and the seat
     gap) never gets a band narrower than twice the precision asked, so that an interval of the
     wanted half-width can lie inside it. The page's claims of a difference (each reading's Q and
-    trend p-values) are adjusted together by Holm: family-wise error 5% over the page."""
+    trend p-values) are adjusted together by Holm: family-wise error 5% over the page. `strength`
+    {rung: measured strength} (e.g. the Elo ratings of `mobsim luck --skill-games`) places the
+    rungs for the trend and its monotone fit; default: the ladder's order."""
+    positions = np.arange(len(rungs), dtype=float) if strength is None else \
+        np.array([float(strength[r]) for r in rungs])
     cells = []
     for (measure, n), cell in measures.groupby(["measure", "players"], sort=False):
         cell = cell.set_index("rung").reindex(list(rungs))
         floor = 2 * precision if rules.family(measure) in rules.NEUTRAL else 0.0
-        args = (measure, list(rungs), cell["estimate"], cell["lo"], cell["hi"], floor, np.arange(len(rungs)))
+        args = (measure, list(rungs), cell["estimate"], cell["lo"], cell["hi"], floor, positions)
         cells.append((int(n), args))
     first = [rules.classify(*args, alpha=alpha, bands=bands) for _, args in cells]
     m = len(first)
