@@ -201,7 +201,8 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
                    "nyk meta:equilibrium, ag warlord).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=100, show_default=True,
               help="Games (seats rotated; game ids 0 .. games - 1).")
-@click.option("--players", type=click.IntRange(2, 5), default=None, help="Players at the table (default: the game's usual table: 4; pig 2).")
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Players at the table (default: the game's usual table: 4; pig 2).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options
