@@ -145,7 +145,9 @@ def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_js
                    workers=workers, pairs=pairs, game=game)
     if _json_rows(table, as_json):
         return
-    click.echo("win rate per seat, higher minus lower (at most +-50 points two against two), 95% interval; "
+    side = {1: "one", 2: "two", 3: "three", 4: "four"}.get(players // 2, str(players // 2))
+    click.echo(f"win rate per seat, higher minus lower (at most +-{200 // players} points {side} against {side}), "
+               "95% interval; "
                "head-to-head share of the games either side won")
     for row in table.itertuples():
         verdict = "stronger" if row.ordered else "NOT significantly stronger"
