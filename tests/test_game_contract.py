@@ -84,8 +84,9 @@ def test_every_game_declares_itself_and_its_parts():
         assert g.adapter.name == g.name and g.adapter.title == g.title
         for role in ("game", "batch", "state", "narrate", "forward", "env", "engine"):
             assert g.part(role).__name__ == f"sim.{g.name}.{role}"
-        for name in (*g.ladder, *g.showcase, *g.opponents, *g.population):
-            presets.load(name, g.name)
+        for name in ("random", "simple", *g.ladder, *g.showcase, *g.opponents, *g.population):
+            presets.load(name, g.name)   # every game ships `random` and `simple` (the rooms' defaults)
+        assert g.players in g.player_range and g.score_unit and g.first_seat and g.plain_decisions
 
 
 def test_a_game_that_is_not_there_is_named_with_the_ones_that_are():
