@@ -89,6 +89,15 @@ def test_every_game_declares_itself_and_its_parts():
         assert g.players in g.player_range and g.score_unit and g.first_seat and g.plain_decisions
 
 
+def test_each_game_s_plain_endings_are_its_own_and_no_tie_break_of_another():
+    """The report counts a tie-break by every game's plain endings at once (sim.analysis.headline):
+    each game's are among its `decided_by` labels, and none is another game's tie-break."""
+    plain = {label for g in every() for label in g.plain_decisions}
+    for g in every():
+        labels = set(g.adapter.categories("decided_by"))
+        assert set(g.plain_decisions) <= labels and not (plain - set(g.plain_decisions)) & labels, g.name
+
+
 def test_a_game_that_is_not_there_is_named_with_the_ones_that_are():
     with pytest.raises(ValueError, match=f"unknown game 'chess': choose among {', '.join(GAMES)}$"):
         find("chess")
