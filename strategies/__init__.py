@@ -13,7 +13,7 @@ family's knobs (the others keep their defaults):
     provoke_edge = 0.1            # a knob of the game's params.py, inside its range
     [provenance]                  # optional: how the preset was made
     [table]                       # optional: a policy table or weights file the family reads
-    file = "tables/optimal.npz"   #   beside the preset (relative to its folder), or absolute
+    file = "optimal.npz"          #   beside the preset (relative to its folder), or absolute
     sha256 = "..."                #   its checksum: a file that differs is refused
 
 A family that plays from a file (a game's `TABLE_FAMILIES` in params.py: a policy table, a

@@ -25,6 +25,7 @@ from sim.rules import Ruleset, RulesetError, options
 from sim.shared.game import RESTRICTIONS, every, find, names
 
 GAMES = names()
+MOST_PLAYERS = max(g.player_range.stop for g in every()) - 1   # the largest table of any game
 
 
 def lineup(game) -> list[str]:
@@ -83,8 +84,18 @@ def test_every_game_declares_itself_and_its_parts():
         assert g.adapter.name == g.name and g.adapter.title == g.title
         for role in ("game", "batch", "state", "narrate", "forward", "env", "engine"):
             assert g.part(role).__name__ == f"sim.{g.name}.{role}"
-        for name in (*g.ladder, *g.showcase, *g.opponents, *g.population):
-            presets.load(name, g.name)
+        for name in ("random", "simple", *g.ladder, *g.showcase, *g.opponents, *g.population):
+            presets.load(name, g.name)   # every game ships `random` and `simple` (the rooms' defaults)
+        assert g.players in g.player_range and g.score_unit and g.first_seat and g.plain_decisions
+
+
+def test_each_game_s_plain_endings_are_its_own_and_no_tie_break_of_another():
+    """The report counts a tie-break by every game's plain endings at once (sim.analysis.headline):
+    each game's are among its `decided_by` labels, and none is another game's tie-break."""
+    plain = {label for g in every() for label in g.plain_decisions}
+    for g in every():
+        labels = set(g.adapter.categories("decided_by"))
+        assert set(g.plain_decisions) <= labels and not (plain - set(g.plain_decisions)) & labels, g.name
 
 
 def test_a_game_that_is_not_there_is_named_with_the_ones_that_are():
@@ -251,7 +262,7 @@ def random_ruleset(draw, name: str):
 
 @pytest.mark.parametrize("name", GAMES)
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])  # examples: conftest
-@given(data=st.data(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, max(g.player_range.stop for g in every()) - 1))
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, MOST_PLAYERS))
 def test_random_rulesets_keep_the_invariants_and_end(name, data, seed, players):
     game = find(name)
     overrides, rs = data.draw(random_ruleset(name))

@@ -13,6 +13,7 @@ from sim.analysis import economy, fairness, findings, quality, scan, watch
 from sim.analysis.games import nyk
 from sim.analysis.run_report import build_report
 from sim.runner import RunResult
+from sim.shared.game import find
 
 GAMES = 400
 
@@ -58,7 +59,7 @@ def reference_tables(run) -> dict[str, pd.DataFrame]:
         "pairwise-wins": fairness.wins_matrix(seats),
         "head-to-head": fairness.head_to_head(seats),
         "power": fairness.power(games, seats),
-        "measures": quality.measures(games),
+        "measures": quality.measures(games, find(game).score_unit),
         "closeness": quality.closeness(games),
         "endings": quality.endings(games),
         "durations": quality.distribution(games["turns"], "turns"),

@@ -72,8 +72,9 @@ def decided_share(games: pd.DataFrame) -> pd.Series:
     return ((turns - games["winner_led_from"] + 1) / turns).clip(0, 1)
 
 
-def measures(games: pd.DataFrame) -> pd.DataFrame:
-    """Summaries of the per-game measures: turns, lead changes, decisiveness, margin, deficit."""
+def measures(games: pd.DataFrame, unit: str = "$") -> pd.DataFrame:
+    """Summaries of the per-game measures: turns, lead changes, decisiveness, margin and deficit
+    (in the game's score unit)."""
     rows = [summary(games["turns"], "turns")]
     if "lead_changes" in games:
         rows.append(summary(games["lead_changes"], "lead changes"))
@@ -82,9 +83,9 @@ def measures(games: pd.DataFrame) -> pd.DataFrame:
         rows.append(summary(games["winner_led_from"], "turn the winner took the lead for good"))
         rows.append(summary(decided_share(games), "share of the game led for good by the winner"))
     if "margin" in games:
-        rows.append(summary(games["margin"], "margin of victory ($)"))
+        rows.append(summary(games["margin"], f"margin of victory ({unit})"))
     if "winner_deficit_mid" in games:
-        rows.append(summary(games["winner_deficit_mid"], "winner's deficit at mid-game ($)"))
+        rows.append(summary(games["winner_deficit_mid"], f"winner's deficit at mid-game ({unit})"))
     return pd.DataFrame(rows)
 
 

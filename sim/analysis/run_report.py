@@ -427,7 +427,8 @@ def _quality_section(report, scan, game):
         if game.score_unit == "$":
             step = 1000 if margins.sorted()[0].max() <= 100_000 else 5000
             binned = margins.binned(step).distribution("margin")
-            figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory", "thousand dollars")
+            figures.histogram(axes[1], binned["margin"] / 1000, binned["games"], "Margin of victory",
+                              "thousand dollars")
         else:
             binned = margins.binned(1).distribution("margin")
             figures.histogram(axes[1], binned["margin"], binned["games"], "Margin of victory", game.score_unit)

@@ -24,7 +24,7 @@ def profile(game: str, detail: bool = False) -> dict:
     start = time.perf_counter()
     from sim.shared.game import find
 
-    find(game).part("game").play_one(0, 4, None)
+    find(game).part("game").play_one(0, find(game).players, None)
     wall = time.perf_counter() - start
     spans, own, stack, callers = defaultdict(float), defaultdict(float), [], {}
     for stamp, ev in recorder.buffer:   # compiles nest: a callee compiles inside its caller's typing

@@ -6,16 +6,16 @@ import sys
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, parse_sets, ruleset_options, study_errors
+from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, parse_sets, players_of, ruleset_options, study_errors
 from sim.cli.signals import interrupt_status
-
-DEFAULT = "runner,enforcer,networker,cautious,corrupter,balanced,tuned"
 
 
 @click.command("meta")
-@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
-@click.option("--strategies", default=DEFAULT, show_default=True,
-              help="The strategies of the meta-game, comma-separated (presets, files, meta: mixtures).")
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="Players at the table (default: the game's usual table: 4; pig 2).")
+@click.option("--strategies", default=None,
+              help="The strategies of the meta-game, comma-separated (presets, files, meta: mixtures; default: "
+                   "the game's population, nyk runner,enforcer,networker,cautious,corrupter,balanced,tuned).")
 @click.option("--games-per-profile", type=click.IntRange(min=1), default=400, show_default=True,
               help="Games of each profile (a multiple of --players: every seat rotates); the "
                    "same game ids in every profile.")
@@ -40,7 +40,11 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
-    names = [s.strip() for s in strategies.split(",") if s.strip()]
+    from sim.shared.game import find
+
+    names = list(find(game).population) if strategies is None else [s.strip() for s in strategies.split(",")
+                                                                    if s.strip()]
+    players = players_of(players, game)
     command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     log = None if as_json else (lambda line: click.echo(line, err=True))
     try:

@@ -148,7 +148,9 @@ def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_js
                    workers=workers, pairs=pairs, game=game)
     if _json_rows(table, as_json):
         return
-    click.echo("win rate per seat, higher minus lower (at most +-50 points two against two), 95% interval; "
+    side = {1: "one", 2: "two", 3: "three", 4: "four"}.get(players // 2, str(players // 2))
+    click.echo(f"win rate per seat, higher minus lower (at most +-{200 // players} points {side} against {side}), "
+               "95% interval; "
                "head-to-head share of the games either side won")
     for row in table.itertuples():
         verdict = "stronger" if row.ordered else "NOT significantly stronger"
@@ -204,7 +206,8 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
                    "nyk meta:equilibrium, ag warlord).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=100, show_default=True,
               help="Games (seats rotated; game ids 0 .. games - 1).")
-@click.option("--players", type=click.IntRange(2, 5), default=None, help="Players at the table (default: the game's usual table: 4; pig 2).")
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Players at the table (default: the game's usual table: 4; pig 2).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @ruleset_options

@@ -20,6 +20,7 @@ about 1e-13). `first_player_wins` is the forward figure with the expected length
 """
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -170,8 +171,11 @@ def share(h0, h1, goal: int = 100, faces: int = 6) -> float:
     return (forward(h0, h1, goal, faces).first_wins + 1 - forward(h1, h0, goal, faces).first_wins) / 2
 
 
+@cache
 def optimal(goal: int = 100, faces: int = 6) -> tuple[float, np.ndarray]:
-    """The optimal mirror's first-player chance (value iteration with max) and the hold table."""
+    """The optimal mirror's first-player chance (value iteration with max) and the hold table
+    (read-only: made once per process and rules)."""
     dummy = np.zeros((2, 1, 1, 1))
     w, best = backward_values(dummy, goal, faces, True)
+    best.flags.writeable = False
     return float(w[0, 0, 0, 0]), best

@@ -3,7 +3,7 @@
 
 Pig's engine is a resumable state machine (sim.pig.engine.run stops at the first decision of a
 seat in g[FW_STOP]), so a forward state is the game record itself: a copy is a copy of the
-record (about 100 KB, most of it the event log), a step is one `take` and a `run` to the next
+record (145 KB, most of it the event log), a step is one `take` and a `run` to the next
 halt. Nothing is hidden in Pig; a determinized copy keeps every fact and draws its future dice
 and random choices afresh from the key (so a search that copies a state does not know the
 dice to come).

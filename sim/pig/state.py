@@ -10,7 +10,7 @@ from numba import njit
 
 MAX_SEATS = 4                 # PIG-1
 MAX_TURNS = 400               # rounds a record holds: end.turn_cap is at most this (PIG-6)
-MAX_LOG = 8192
+MAX_LOG = 2048                # event rows a recorded game keeps (4 random seats: at most 373 in 200 games)
 EVENT_WIDTH = 8
 NO = np.int64(-1)
 

@@ -13,7 +13,6 @@ A table file is an .npz of `hold` (1 where the policy holds), `goal`, `faces` an
 
 import datetime
 import time
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -30,12 +29,9 @@ def write_table(path: Path, hold: np.ndarray, goal: int, faces: int, kind: str =
                             kind=np.str_(kind))
 
 
-@cache
 def optimal_for(goal: int, faces: int) -> np.ndarray:
-    """The optimal hold table of other rules than the shipped table's, made once per process."""
-    hold = exact.optimal(goal, faces)[1]
-    hold.flags.writeable = False
-    return hold
+    """The optimal hold table of other rules than the shipped table's (made once per process)."""
+    return exact.optimal(goal, faces)[1]
 
 
 def read(path, ruleset) -> np.ndarray:

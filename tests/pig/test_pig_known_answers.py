@@ -29,10 +29,11 @@ def optimal():
 
 @pytest.fixture(scope="module")
 def answers(optimal):
-    """The exact first-player chances the runs below must recover."""
+    """The exact first-player chances (and mirrors' mean rounds) the runs below must recover."""
     _, hold = optimal
     h20 = exact.hold_at(20, 100)
     return {"optimal": exact.forward(hold, hold).first_wins, "hold20": exact.forward(h20, h20).first_wins,
+            "optimal_rounds": exact.forward(hold, hold).rounds, "hold20_rounds": exact.forward(h20, h20).rounds,
             "hold20_first_vs_optimal": exact.forward(h20, hold).first_wins,
             "optimal_first_vs_hold20": exact.forward(hold, h20).first_wins}
 
@@ -103,6 +104,9 @@ def test_a_run_of_each_mirror_recovers_the_exact_first_seat_chance(mirror, answe
     assert result.exit_code == 0, result.output
     lo, hi = _seat0_interval(out)
     assert lo <= answers[mirror] <= hi
+    rounds = pd.read_parquet(out / "games.parquet")["turns"]          # a "turn" of the tables is a round
+    half = 1.959963984540054 * rounds.std() / np.sqrt(len(rounds))
+    assert abs(rounds.mean() - answers[f"{mirror}_rounds"]) <= half
 
 
 def test_strength_of_hold20_against_optimal_recovers_the_exact_share(answers):
@@ -114,3 +118,18 @@ def test_strength_of_hold20_against_optimal_recovers_the_exact_share(answers):
     # the seats rotate game by game: half the games hold20 moves first
     exact_share = (answers["hold20_first_vs_optimal"] + 1 - answers["optimal_first_vs_hold20"]) / 2
     assert row["low"] <= exact_share <= row["high"] and row["below_fair"]
+
+
+def test_the_verdict_reads_the_first_seat_s_exact_edge_at_every_rung(answers, tmp_path):
+    """mobsim verdict at two players, rungs hold20 and optimal: the first seat's advantage over
+    the average seat (its win rate minus 1/2) covers the exact edge at each rung."""
+    out = tmp_path / "verdict"
+    result = CliRunner().invoke(main, ["verdict", "--game", "pig", "--players", "2", "--rungs", "hold20,optimal",
+                                       "--precision", "0.015", "--budget", "20", "--workers", "1",
+                                       "--meta-games", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    measures = pd.read_csv(out / "measures.csv")
+    first = measures[measures["measure"] == "seat 1 advantage"].set_index("rung")   # the verdict counts seats from 1
+    for rung in ("hold20", "optimal"):
+        edge = answers[rung] - 0.5
+        assert first.loc[rung, "lo"] <= edge <= first.loc[rung, "hi"], (rung, edge)

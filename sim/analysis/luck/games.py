@@ -39,6 +39,13 @@ class ForwardTable:
         self.base = self._outcome(self.fw.game)
         self._snaps = None
 
+    def forward(self, stop, every_kind: bool = True):
+        """The game in its forward model (`sim.<game>.forward`), the seats in `stop` halting at
+        every decision; a game whose forward model takes more overrides this."""
+        lk = self.luck
+        return find(lk.name).part("forward").Forward.new(lk.ruleset, lk.strategies, players=lk.players,
+                                                          seed=lk.seed, game_id=self.game_id, stop=stop)
+
     def outcome(self, rows, salt: int, from_turn: int = 0) -> Outcome:
         if from_turn <= 0:
             return self._from_setup(rng.redraw_key(self.luck.seed, rows, salt))

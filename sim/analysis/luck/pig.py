@@ -9,13 +9,6 @@ from sim.analysis.luck.games import ForwardTable, GameLuck, Outcome, seat_rows
 
 
 class Table(ForwardTable):
-    def forward(self, stop, every_kind: bool = True):
-        from sim.pig.forward import Forward
-
-        lk = self.luck
-        return Forward.new(lk.ruleset, lk.strategies, players=lk.players, seed=lk.seed,
-                           game_id=self.game_id, stop=stop)
-
     def _from_setup(self, key) -> Outcome:
         from sim.pig.forward import new_state
         from sim.pig.state import GAME_DTYPE
