@@ -40,6 +40,7 @@ R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
  BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
  EVENTS_PLAYED, GOODS_KEY) = range(39)
 # GOODS_KEY: whose placement the policy scratch `goods` was worked out for (strategies.ag.policy)
+PLAN_TURN = 39                   # the turn game.belief was worked out for (strategies.ag.belief)
 SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
 BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
 CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO
@@ -72,7 +73,8 @@ N_G = FW_DET0 + 3 * N_FW_DET
 
 # --- pl: families -----------------------------------------------------------------------------------
 (RENOWN, HENCHMEN, KILLERS, WOUNDS, OCC_READY, OCC_NEW, IS_INFORMER, TRADED, REROLLED, RANK,
- BID) = range(11)
+ BID, PLAN) = range(12)
+# PLAN: turn * MAX_SLOTS + the card slot the family's crew goes to (strategies.ag.belief)
 # OCC_READY: occasional dice to place this turn; OCC_NEW: gained this turn, ready next (AG-K3)
 WON0 = 12                        # location cards won, per district
 TOK0 = WON0 + N_DISTRICTS        # traffic tokens held, per traffic
@@ -162,6 +164,7 @@ GAME_DTYPE = np.dtype([
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
+    ("belief", np.float64, (MAX_SEATS, MAX_SLOTS)),      # policy scratch: the turn's placement strategies
     ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)

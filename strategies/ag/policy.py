@@ -25,15 +25,16 @@ from sim.ag.env import (
     P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN,
     P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
     RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
-    MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
+    MOVE_CARDS, PLACE_SIMULTANEOUS, P_MODEL, P_MOVE_TO, P_PLACEMENT, P_SELL_BAGS,
 )
 from sim.ag.bargain import expected_share
 from sim.ag.claims import claim_bluff, claim_level, title_at_stake
+from strategies.ag.belief import belief, believed, draw_card, planned
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
-    KILLER, KILLERS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
+    KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
     SCRIPT_POS, SHOW0, SHOW_N, S_POLICY0, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
 from sim.rng import below_of
@@ -266,6 +267,7 @@ def place(game, env, p, opts, n, ctx):
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
     fbi_w = fbi_worth(game, env, p)
+    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
     goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
@@ -274,6 +276,8 @@ def place(game, env, p, opts, n, ctx):
             worth = -env.rp[P_UNPLACED_BOSS] * w[VAL_RENOWN] if piece == BOSS else 0.0
         elif slot == HOSPITAL:
             worth = hospital_worth(game, env, p, piece)
+        elif plan and slot != plan:
+            continue   # AG-T3 simultaneous: the crew goes to the card its strategy drew (card_plan)
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
@@ -319,6 +323,23 @@ def goods_of_cards(game, env, p):
     game.g[GOODS_KEY] = key
     for slot in range(1, game.g[SHOW_N] + 1):
         game.goods[slot] = goods_worth(game, env, p, game.g[SHOW0 + slot])
+
+
+@njit(cache=True)
+def card_plan(game, env, p):
+    """AG-T3 simultaneous: the card slot p's crew goes to this turn, drawn from its strategy in
+    the turn's placement game (strategies.ag.belief), which is worked out once a turn from every
+    family's goods of the cards."""
+    slot = planned(game, p)
+    if slot:
+        return slot
+    if not believed(game):
+        goods = np.zeros((MAX_SEATS, MAX_SLOTS))
+        for q in range(game.g[N_PLAYERS]):
+            for s in range(1, game.g[SHOW_N] + 1):
+                goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
+        belief(game, env, goods)
+    return draw_card(game, p)
 
 
 @njit(cache=True)
