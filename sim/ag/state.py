@@ -40,7 +40,6 @@ R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
  BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
  EVENTS_PLAYED, GOODS_KEY) = range(39)
 # GOODS_KEY: whose placement the policy scratch `goods` was worked out for (strategies.ag.policy)
-PLAN_TURN = 39                   # the turn game.belief was worked out for (strategies.ag.belief)
 SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
 BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
 CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO

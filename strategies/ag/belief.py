@@ -6,13 +6,13 @@ herding measured in docs/american-gangsters.md). Here the turn's placement is pl
 simultaneous game among the families' crews: each family puts its crew on one of the shown cards,
 and its payoff is the chance that the crews there together reach the target (the exact table of
 sim.ag.odds) times its share of the card's gains (its share of the threat there, cut by CONFLICT
-for each other family: the bargain may fail) plus the FBI step, by its own worths (its knobs; every
-family valued as a mafia family, since profiles are hidden). A few rounds of fictitious play
-(`fictitious_play`: every family best-responds to the others' average strategy so far) give each
-family a mixed strategy over the cards, worked out once a turn from what every player sees
-(`belief`, from the cards' goods to each family the policy works out); each family draws its
-card from its own strategy with its own policy stream (`draw_card`), and the policy places its
-dice on that card, the hospital or home.
+for each other family: the bargain may fail) plus the FBI step, by its own worths (its knobs). A
+few rounds of fictitious play (`fictitious_play`: every family best-responds to the others'
+average strategy so far) give each family a mixed strategy over the cards. A family works them
+out once a turn (`belief`), when it places its first piece, from what it sees: the cards' goods
+to every family, the others valued as mafia families (their profiles are hidden), itself by its
+own profile (an informer's FBI step, AG-G2); it draws its card from its own strategy with its own
+policy stream (`draw_card`), and the policy places its dice on that card, the hospital or home.
 """
 
 import numpy as np
@@ -21,7 +21,7 @@ from numba import njit
 from sim.ag.env import P_INFORMER_FBI, P_REROLL, RP_C_FBI, RP_C_TARGET, T_H, T_K, T_O, T_R
 from sim.ag.readers import bang_chance
 from sim.ag.state import (
-    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN, PLAN_TURN,
+    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
     SHOW0, SHOW_N, S_POLICY0, TURN, WOUNDS,
 )
 from sim.rng import next_u64_of
@@ -42,10 +42,11 @@ def crew(game, q):
 
 
 @njit(cache=True)
-def payoff_table(game, env, goods, u):
+def payoff_table(game, env, goods, me, fbi_me, u):
     """u[q, s, A]: family q's payoff with its crew on card slot s and the families of bitmask A
     (q not in A) there too: the chance the crews reach the target, times q's threat share cut by
-    CONFLICT per other family, times the card's goods to q (goods[q, s]), plus the FBI step."""
+    CONFLICT per other family, times the card's goods to q (goods[q, s]), plus the FBI step (worth
+    fbi_me to family `me`, a mafia family's worth to the others)."""
     n = game.g[N_PLAYERS]
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
@@ -55,7 +56,8 @@ def payoff_table(game, env, goods, u):
         for s in range(1, game.g[SHOW_N] + 1):
             card = game.g[SHOW0 + s]
             target = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
-            fbi = env.rp[RP_C_FBI + card] * env.params[q, VAL_FBI_MAFIA] * fbi_step
+            step = fbi_me if q == me else env.params[q, VAL_FBI_MAFIA] * fbi_step
+            fbi = env.rp[RP_C_FBI + card] * step
             for a in range(1 << n):
                 if (a >> q) & 1:
                     continue
@@ -118,18 +120,12 @@ def fictitious_play(game, u, sigma):
 
 
 @njit(cache=True)
-def believed(game):
-    """Is game.belief this turn's?"""
-    return game.g[PLAN_TURN] == game.g[TURN]
-
-
-@njit(cache=True)
-def belief(game, env, goods):
-    """game.belief: the families' strategies for this turn's placement (the module doc);
-    goods[q, s]: card slot s's goods to family q."""
-    game.g[PLAN_TURN] = game.g[TURN]
+def belief(game, env, goods, me, fbi_me):
+    """game.belief: the families' strategies for this turn's placement as family `me` works them
+    out (the module doc); goods[q, s]: card slot s's goods to family q; fbi_me: an FBI step's
+    worth to `me`."""
     u = np.zeros((MAX_SEATS, MAX_SLOTS, 1 << MAX_SEATS))
-    payoff_table(game, env, goods, u)
+    payoff_table(game, env, goods, me, fbi_me, u)
     fictitious_play(game, u, game.belief)
 
 

@@ -29,7 +29,7 @@ from sim.ag.env import (
 )
 from sim.ag.bargain import expected_share
 from sim.ag.claims import claim_bluff, claim_level, title_at_stake
-from strategies.ag.belief import belief, believed, draw_card, planned
+from strategies.ag.belief import belief, draw_card, planned
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
@@ -327,18 +327,17 @@ def goods_of_cards(game, env, p):
 
 @njit(cache=True)
 def card_plan(game, env, p):
-    """AG-T3 simultaneous: the card slot p's crew goes to this turn, drawn from its strategy in
-    the turn's placement game (strategies.ag.belief), which is worked out once a turn from every
-    family's goods of the cards."""
+    """AG-T3 simultaneous: the card slot p's crew goes to this turn, drawn once a turn from its
+    strategy in the turn's placement game (strategies.ag.belief), worked out from every family's
+    goods of the cards and p's own worth of an FBI step."""
     slot = planned(game, p)
     if slot:
         return slot
-    if not believed(game):
-        goods = np.zeros((MAX_SEATS, MAX_SLOTS))
-        for q in range(game.g[N_PLAYERS]):
-            for s in range(1, game.g[SHOW_N] + 1):
-                goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
-        belief(game, env, goods)
+    goods = np.zeros((MAX_SEATS, MAX_SLOTS))
+    for q in range(game.g[N_PLAYERS]):
+        for s in range(1, game.g[SHOW_N] + 1):
+            goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
+    belief(game, env, goods, p, fbi_worth(game, env, p))
     return draw_card(game, p)
 
 

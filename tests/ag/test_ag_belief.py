@@ -42,16 +42,14 @@ def test_ag_t3_simultaneous_families_do_not_all_pile_on_the_best_card():
     assert herds < n / 5, herds
 
 
-def test_ag_t3_the_placement_strategies_are_mixed_and_worked_out_once_a_turn():
-    """The fictitious play's strategies: each a distribution over the shown cards, none putting
-    every family on one card for sure; worked out once a turn (the same strategies however many
-    families ask), and a family's card is drawn once a turn."""
+def test_ag_t3_the_placement_strategies_are_mixed_and_a_card_drawn_once_a_turn():
+    """The fictitious play's strategies (the last family's): each a distribution over the shown
+    cards, none putting every family on one card for sure; a family's card is drawn once a turn."""
     t = four_crews_before_placement(0)
     t.placement()
     sigma = t.game.belief[:4, 1:5].copy()
     assert np.allclose(sigma.sum(axis=1), 1.0)
     assert np.prod(sigma, axis=0).max() < 0.5             # no card where all four go for sure
-    assert t.g[S.PLAN_TURN] == 1
     plans = [int(B.planned(t.game, p)) for p in range(4)]
     assert all(1 <= s <= 4 for s in plans)
     assert [int(B.planned(t.game, p)) for p in range(4)] == plans
