@@ -37,14 +37,14 @@ from sim.ag.env import (
     P_SUCCESSOR, P_THREAT, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
     P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
-from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.readers import bang_chance, fraction_of, recruit_price
 from sim.ag.shots import bang_law, card_worth, claim_levels, sequel_part, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
     ORDER0, SI_AIM, SI_OTHERS, SI_TOPS, STEP_ROW, SV_ALIVE, SV_BANGS, SV_CLAIM, SV_LOSS, SV_TARGET,
     SV_THREAT, S_SHARE, TOK0, WON0, WOUNDS, bag_count, pieces_at,
 )
-from sim.rng import below_of, next_u64_of
+from sim.rng import below_of
 
 TIE = 1e-9   # worths closer than this are equal
 
@@ -312,7 +312,7 @@ def draw_taker(game, mask, want, unit):
     for p in range(game.g[N_PLAYERS]):
         if (mask >> p) & 1 and want[p] > TIE:
             weights += min(want[p], unit)
-    u = (next_u64_of(game.rng, S_SHARE) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * weights
+    u = fraction_of(game, S_SHARE) * weights
     last = -1
     for p in range(game.g[N_PLAYERS]):
         if (mask >> p) & 1 and want[p] > TIE:

@@ -19,19 +19,17 @@ import numpy as np
 from numba import njit
 
 from sim.ag.env import P_INFORMER_FBI, P_REROLL, RP_C_FBI, RP_C_TARGET, T_H, T_K, T_O, T_R
-from sim.ag.readers import bang_chance
+from sim.ag.readers import bang_chance, fraction_of
 from sim.ag.state import (
     FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
     SHOW0, SHOW_N, S_POLICY0, TURN, WOUNDS,
 )
-from sim.rng import next_u64_of
 from sim.rules.ag.content import MAX_TARGET
 from strategies.ag.params import INDEX
 
-VAL_FBI_MAFIA, AGGRESSION = INDEX["val_fbi_mafia"], INDEX["aggression"]
+VAL_FBI_MAFIA = INDEX["val_fbi_mafia"]
 ROUNDS = 8          # rounds of fictitious play a turn
-CONFLICT = 0.2      # worth lost to each other family on a card: the bargain may fail (as the policy's)
-UNIT = 1.0 / 9007199254740992.0   # 2**-53: a draw's top 53 bits as a fraction
+CONFLICT = 0.2      # worth lost to each other family on a card: the bargain may fail (AG-N; the policy's too)
 
 
 @njit(cache=True)
@@ -139,7 +137,7 @@ def planned(game, p):
 def draw_card(game, p):
     """The card slot family p's crew goes to this turn, drawn from its strategy (game.belief)
     with p's policy stream, and kept for the turn."""
-    x = (next_u64_of(game.rng, S_POLICY0 + p) >> np.uint64(11)) * UNIT
+    x = fraction_of(game, S_POLICY0 + p)
     slot = game.g[SHOW_N]
     for s in range(1, game.g[SHOW_N] + 1):
         x -= game.belief[p, s]

@@ -29,7 +29,7 @@ from sim.ag.env import (
 )
 from sim.ag.bargain import expected_share
 from sim.ag.claims import claim_bluff, claim_level, title_at_stake
-from strategies.ag.belief import belief, draw_card, planned
+from strategies.ag.belief import CONFLICT, belief, draw_card, planned
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
@@ -59,7 +59,6 @@ PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.
 # would gain elsewhere: a study knob (home never beats the hospital), 0 in every preset
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 SHARES_BELOW, EXACT_FROM = 1.0 / 3.0, 2.0 / 3.0   # the foresight knob's three levels
-CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
 DEFAULTS = np.array(params.DEFAULTS)
 
@@ -249,7 +248,9 @@ def place(game, env, p, opts, n, ctx):
     place and the boss, placed last) adds the most expected worth: the chance of success times
     what the family can expect to keep of the card by the bargaining rule (share_on). A card the crew cannot take
     alone may be worth leading a coalition on, when a family still to place could join (counted
-    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn)."""
+    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn).
+    Placing at once (placement.order simultaneous), the crew's card is the one its strategy in the
+    turn's placement game drew (card_plan); the hospital and home stay open."""
     piece = ctx[CTX_PIECE]
     w = env.params[p]
     if piece == BOSS and w[BOSS_HOME] > 0.0 and below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[BOSS_HOME]):
