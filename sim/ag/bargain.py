@@ -17,9 +17,14 @@ a failed bargain (the disagreement point), by the model negotiation.threat names
 `forecast_values` is what a placing family expects them to be: the rule's own, or the fixed-aim
 model (the players' `foresight` knob).
 `alternating_values` solves the alternating-offers variant by backward induction;
-`allocate` turns target worths into units of the gains plus side payments in bags; a tie between
-families equally far from their targets (who takes a unit, who pays or receives a bag) is drawn
-from the game's sharing stream S_SHARE, never given by the place in turn order (AG-N1).
+`allocate` turns target worths into units of the gains plus side payments in bags: each unit to
+the family furthest below its target when that family lacks the unit's whole worth; a unit worth
+more than any family lacks is drawn among those below their targets, weighted by what each lacks
+(`draw_taker`), so it goes to each as often as its part warrants (given to the one furthest
+below, a few hundredths of a bag of difference between targets, from the place in turn order,
+gave the 3-bag renown unit to the last in turn order); who pays or receives a bag is the family
+furthest from its target; ties and draws from the game's sharing stream S_SHARE, never the place
+in turn order (AG-N1).
 `expected_share` is what a family placing its pieces can expect of a card from the bargain
 (the policy's judgement of a location, strategies.ag.policy).
 """
@@ -32,7 +37,7 @@ from sim.ag.env import (
     P_SUCCESSOR, P_THREAT, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
     P_WOUNDS_TO_DIE, ROUND_UP, SUCCESSOR_HENCHMAN, THREAT_SHOOTOUT,
 )
-from sim.ag.readers import bang_chance, recruit_price
+from sim.ag.readers import bang_chance, fraction_of, recruit_price
 from sim.ag.shots import bang_law, card_worth, claim_levels, sequel_part, shootout_values
 from sim.ag.state import (
     BOSS, HENCH, HENCHMEN, HITS_ROW, KILLER, MAX_SEATS, N_DISTRICTS, N_ITEMS, N_PLAYERS, N_TRAFFICS, OCC,
@@ -295,10 +300,34 @@ def pick_most(game, eligible, values, floor):
 
 
 @njit(cache=True)
+def draw_taker(game, mask, want, unit):
+    """AG-N1: the family that takes a unit worth `unit`: the one furthest below its target
+    (pick_most, ties drawn) when it lacks the whole unit, or none lacks anything; else drawn from
+    S_SHARE among the families of `mask` below their targets, each weighted by what it lacks, so
+    a family's chance of the unit is what it lacks over what they lack together."""
+    first = pick_most(game, mask, want, -1e18)
+    if want[first] >= unit - TIE or want[first] <= TIE:
+        return first
+    weights = 0.0
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1 and want[p] > TIE:
+            weights += min(want[p], unit)
+    u = fraction_of(game, S_SHARE) * weights
+    last = -1
+    for p in range(game.g[N_PLAYERS]):
+        if (mask >> p) & 1 and want[p] > TIE:
+            u -= min(want[p], unit)
+            last = p
+            if u < 0.0:
+                return p
+    return last
+
+
+@njit(cache=True)
 def allocate(game, env, mask, units, unit_worth, targets, want):
-    """game.alloc: the card's units, most valuable first, each to the family furthest below its
-    target worth (ties drawn, pick_most); want[p] is left holding what each family still lacks
-    (a negative want is worth it must pay back in bags)."""
+    """game.alloc: the card's units, most valuable first, each to a family below its target
+    worth, drawn (draw_taker); want[p] is left holding what each family still lacks (a negative
+    want is worth it must pay back in bags)."""
     n_players = game.g[N_PLAYERS]
     for p in range(n_players):
         want[p] = targets[p] if (mask >> p) & 1 else 0.0
@@ -312,7 +341,7 @@ def allocate(game, env, mask, units, unit_worth, targets, want):
         if best_item < 0:
             break
         units[best_item] -= 1
-        taker = pick_most(game, mask, want, -1e18)
+        taker = draw_taker(game, mask, want, best_worth)
         game.alloc[taker, best_item] += 1
         want[taker] -= best_worth
 

@@ -1,5 +1,6 @@
 """Small readers of an American Gangsters game shared by the engine and the policies."""
 
+import numpy as np
 from numba import njit
 
 from sim.ag.env import (
@@ -7,10 +8,17 @@ from sim.ag.env import (
     P_K_CLICS, P_O_CLICS, P_PARRAIN, P_RENOWN_START, P_SHARE, RP_C_BAGS, RP_C_OCC,
     RP_C_RENOWN, RP_C_TRAFFIC, RP_H_LEN, RP_H_PRICE, RP_K_LEN, RP_K_PRICE, SHARE_EQUAL,
 )
+from sim.rng import next_u64_of
 from sim.ag.state import (
     BARON0, CAID0, H_COST_POS, HENCH, K_COST_POS, KILLER, N_DISTRICTS, N_PLAYERS,
     N_TRAFFICS, OCC, OCC_SUPPLY, RENOWN, SUPPLY0, pieces_at,
 )
+
+
+@njit(cache=True)
+def fraction_of(game, src):
+    """A uniform fraction in [0, 1) from source src of the game's streams (its top 53 bits)."""
+    return (next_u64_of(game.rng, src) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)

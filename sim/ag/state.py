@@ -72,7 +72,8 @@ N_G = FW_DET0 + 3 * N_FW_DET
 
 # --- pl: families -----------------------------------------------------------------------------------
 (RENOWN, HENCHMEN, KILLERS, WOUNDS, OCC_READY, OCC_NEW, IS_INFORMER, TRADED, REROLLED, RANK,
- BID) = range(11)
+ BID, PLAN) = range(12)
+# PLAN: turn * MAX_SLOTS + the card slot the family's crew goes to (strategies.ag.belief)
 # OCC_READY: occasional dice to place this turn; OCC_NEW: gained this turn, ready next (AG-K3)
 WON0 = 12                        # location cards won, per district
 TOK0 = WON0 + N_DISTRICTS        # traffic tokens held, per traffic
@@ -162,6 +163,7 @@ GAME_DTYPE = np.dtype([
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
+    ("belief", np.float64, (MAX_SEATS, MAX_SLOTS)),      # policy scratch: the turn's placement strategies
     ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)

@@ -25,15 +25,16 @@ from sim.ag.env import (
     P_BARON_POINTS, P_BUY_BAGS, P_CAID_POINTS, P_HENCHMEN, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN,
     P_KILLERS, P_O_FBI, P_PARRAIN, P_POWER_PRICE, P_POWERS, P_REROLL, P_SHARE, P_UNPLACED_BOSS,
     RP_C_DISTRICT, RP_C_FBI, RP_C_TARGET, RP_C_TRAFFIC, SHARE_EQUAL, T_H, T_K, T_O, T_R, MODEL_OFFER,
-    MOVE_CARDS, P_MODEL, P_MOVE_TO, P_SELL_BAGS,
+    MOVE_CARDS, PLACE_SIMULTANEOUS, P_MODEL, P_MOVE_TO, P_PLACEMENT, P_SELL_BAGS,
 )
 from sim.ag.bargain import expected_share
 from sim.ag.claims import claim_bluff, claim_level, title_at_stake
+from strategies.ag.belief import CONFLICT, belief, draw_card, planned
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
     BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
-    KILLER, KILLERS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
+    KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
     SCRIPT_POS, SHOW0, SHOW_N, S_POLICY0, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
 from sim.rng import below_of
@@ -58,7 +59,6 @@ PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.
 # would gain elsewhere: a study knob (home never beats the hospital), 0 in every preset
 # the `simple` policy: a plain, middle-of-the-road player, dealt the informer it plays as mafia
 SHARES_BELOW, EXACT_FROM = 1.0 / 3.0, 2.0 / 3.0   # the foresight knob's three levels
-CONFLICT = 0.2   # worth lost to each other family on a card: the bargain may fail (AG-N)
 LEAD = 0.5       # worth kept of a card that needs a family still to place to join (it may not)
 DEFAULTS = np.array(params.DEFAULTS)
 
@@ -248,7 +248,9 @@ def place(game, env, p, opts, n, ctx):
     place and the boss, placed last) adds the most expected worth: the chance of success times
     what the family can expect to keep of the card by the bargaining rule (share_on). A card the crew cannot take
     alone may be worth leading a coalition on, when a family still to place could join (counted
-    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn)."""
+    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn).
+    Placing at once (placement.order simultaneous), the crew's card is the one its strategy in the
+    turn's placement game drew (card_plan); the hospital and home stay open."""
     piece = ctx[CTX_PIECE]
     w = env.params[p]
     if piece == BOSS and w[BOSS_HOME] > 0.0 and below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[BOSS_HOME]):
@@ -266,6 +268,7 @@ def place(game, env, p, opts, n, ctx):
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
     fbi_w = fbi_worth(game, env, p)
+    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
     goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
@@ -274,6 +277,8 @@ def place(game, env, p, opts, n, ctx):
             worth = -env.rp[P_UNPLACED_BOSS] * w[VAL_RENOWN] if piece == BOSS else 0.0
         elif slot == HOSPITAL:
             worth = hospital_worth(game, env, p, piece)
+        elif plan and slot != plan:
+            continue   # AG-T3 simultaneous: the crew goes to the card its strategy drew (card_plan)
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
@@ -319,6 +324,22 @@ def goods_of_cards(game, env, p):
     game.g[GOODS_KEY] = key
     for slot in range(1, game.g[SHOW_N] + 1):
         game.goods[slot] = goods_worth(game, env, p, game.g[SHOW0 + slot])
+
+
+@njit(cache=True)
+def card_plan(game, env, p):
+    """AG-T3 simultaneous: the card slot p's crew goes to this turn, drawn once a turn from its
+    strategy in the turn's placement game (strategies.ag.belief), worked out from every family's
+    goods of the cards and p's own worth of an FBI step."""
+    slot = planned(game, p)
+    if slot:
+        return slot
+    goods = np.zeros((MAX_SEATS, MAX_SLOTS))
+    for q in range(game.g[N_PLAYERS]):
+        for s in range(1, game.g[SHOW_N] + 1):
+            goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
+    belief(game, env, goods, p, fbi_worth(game, env, p))
+    return draw_card(game, p)
 
 
 @njit(cache=True)

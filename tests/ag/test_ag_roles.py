@@ -206,10 +206,13 @@ def alternating_seen():
     return mechanics_seen(1, 3000, 4, PRESETS, rs)
 
 
-def test_ag_n2_n3_alternating_offers_fail_and_a_card_is_lost_after_the_shootout(alternating_seen):
-    """Under the exact shoot-out values the survivors' last hourglass rarely fails (a few cards in
-    3,000 games); the offers before the shoot-out fail on some 4 cards in 10 games."""
-    assert alternating_seen["shootouts"] > 0 and alternating_seen["cards_lost_after_shootout"] > 0
+def test_ag_n2_n3_alternating_offers_fail_and_the_survivors_rarely_lose_the_card(alternating_seen):
+    """The offers before the shoot-out fail (shoot-outs happen); the survivors' last hourglass
+    almost never fails: none of the cards of some 140 shoot-outs in 3,000 games was lost after
+    it (none of 1,574 under sequential placement either; a few in 3,000 games before this
+    round's changes); tests/ag/test_ag_bargain.py shows the card lost when it does fail."""
+    assert alternating_seen["shootouts"] > 0
+    assert alternating_seen["cards_lost_after_shootout"] <= alternating_seen["shootouts"] / 20
 
 
 # --- each one in play -----------------------------------------------------------------------------

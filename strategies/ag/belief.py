@@ -1,0 +1,148 @@
+"""Simultaneous placement as the game it is (AG-T3): which card each family's crew goes to.
+
+Under placement.order = "simultaneous" a family places without seeing this turn's other
+placements. Placing as if alone on an empty board, every family picks the same best card (the
+herding measured in docs/american-gangsters.md). Here the turn's placement is played as a
+simultaneous game among the families' crews: each family puts its crew on one of the shown cards,
+and its payoff is the chance that the crews there together reach the target (the exact table of
+sim.ag.odds) times its share of the card's gains (its share of the threat there, cut by CONFLICT
+for each other family: the bargain may fail) plus the FBI step, by its own worths (its knobs). A
+few rounds of fictitious play (`fictitious_play`: every family best-responds to the others'
+average strategy so far) give each family a mixed strategy over the cards. A family works them
+out once a turn (`belief`), when it places its first piece, from what it sees: the cards' goods
+to every family, the others valued as mafia families (their profiles are hidden), itself by its
+own profile (an informer's FBI step, AG-G2); it draws its card from its own strategy with its own
+policy stream (`draw_card`), and the policy places its dice on that card, the hospital or home.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.ag.env import P_INFORMER_FBI, P_REROLL, RP_C_FBI, RP_C_TARGET, T_H, T_K, T_O, T_R
+from sim.ag.readers import bang_chance, fraction_of
+from sim.ag.state import (
+    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
+    SHOW0, SHOW_N, S_POLICY0, TURN, WOUNDS,
+)
+from sim.rules.ag.content import MAX_TARGET
+from strategies.ag.params import INDEX
+
+VAL_FBI_MAFIA = INDEX["val_fbi_mafia"]
+ROUNDS = 8          # rounds of fictitious play a turn
+CONFLICT = 0.2      # worth lost to each other family on a card: the bargain may fail (AG-N; the policy's too)
+
+
+@njit(cache=True)
+def crew(game, q):
+    """Family q's crew this turn: henchmen, killers, occasional dice, and its boss's re-roll (an
+    unwounded boss goes with its dice)."""
+    return (game.pl[q, HENCHMEN], game.pl[q, KILLERS], game.pl[q, OCC_READY], 1 if game.pl[q, WOUNDS] == 0 else 0)
+
+
+@njit(cache=True)
+def payoff_table(game, env, goods, me, fbi_me, u):
+    """u[q, s, A]: family q's payoff with its crew on card slot s and the families of bitmask A
+    (q not in A) there too: the chance the crews reach the target, times q's threat share cut by
+    CONFLICT per other family, times the card's goods to q (goods[q, s]), plus the FBI step (worth
+    fbi_me to family `me`, a mafia family's worth to the others)."""
+    n = game.g[N_PLAYERS]
+    bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
+    fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
+    for q in range(n):
+        hq, kq, oq, rq = crew(game, q)
+        tq = hq * bh + kq * bk + oq * bo
+        for s in range(1, game.g[SHOW_N] + 1):
+            card = game.g[SHOW0 + s]
+            target = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
+            step = fbi_me if q == me else env.params[q, VAL_FBI_MAFIA] * fbi_step
+            fbi = env.rp[RP_C_FBI + card] * step
+            for a in range(1 << n):
+                if (a >> q) & 1:
+                    continue
+                h, k, o, r, t, others = hq, kq, oq, rq, tq, 0
+                for j in range(n):
+                    if (a >> j) & 1:
+                        hj, kj, oj, rj = crew(game, j)
+                        h, k, o, r = h + hj, k + kj, o + oj, r + rj
+                        t += hj * bh + kj * bk + oj * bo
+                        others += 1
+                if not env.rp[P_REROLL]:
+                    r = 0
+                chance = env.success[min(h, T_H), min(k, T_K), min(o, T_O), min(r, T_R), target]
+                share = tq / t if t > 0.0 else 1.0 / (others + 1)
+                share *= max(0.0, 1.0 - CONFLICT * others)
+                u[q, s, a] = chance * (share * goods[q, s] + fbi)
+
+
+@njit(cache=True)
+def expected_payoff(game, sigma, u, q, s):
+    """Family q's payoff on card slot s when each other family j is there with chance sigma[j, s]
+    (independently): u summed over the sets of others there."""
+    n = game.g[N_PLAYERS]
+    total = 0.0
+    for a in range(1 << n):
+        if (a >> q) & 1:
+            continue
+        chance = 1.0
+        for j in range(n):
+            if j != q:
+                chance *= sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s]
+        total += chance * u[q, s, a]
+    return total
+
+
+@njit(cache=True)
+def best_card(game, sigma, u, q):
+    best, k = -1e18, 1
+    for s in range(1, game.g[SHOW_N] + 1):
+        v = expected_payoff(game, sigma, u, q, s)
+        if v > best + 1e-12:
+            best, k = v, s
+    return k
+
+
+@njit(cache=True)
+def fictitious_play(game, u, sigma):
+    """sigma[q, s]: each family's average strategy after ROUNDS rounds in which every family
+    best-responds to the others' average strategies so far (the first round: to an empty board)."""
+    n = game.g[N_PLAYERS]
+    sigma[:, :] = 0.0
+    reply = np.zeros(MAX_SEATS, np.int64)
+    for t in range(ROUNDS):
+        for q in range(n):
+            reply[q] = best_card(game, sigma, u, q)
+        for q in range(n):
+            for s in range(1, game.g[SHOW_N] + 1):
+                sigma[q, s] *= t / (t + 1.0)
+            sigma[q, reply[q]] += 1.0 / (t + 1.0)
+
+
+@njit(cache=True)
+def belief(game, env, goods, me, fbi_me):
+    """game.belief: the families' strategies for this turn's placement as family `me` works them
+    out (the module doc); goods[q, s]: card slot s's goods to family q; fbi_me: an FBI step's
+    worth to `me`."""
+    u = np.zeros((MAX_SEATS, MAX_SLOTS, 1 << MAX_SEATS))
+    payoff_table(game, env, goods, me, fbi_me, u)
+    fictitious_play(game, u, game.belief)
+
+
+@njit(cache=True)
+def planned(game, p):
+    """The card slot family p drew this turn (draw_card), or 0."""
+    return game.pl[p, PLAN] % MAX_SLOTS if game.pl[p, PLAN] // MAX_SLOTS == game.g[TURN] else 0
+
+
+@njit(cache=True)
+def draw_card(game, p):
+    """The card slot family p's crew goes to this turn, drawn from its strategy (game.belief)
+    with p's policy stream, and kept for the turn."""
+    x = fraction_of(game, S_POLICY0 + p)
+    slot = game.g[SHOW_N]
+    for s in range(1, game.g[SHOW_N] + 1):
+        x -= game.belief[p, s]
+        if x < 0.0:
+            slot = s
+            break
+    game.pl[p, PLAN] = game.g[TURN] * MAX_SLOTS + slot
+    return slot

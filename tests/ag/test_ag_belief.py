@@ -1,0 +1,55 @@
+"""AG-T3, simultaneous placement as the game it is (strategies.ag.belief): the families do not all
+put their crews on the one card that is best alone; their strategies come from fictitious play
+over the turn's placement game, and each draws its card from its own."""
+
+import numpy as np
+from ag_scenario import PARAMETRIC, Table, card_id
+
+from sim.ag import state as S
+from strategies.ag import belief as B
+
+CHEAP = ("casino", "post_office")   # target 2 each: a crew takes either alone
+HARD = ("bank", "armoured_van")     # target 6: out of a lone crew's reach
+
+
+def four_crews_before_placement(game_id):
+    t = Table(4, kind=PARAMETRIC, game_id=game_id)
+    t.g[S.TURN] = 1
+    t.show(*(card_id(k) for k in CHEAP + HARD))
+    return t
+
+
+def herded(t):
+    """Every family put every die on one and the same card."""
+    slots = set()
+    for p in range(4):
+        dice = t.at[:, p, S.HENCH] + t.at[:, p, S.KILLER] + t.at[:, p, S.OCC]
+        slots |= set(np.flatnonzero(dice))
+    return len(slots) == 1 and 0 not in slots
+
+
+def test_ag_t3_simultaneous_families_do_not_all_pile_on_the_best_card():
+    """Four equal crews, two cheap cards and two hard ones, placed by the engine (simultaneous,
+    the default): placing as if alone, all four put every die on the same cheap card in nearly
+    every game; best-responding to the others' strategies, they do so in under a fifth of 60 games."""
+    n = 60
+    herds = 0
+    for game_id in range(n):
+        t = four_crews_before_placement(game_id)
+        t.placement()
+        herds += herded(t)
+        t.check()
+    assert herds < n / 5, herds
+
+
+def test_ag_t3_the_placement_strategies_are_mixed_and_a_card_drawn_once_a_turn():
+    """The fictitious play's strategies (the last family's): each a distribution over the shown
+    cards, none putting every family on one card for sure; a family's card is drawn once a turn."""
+    t = four_crews_before_placement(0)
+    t.placement()
+    sigma = t.game.belief[:4, 1:5].copy()
+    assert np.allclose(sigma.sum(axis=1), 1.0)
+    assert np.prod(sigma, axis=0).max() < 0.5             # no card where all four go for sure
+    plans = [int(B.planned(t.game, p)) for p in range(4)]
+    assert all(1 <= s <= 4 for s in plans)
+    assert [int(B.planned(t.game, p)) for p in range(4)] == plans
