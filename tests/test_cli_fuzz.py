@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from sim.runner import store
+
 
 MOBSIM = Path(sys.executable).with_name("mobsim")
 
@@ -172,7 +174,7 @@ def test_report_of_an_interrupted_run_says_so_and_how_to_resume(a_three_player_r
     shutil.copytree(a_three_player_run, run)
     manifest = json.loads((run / "manifest.json").read_text())
     manifest["status"] = "running"
-    (run / "manifest.json").write_text(json.dumps(manifest))
+    store.write_manifest(run, manifest)
     proc = subprocess.run([str(MOBSIM), "report", str(run), "--out", str(tmp_path / "rep"), "--no-replays"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import sim
 from sim.cli import main
-from sim.runner import RunError, load, run
+from sim.runner import RunError, load, run, store
 
 MIXED = ("simple", "random", "simple", "random")
 MOBSIM = Path(sys.executable).with_name("mobsim")
@@ -232,7 +232,7 @@ def test_resume_plays_a_missing_batch_again(reference, tmp_path):
         _ = load(out).seats
     m = json.loads((out / "manifest.json").read_text())
     m["batches_done"].remove(3)
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     with pytest.warns(UserWarning, match="batch 4"):
         done = play(out=out, resume=True)
     assert done.manifest["batches_done"] == [0, 1, 2, 3, 4]
@@ -262,7 +262,7 @@ def test_a_run_written_before_tallies_resumes_and_counts_from_its_seats(referenc
         play(out=out, batch_size=50, _after_batch=interrupt_after(2))
     m = json.loads((out / "manifest.json").read_text())
     del m["tallies"]
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     done = play(out=out, resume=True)
     assert sorted(done.manifest["tallies"]) == ["2", "3", "4"]
     pd.testing.assert_frame_equal(done.win_rates(), reference.win_rates())
@@ -422,7 +422,7 @@ def test_a_run_without_checksums_is_checked_by_its_footers(tmp_path):
     m = json.loads((out / "manifest.json").read_text())
     m["format"] = 1
     del m["checksums"]
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     result = cli("verify", str(out))
     assert result.exit_code == 0, result.output
     assert "4 parts have no checksum" in result.output and "footers" in result.output
@@ -456,7 +456,7 @@ def test_a_hand_edited_manifest_is_one_line(tmp_path, edit, message):
     play(out=out, games=100, batch_size=50)
     m = json.loads((out / "manifest.json").read_text())
     edit(m)
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     with pytest.raises(RunError, match=message):
         load(out)
     proc = subprocess.run([str(MOBSIM), "report", str(out), "--out", str(tmp_path / "rep")],

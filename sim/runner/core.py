@@ -373,7 +373,7 @@ def _resumed(root: Path, fresh: dict, requested) -> dict:
     old = store.read_manifest(root)
     if "format" not in old or "strategies" not in old or "ruleset" not in old:
         raise RunError(f"{root / store.MANIFEST} is corrupt (fields missing): start the run "
-                       f"again with --force")
+                       f"again with --force", usage=True)
     if requested is None:  # the run's own batches (another size would renumber the parts)
         fresh["batch_size"] = old.get("batch_size")
     fresh["batches"] = old.get("batches")
