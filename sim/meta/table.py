@@ -27,6 +27,8 @@ import numpy as np
 import pandas as pd
 
 from sim.meta.solvers import PayoffTable, profiles
+from sim.provenance import strategy_files
+from sim.runner.core import changed_files
 
 PLAN = "meta-plan.json"
 
@@ -121,7 +123,7 @@ def _plan(game, players, strategies, games, seed, ruleset, overrides, fingerprin
             "games_per_profile": int(games), "seed": int(seed),
             "ruleset": None if ruleset is None else str(ruleset),
             "overrides": {k: v for k, v in sorted((overrides or {}).items())},
-            "ruleset_fingerprint": fingerprint}
+            "ruleset_fingerprint": fingerprint, "strategy_files": strategy_files(game, strategies)}
 
 
 def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
@@ -142,6 +144,9 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
                 if old.get(key) != plan.get(key):
                     raise MetaError(f"cannot resume {root}: {key} is {old.get(key)!r} in the study, "
                                     f"{plan.get(key)!r} now (use --force to start over)")
+            changed = changed_files(_kept_files(old, plan), plan["strategy_files"])
+            if changed:
+                raise MetaError(f"cannot resume {root}: {changed} (use --force to start over)")
         else:
             raise MetaError(f"{root} is not empty: add --resume to finish the study in it, or "
                             f"--force to replace it")
@@ -151,6 +156,14 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
     except OSError as err:
         raise MetaError(f"cannot write the study to {root}: {err.strerror or err}; give --out a "
                         f"writable directory") from None
+
+
+def _kept_files(old: dict, plan: dict) -> dict | None:
+    """The study's files that its strategies still read (a study grows by strategies: a new
+    strategy's files are new, an old strategy's must be unchanged)."""
+    if "strategy_files" not in old:
+        return None
+    return {path: digest for path, digest in old["strategy_files"].items() if path in plan["strategy_files"]}
 
 
 def _play_profile(task) -> int:

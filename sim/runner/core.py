@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.provenance import strategy_files
 from sim.runner import games as game_adapters
 from sim.runner import store
 from sim.runner.store import RunError
@@ -175,6 +176,18 @@ def _resume_mismatch(old: dict, new: dict) -> str | None:
                 f"{','.join(new['strategies']['names'])} now")
     if old["ruleset"]["fingerprint"] != new["ruleset"]["fingerprint"]:
         return "the ruleset differs from the run's (fingerprint)"
+    return changed_files(old.get("strategy_files"), new.get("strategy_files"))
+
+
+def changed_files(old: dict | None, new: dict | None) -> str | None:
+    """Which strategy, mixture or weights file differs from the one a study was started with (None
+    when none does, or the study recorded none: a run written before they were recorded)."""
+    if old is None:
+        return None
+    for path in sorted(set(old) | set(new or {})):
+        if old.get(path) != (new or {}).get(path):
+            return (f"{path} has changed since the study started" if path in old and path in (new or {})
+                    else f"the strategies are read from other files than the study's ({path})")
     return None
 
 
@@ -327,6 +340,7 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         "games": int(games),
         "players": int(players),
         "strategies": adapter.describe(plan),
+        "strategy_files": strategy_files(game, plan.names),
         "rotate": rotate not in (False, "fixed"),
         "seating": seating_mode(rotate),
         "record_turns": bool(record_turns),
