@@ -1,7 +1,6 @@
 """Options shared by the commands that take a ruleset: `--ruleset FILE` and `--set key=value`."""
 
 import contextlib
-import errno
 from pathlib import Path
 
 import click
@@ -63,7 +62,9 @@ class OutPath(click.Path):
 def os_error_status(err: OSError) -> int:
     """1 when the machine failed (a full disk, an I/O error), 2 when the named place cannot be
     used (read-only, missing, not a directory, no permission): the table in docs/cli.md."""
-    return 1 if err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM) else 2
+    from sim.runner.store import machine_failure
+
+    return 1 if machine_failure(err) else 2
 
 
 @contextlib.contextmanager

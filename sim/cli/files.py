@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from sim.cli.common import os_error_status
+
 PROJECT = Path(__file__).resolve().parents[2]
 SHIPPED = (PROJECT / "strategies",)   # what the project ships: no command writes there unasked
 
@@ -66,7 +68,7 @@ class WriteFailed(click.ClickException):
 
     def __init__(self, path, err: OSError, hint: str = "--out"):
         super().__init__(f"cannot write {path}: {err.strerror or err}; give {hint} a writable file")
-        self.exit_code = 1 if err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT) else 2
+        self.exit_code = os_error_status(err)
 
 
 def write_whole(path, content, hint: str = "--out", make_folder: bool = False) -> Path:

@@ -243,6 +243,7 @@ def _run_tasks(tasks, workers, log, root) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner.pool import TiedPool
+    from sim.runner.store import WorkerLost
 
     workers = workers or _cores()
     if workers == 1:
@@ -251,9 +252,7 @@ def _run_tasks(tasks, workers, log, root) -> None:
         with TiedPool(workers) as pool:
             _count(pool.map(_play_profile, tasks), len(tasks), log)
     except BrokenProcessPool:
-        raise MetaError(f"a worker process ended abruptly (killed, or out of memory): the finished "
-                        f"profiles are kept in {root}; finish with the same command and --resume",
-                        usage=False) from None
+        raise WorkerLost(root) from None
 
 
 def _count(results, total: int, log) -> None:

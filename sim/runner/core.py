@@ -252,6 +252,10 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
             tables = {t: result._table(t) for t in store.TABLES}
             return RunResult(None, manifest, tables)
         return result
+    except store.WorkerLost:
+        if temporary is None:
+            raise
+        raise store.WorkerLost() from None   # its folder goes now: no --resume to advise
     finally:
         if lock is not None:
             lock.close()
@@ -282,7 +286,7 @@ def _os_errors(root: Path, resume_hint: bool = False):
         cause = err.strerror or " ".join(str(err).split())
         hint = ("; the finished batches are kept: fix it, then finish with the same command and "
                 "--resume" if resume_hint and (root / store.MANIFEST).is_file() else "")
-        raise RunError(f"cannot write {where}: {cause}{hint}") from None
+        raise RunError(f"cannot write {where}: {cause}{hint}", usage=not store.machine_failure(err)) from None
 
 
 class _Lock:
@@ -627,9 +631,7 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
         try:
             yield from _windowed(submit, wait_first, todo, 2 * workers, started=True)
         except BrokenProcessPool:
-            raise RunError(f"a worker process ended abruptly (killed, or out of memory): the "
-                           f"finished batches are kept in {store_in[0]}; finish with the same "
-                           f"command and --resume") from None
+            raise store.WorkerLost(store_in[0]) from None
         finished = True
     finally:
         if finished:

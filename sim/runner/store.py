@@ -44,6 +44,23 @@ class RunError(Exception):
         self.usage = usage
 
 
+class WorkerLost(RunError):
+    """A worker process ended abruptly (killed, out of memory): the work failed on its way."""
+
+    def __init__(self, kept_in=None):
+        kept = (f"the finished work is kept in {kept_in}; finish with the same command and --resume"
+                if kept_in else "nothing was kept (no output directory): play it again")
+        super().__init__(f"a worker process ended abruptly (killed, or out of memory): {kept}")
+
+
+def machine_failure(err: OSError) -> bool:
+    """A full disk or an I/O error (exit 1), rather than a place that cannot be used as named:
+    read-only, missing, not a directory, no permission (exit 2)."""
+    import errno
+
+    return err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM)
+
+
 def table_dir(root: Path, table: str) -> Path:
     return root / f"{table}.parquet"
 

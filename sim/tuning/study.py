@@ -102,6 +102,8 @@ class Study:
                        overrides={**self.overrides, **point}, workers=self.workers,
                        resume=resume, force=force and out is not None, progress=False)
         except RunError as err:
+            if not err.usage:   # a killed worker, a full disk: the study stops, nothing is filed as refused
+                raise
             raise TuningError(f"{show_point(point)}: {err}") from None
 
     def evaluate(self, point: dict, games: int, seed: int, out=None, force: bool = False,
