@@ -7,9 +7,20 @@ import click
 from sim.cli.common import DEFAULT_GAME, GAMES
 
 
+def _finite(value: float, param) -> float:
+    """FloatRange lets nan through (no comparison holds): a measurement of nan seconds never ends."""
+    import math
+
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds: give one from 0.01 to 600", param=param)
+    return value
+
+
 @click.command("bench")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-@click.option("--seconds", default=1.0, show_default=True, help="Target time of each measurement.")
+@click.option("--seconds", type=click.FloatRange(0.01, 600), default=1.0, show_default=True,
+              callback=lambda ctx, param, value: _finite(value, param),
+              help="Target time of each measurement.")
 @click.option("--profile", "profile", default=None, metavar="STRATEGIES",
               help="Instead: play --games games of this lineup (comma-separated, one per seat or "
                    "one for all) on one thread and write perf's map of the jitted functions. Run "

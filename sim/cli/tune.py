@@ -10,9 +10,9 @@ import click
 
 from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_from_options, ruleset_options
 from sim.cli.signals import interrupt_status
+from sim.tuning.grid import MAX_POINTS  # points of a sweep grid, unless --max-points allows more
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
-MAX_POINTS = 1000  # points of a sweep grid, unless --max-points allows more
 
 
 def study_options(games_default: int | None):
@@ -132,7 +132,7 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
         with _kept_on_interrupt(out):
             table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
                           ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
-                          game=game, force=force, on_point=_progress(as_json))
+                          game=game, force=force, on_point=_progress(as_json), max_points=max_points)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     keys = list(swept)
@@ -144,36 +144,21 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
         click.echo(line)
 
 
-def _grid_counts(sets) -> list[tuple[str, int]]:
-    """(key, number of values) of each swept --set item, read from its text alone: a range
-    a:b:n has n values, a list v1,v2 its items (checked in full later, by sim.tuning.grid)."""
-    from sim.tuning.grid import is_sweep_text
-
-    counts = {}
-    for item in sets or ():
-        key, _, text = item.partition("=")
-        if not is_sweep_text(text):
-            counts.pop(key.strip(), None)
-            continue
-        parts = text.split(":")
-        try:
-            n = float(parts[2]) if len(parts) == 3 else len(text.split(","))
-        except ValueError:
-            continue  # not a number: the grid's own check names it
-        if n == n and n >= 1:
-            counts[key.strip()] = int(min(n, 1e18))
-    return list(counts.items())
-
-
 def _check_grid_size(sets, max_points: int) -> None:
     """Refuse a grid too large before any of its values is made (a:b:1000000000 included)."""
-    counts = _grid_counts(sets)
-    points = math.prod(n for _, n in counts)
-    if points > max_points:
-        shape = " x ".join(f"{n:,} ({key})" for key, n in counts)
-        raise click.UsageError(f"the grid has {points:,} points ({shape}), more than --max-points "
-                               f"{max_points:,}: use fewer values, or raise --max-points",
-                               ctx=click.get_current_context(silent=True))
+    from sim.tuning import TuningError
+    from sim.tuning.grid import check_grid_size, is_sweep_text
+
+    swept = {}
+    for item in sets or ():
+        key, _, text = item.partition("=")
+        swept.pop(key.strip(), None)   # a later --set of the key wins
+        if is_sweep_text(text):
+            swept[key.strip()] = text
+    try:
+        check_grid_size(swept, max_points, "--max-points")
+    except TuningError as err:
+        raise click.UsageError(str(err), ctx=click.get_current_context(silent=True)) from None
 
 
 def _check_study_out(out) -> None:

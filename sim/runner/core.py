@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from sim.provenance import strategy_files
@@ -206,27 +207,24 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
         adapter = game_adapters.adapter(game)
     except ValueError as err:
         raise RunError(str(err), usage=True) from None
-    if not isinstance(games, int) or games < 1 or games > MAX_GAME_ID:
-        raise RunError(f"games must be a whole number from 1 to {MAX_GAME_ID}", usage=True)
-    if not isinstance(seed, int) or seed < 0:
-        raise RunError("seed must be a whole number >= 0", usage=True)
+    games = whole_number(games, "games", 1, MAX_GAME_ID)
+    seed = whole_number(seed, "seed", 0)
+    players = whole_number(players, "players", 1)
     rs = _load_ruleset(adapter, ruleset, overrides)
     names = _strategy_names(strategies)
     try:
         plan = adapter.plan(rs, players, names, rotate)
     except (ValueError, OSError) as err:
         raise RunError(" ".join(str(err).split()), usage=True) from None
-    workers = _default_workers() if workers is None else int(workers)
-    if workers < 1:
-        raise RunError("workers must be at least 1", usage=True)
+    workers = _default_workers() if workers is None else whole_number(workers, "workers", 1)
     if scheduler is None and workers > _default_workers():
         import warnings
 
         warnings.warn(f"{workers} workers on {_default_workers()} cores: they share the cores, "
                       f"so the run is no faster (and uses more memory); --workers "
                       f"{_default_workers()} is enough", stacklevel=2)
-    if batch_size is not None and int(batch_size) < 1:
-        raise RunError("batch size must be at least 1", usage=True)
+    if batch_size is not None:
+        batch_size = whole_number(batch_size, "batch_size", 1)
 
     _check_scheduler(scheduler)
 
@@ -261,6 +259,18 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
             lock.close()
         if temporary is not None:
             temporary.cleanup()
+
+
+def whole_number(value, name: str, least: int, most: int | None = None) -> int:
+    """A count or seed given to the API as a plain int: numpy's integers are taken (a loop over
+    np.arange gives them), True and False are refused (bool is an int to Python, not a count)."""
+    import numbers
+
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral) \
+            or value < least or (most is not None and value > most):
+        bound = f"from {least} to {most}" if most is not None else f">= {least}"
+        raise RunError(f"{name} must be a whole number {bound}, not {value!r}", usage=True)
+    return int(value)
 
 
 def _out_path(out) -> Path:
