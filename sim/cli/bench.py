@@ -4,22 +4,13 @@ import json
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES
-
-
-def _finite(value: float, param) -> float:
-    """FloatRange lets nan through (no comparison holds): a measurement of nan seconds never ends."""
-    import math
-
-    if not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a number of seconds: give one from 0.01 to 600", param=param)
-    return value
+from sim.cli.common import DEFAULT_GAME, GAMES, finite
 
 
 @click.command("bench")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
 @click.option("--seconds", type=click.FloatRange(0.01, 600), default=1.0, show_default=True,
-              callback=lambda ctx, param, value: _finite(value, param),
+              callback=finite,
               help="Target time of each measurement.")
 @click.option("--profile", "profile", default=None, metavar="STRATEGIES",
               help="Instead: play --games games of this lineup (comma-separated, one per seat or "

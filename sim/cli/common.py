@@ -85,3 +85,12 @@ def study_errors(hint: str = "--out"):
                                        f"give {hint} a writable place")
         failure.exit_code = os_error_status(err)
         raise failure from None
+
+
+def finite(ctx, param, value):
+    """A click callback refusing inf and nan (FloatRange lets nan through: no comparison holds)."""
+    import math
+
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a finite number", param=param)
+    return value

@@ -32,18 +32,24 @@ INTRO = [
     "",
     "## Exit statuses",
     "",
-    "Every command follows this table.",
+    "Every command follows this table: the same condition gives the same status from every command",
+    "(tests/test_exit_statuses.py drives them through it).",
     "",
     "| status | meaning | examples |",
     "|---|---|---|",
     "| 0 | done | a run played, a report written, `verify` found every part sound |",
-    "| 1 | the work failed for a reason outside what was given | a full disk, a killed worker, "
-    "`docs cli --check` finding the page out of date |",
-    "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, a bad "
-    "ruleset or `--set` key (one of another game), an unknown strategy, a name that is not plain, "
-    "a shipped file to replace without `--force`, runs of other games, players or seating to "
-    "compare; a damaged or missing run or study (the same from `report`, `compare`, `meta "
-    "--resume`, `verify`, `replay`) |",
+    "| 1 | the work failed on its way, for a reason outside what was given | a worker process killed or "
+    "out of memory (from `run`, `sweep`, `sensitivity`, `meta`, `verdict`, ...), a full disk, output "
+    "that cannot be written (standard output closed or on a full device), `docs cli --check` finding "
+    "the page out of date |",
+    "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, `inf` or "
+    "`nan` where a number is counted, a bad ruleset or `--set` key (from `rules check` as from `run`), "
+    "an unknown strategy or one in a file too large, a name that is not plain, a destination that "
+    "cannot be written (read-only, missing, a device node, not a directory), an existing file to "
+    "replace without `--force`, anything shipped, a folder holding another study, runs of other "
+    "games, players or seating to compare; a damaged or missing run or study, a manifest whose "
+    "checksum fails (the same from `report`, `compare`, `run --resume`, `meta --resume`, `verify`, "
+    "`replay`), a study to resume whose strategy files changed |",
     "| 130 | stopped by Ctrl-C (SIGINT) | finished batches and profiles kept: finish with `--resume` |",
     "| 143 | stopped by SIGTERM | as 130 |",
     "",

@@ -95,3 +95,15 @@ def write_whole(path, content, hint: str = "--out", make_folder: bool = False) -
     finally:
         tmp.unlink(missing_ok=True)
     return path
+
+
+def claim_out(out, kind: str, hint: str = "--out") -> Path:
+    """Make `out` the folder of a `kind` study before any work (store.claim): another study's
+    folder, or one that cannot be written, is one line (exit 2; 1 when the disk failed)."""
+    from sim.runner.store import RunError, claim
+
+    try:
+        return claim(out, kind)
+    except RunError as err:
+        failure = click.BadParameter(str(err), param_hint=hint) if err.usage else click.ClickException(str(err))
+        raise failure from None

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, ruleset_from_options, ruleset_options
+from sim.cli.files import target_file, write_whole
 
 MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
 
@@ -23,7 +24,7 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
               help=GAME_HELP)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--html", "html_path", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="Also write the game as a replay page to step through (offline, one file).")
 @click.option("--human", type=click.IntRange(0, 7), default=None,
               help="Seat a person at this seat: the terminal shows that seat's view and asks for "
@@ -120,7 +121,7 @@ def _write_page(spec, rs, path: Path, played=None) -> Path:
 @click.command("replay")
 @click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("game_id", type=click.IntRange(min=0))
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--html", "html_path", type=OutPath(dir_okay=False, path_type=Path),
               default=Path("replay.html"), show_default=True, help="The page to write.")
 def replay_cmd(run_dir, game_id, html_path):
     """Replay game GAME_ID of the run in RUN_DIR (its seed, strategies and ruleset from the
@@ -132,12 +133,13 @@ def replay_cmd(run_dir, game_id, html_path):
         spec, rs = spec_of_run(run_dir, game_id)
     except ReplayError as err:
         raise click.BadParameter(str(err), param_hint="RUN_DIR/GAME_ID") from err
+    page = target_file(html_path, force=True, hint="--html", suffixes=(".html",), check_folder=False)
     expect = _run_row(run_dir, game_id)
     from sim.replay import write_replay
 
     try:
-        page = write_replay(spec, rs, html_path, expect=expect)
-    except (ReplayError, OSError) as err:
+        write_whole(page, lambda tmp: write_replay(spec, rs, tmp, expect=expect), hint="--html", make_folder=True)
+    except ReplayError as err:
         raise click.ClickException(str(err)) from err
     click.echo(f"Replay of game {game_id}: {page.resolve().as_uri()}")
 

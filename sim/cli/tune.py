@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.files import claim_out
 from sim.cli.signals import interrupt_status
 from sim.tuning.grid import MAX_POINTS  # points of a sweep grid, unless --max-points allows more
 
@@ -170,9 +171,7 @@ def _check_study_out(out) -> None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise click.BadParameter(f"{out} exists and is not a directory", param_hint="--out")
-    if (path / "manifest.json").is_file() and (path / "games.parquet").exists():
-        raise click.BadParameter(f"{out} holds a run (manifest.json, games.parquet); choose another "
-                                 f"directory for the study", param_hint="--out")
+    claim_out(path, "tuning")   # sweeps, sensitivity and tune share their points: one kind of study
 
 
 def _gain(row, metric) -> str:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, ruleset_options
+from sim.cli.files import claim_out
+from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, parse_sets, ruleset_options, study_errors
 
 
 def parse_players(value: str) -> list[int]:
@@ -28,9 +29,11 @@ def parse_players(value: str) -> list[int]:
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
                    "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
-@click.option("--precision", type=float, default=0.01, show_default=True,
+@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.01,
+              show_default=True, callback=finite,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
-@click.option("--budget", type=float, default=600.0, show_default=True,
+@click.option("--budget", type=click.FloatRange(0, 7 * 86400, min_open=True), default=600.0, show_default=True,
+              callback=finite,
               help="Seconds the study may take (pilot included); costly rungs get what it allows.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -49,7 +52,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_exploit, luck, meta_games,
+@click.pass_context
+def verdict_cmd(ctx, game, players, rungs, precision, budget, seed, workers, no_exploit, luck, meta_games,
                 compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
@@ -64,15 +68,17 @@ def verdict_cmd(game, players, rungs, precision, budget, seed, workers, no_explo
               "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
-        if compare_with:
-            _compare(compare_with, out, kwargs, ruleset, overrides)
-            return
-        if out is None:
-            raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
-        from sim.verdict import study
+        with study_errors():
+            if compare_with:
+                _compare(ctx, compare_with, out, kwargs, ruleset, overrides)
+                return
+            if out is None:
+                raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
+            claim_out(out, "verdict")
+            from sim.verdict import study
 
-        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
-        _write(v, out)
+            v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
+            _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     _echo_verdict(v)
@@ -103,17 +109,29 @@ def _echo_verdict(v):
         click.echo(f"{n}p  meta-game: {text}")
 
 
-def _compare(pair, out, kwargs, ruleset, overrides):
+PLAYED = ("game", "players", "rungs", "precision", "budget", "seed", "workers", "no_exploit", "luck",
+          "meta_games", "ruleset", "sets")   # what plays a study: nothing to do with two verdicts read
+
+
+def _compare(ctx, pair, out, kwargs, ruleset, overrides):
+    from click.core import ParameterSource
+
     from sim.verdict import compare, read, study, summary
 
     a, b = (Path(p) for p in pair)
     if a.is_dir() and b.is_dir():
+        given = [f"--{name.replace('_', '-')}" for name in PLAYED
+                 if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)]
+        if given:
+            raise click.UsageError(f"--compare of two verdict directories reads them as they were played: "
+                                   f"leave out {', '.join(given)} (they apply to two ruleset files)")
         va, vb = read(a), read(b)
     elif a.is_file() and b.is_file():
         if ruleset is not None:
             raise click.UsageError("--compare A B names the two rulesets: leave out --ruleset")
         if out is None:
             raise click.UsageError("give --out DIR: the two verdicts are written in DIR/A and DIR/B")
+        claim_out(out, "verdict comparison")
         va = study(ruleset=a, overrides=overrides, **kwargs)
         planned = {(r.rung, int(r.players)): int(r.games) for r in va.plan.itertuples()}
         vb = study(ruleset=b, overrides=overrides, games=planned, **kwargs)
@@ -122,6 +140,8 @@ def _compare(pair, out, kwargs, ruleset, overrides):
     else:
         raise click.BadParameter(f"{a} and {b}: give two verdict directories or two ruleset files",
                                  param_hint="--compare")
+    if out is not None:
+        claim_out(out, "verdict comparison")
     changes = compare(va, vb)
     table = summary(changes)
     if out is not None:

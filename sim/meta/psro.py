@@ -62,8 +62,10 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
         population = knobs(game).population
 
     search = {**SEARCH, **(search or {})}
+    from sim.runner.store import STUDY, RunError, claim
+
     root = Path(out)
-    if root.exists() and any(root.iterdir()) and not (resume or force):
+    if root.exists() and any(p.name != STUDY for p in root.iterdir()) and not (resume or force):
         from sim.meta.table import MetaError
 
         raise MetaError(f"{root} is not empty: add --resume to go on with the study in it, or "
@@ -76,6 +78,10 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
 
             raise MetaError(f"{root} holds files that are not a PSRO study: choose another --out")
         shutil.rmtree(root)
+    try:
+        claim(root, "psro")
+    except RunError as err:
+        raise MetaError(str(err), usage=err.usage) from None
     (root / "presets").mkdir(parents=True, exist_ok=True)
     (root / "mixtures").mkdir(exist_ok=True)
     started = time.perf_counter()

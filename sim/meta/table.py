@@ -127,8 +127,10 @@ def _plan(game, players, strategies, games, seed, ruleset, overrides, fingerprin
 
 
 def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
+    from sim.runner.store import STUDY, RunError, claim
+
     path = root / PLAN
-    if root.exists() and any(root.iterdir()):
+    if root.exists() and any(p.name != STUDY for p in root.iterdir()):
         if force:
             if not path.is_file():
                 raise MetaError(f"{root} holds files that are not a meta-game study (no {PLAN}): "
@@ -151,8 +153,10 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
             raise MetaError(f"{root} is not empty: add --resume to finish the study in it, or "
                             f"--force to replace it")
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        claim(root, "meta")
         (root / PLAN).write_text(json.dumps(plan, indent=2) + "\n")
+    except RunError as err:
+        raise MetaError(str(err), usage=err.usage) from None
     except OSError as err:
         raise MetaError(f"cannot write the study to {root}: {err.strerror or err}; give --out a "
                         f"writable directory") from None

@@ -61,6 +61,38 @@ def machine_failure(err: OSError) -> bool:
     return err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM)
 
 
+STUDY = ".mobsim-study"   # in a study's folder: the kind of study it holds (one a folder)
+KNOWN_BY = {MANIFEST: "run", "meta-plan.json": "meta", "psro.json": "psro", "verdict.json": "verdict"}
+
+
+def study_kind(root: Path) -> str | None:
+    """The kind of study `root` holds (its STUDY file, or a file only that kind writes), or None."""
+    try:
+        return (root / STUDY).read_text(encoding="utf-8").strip() or None
+    except (OSError, UnicodeDecodeError):
+        pass
+    return next((kind for name, kind in KNOWN_BY.items() if (root / name).is_file()), None)
+
+
+def claim(root, kind: str) -> Path:
+    """Make `root` the folder of a `kind` study now, before any game is played: a folder holding
+    another study (a run, a meta-game, ...) is refused, as is one that cannot be written (RunError;
+    usage unless the disk failed). The folder then says which study it holds."""
+    root = Path(root)
+    held = study_kind(root) if root.is_dir() else None
+    if held not in (None, kind):
+        raise RunError(f"{root} holds a {held} study: choose another --out for the {kind} (a folder holds "
+                       f"one study)", usage=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        if held is None:
+            atomic_write_bytes(root / STUDY, lambda tmp: tmp.write_text(kind + "\n", encoding="utf-8"))
+    except OSError as err:
+        raise RunError(f"cannot write in {root}: {err.strerror or err}; choose a writable --out",
+                       usage=not machine_failure(err)) from None
+    return root
+
+
 def table_dir(root: Path, table: str) -> Path:
     return root / f"{table}.parquet"
 

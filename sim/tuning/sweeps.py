@@ -46,6 +46,8 @@ def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 
         raise TuningError(f"baseline {baseline!r}: use one of {', '.join(BASELINES)}")
     games, seed = check_games(games, seed)
     check_grid_size(params or {}, max_points)
+    if out is not None:
+        _claim(out)
     params = checked_params(params, game)
     study = Study(players=players, strategies=strategies, ruleset=ruleset,
                   overrides=overrides or {}, game=game, workers=workers)
@@ -70,6 +72,16 @@ def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 
     if out is not None:
         write_sweep(out, table, study, params, games, seed, base)
     return table
+
+
+def _claim(out) -> None:
+    """The sweep's folder holds no other study (a run's, a meta-game's): it says it holds this one."""
+    from sim.runner.store import RunError, claim
+
+    try:
+        claim(out, "tuning")
+    except RunError as err:
+        raise TuningError(str(err)) from None
 
 
 def pairing_gains(base: Evaluation, other: Evaluation) -> pd.DataFrame | None:

@@ -98,6 +98,8 @@ def _play(game, players, lineup, games, seed, ruleset, overrides, workers):
                        ruleset=ruleset, overrides=overrides, workers=workers, record_turns=True,
                        progress=False)
     except RunError as err:
+        if not err.usage:   # a killed worker, a full disk: the study failed on its way (exit 1)
+            raise
         raise VerdictError(" ".join(str(err).split())) from None
 
 
