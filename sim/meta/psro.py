@@ -66,16 +66,12 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
 
     root = Path(out)
     if root.exists() and any(p.name != STUDY for p in root.iterdir()) and not (resume or force):
-        from sim.meta.table import MetaError
-
         raise MetaError(f"{root} is not empty: add --resume to go on with the study in it, or "
                         f"--force to replace it")
     if force and root.exists():
         import shutil
 
         if not (root / "psro.json").is_file() and not (root / "meta").is_dir():
-            from sim.meta.table import MetaError
-
             raise MetaError(f"{root} holds files that are not a PSRO study: choose another --out")
         shutil.rmtree(root)
     try:
