@@ -386,7 +386,7 @@ def test_every_part_has_its_checksum_in_the_manifest(tmp_path):
     out = tmp_path / "run"
     play(out=out, games=100, batch_size=50)
     m = json.loads((out / "manifest.json").read_text())
-    assert m["format"] == 2 and sorted(m["checksums"]) == ["0", "1"]
+    assert m["format"] == 3 and sorted(m["checksums"]) == ["0", "1"]
     for b in (0, 1):
         for table in ("games", "seats"):
             assert m["checksums"][str(b)][table] == store.file_checksum(store.part_path(out, table, b))
@@ -516,8 +516,8 @@ def test_os_errors_are_one_line_naming_the_path(tmp_path):
     for out, message in cases:
         proc = subprocess.run([str(MOBSIM), "run", "--games", "10", "--workers", "1", "--out", str(out)],
                               capture_output=True, text=True)
-        assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
-        assert proc.stderr.startswith("mobsim: error: cannot write") and message in proc.stderr
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr   # a place that cannot be used
+        assert proc.stderr.startswith("mobsim: error:") and "cannot write" in proc.stderr and message in proc.stderr
 
 
 @pytest.fixture
@@ -552,7 +552,7 @@ def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
         proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
                                "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
                               capture_output=True, text=True)
-        assert proc.returncode in (1, 2) and proc.stderr.count("\n") == 1, proc.stderr
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     for args in (["--resume"], ["--force"]):
         proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
                                "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
@@ -560,7 +560,7 @@ def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
         assert "Read-only file system" in proc.stderr
     new = subprocess.run([str(MOBSIM), "run", "--games", "10", "--out", str(tiny_disk / "new")],
                          capture_output=True, text=True)
-    assert new.returncode == 1 and "new: Read-only file system" in new.stderr
+    assert new.returncode == 2 and "new: Read-only file system" in new.stderr
     assert len(load(out).games) == 100
 
 

@@ -46,6 +46,9 @@ class OneLineErrors(click.Group):
         except click.ClickException as err:
             click.echo(f"mobsim: error: {_one_line(err)}", err=True)
             sys.exit(err.exit_code if err.exit_code != 1 else 1)
+        except OverflowError as err:  # a count or seed past what a machine integer holds (2**70 games)
+            click.echo(f"mobsim: error: a number given is too large ({err}): give a smaller one", err=True)
+            sys.exit(2)
         except Exception as err:  # a run's one-line error raised where no command caught it (a worker's)
             from sim.runner.store import RunError
 

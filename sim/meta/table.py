@@ -146,7 +146,8 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
                 if old.get(key) != plan.get(key):
                     raise MetaError(f"cannot resume {root}: {key} is {old.get(key)!r} in the study, "
                                     f"{plan.get(key)!r} now (use --force to start over)")
-            changed = changed_files(_kept_files(old, plan), plan["strategy_files"])
+            kept = _kept_files(old, plan)
+            changed = kept and changed_files(kept, {p: plan["strategy_files"][p] for p in kept})
             if changed:
                 raise MetaError(f"cannot resume {root}: {changed} (use --force to start over)")
         else:
