@@ -134,6 +134,23 @@ def _register():
     for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, docs):
         for command in module.COMMANDS:
             main.add_command(command)
+    _bound_whole_numbers(main)
+
+
+LARGEST = 2**31 - 1   # games, ids, seeds, workers: what the engine's int32 game ids and numpy sizes take
+
+
+def _bound_whole_numbers(command: click.Command) -> None:
+    """Give every whole-number option an upper bound (LARGEST): 2**70 games or a seed past a
+    machine integer is refused as bad input, never a traceback from numpy or the engine."""
+    for param in command.params:
+        kind = param.type
+        if isinstance(kind, click.IntRange) and kind.max is None:
+            kind.max = LARGEST
+        elif kind is click.INT:
+            param.type = click.IntRange(max=LARGEST)
+    for sub in getattr(command, "commands", {}).values():
+        _bound_whole_numbers(sub)
 
 
 _register()

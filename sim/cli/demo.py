@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import OutPath, ruleset_from_options, ruleset_options
+from sim.cli.common import OutPath, finite, ruleset_from_options, ruleset_options
 from sim.cli.files import claim_out
 
 # The study's lineup (one strategy per seat, rotated): three styles and the equilibrium mixture of
@@ -40,7 +40,7 @@ DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game pla
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes playing the games (default: one per core).")
-@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None,
+@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None, callback=finite,
               help=f"Seconds for the verdict across skill (default {DEMO_VERDICT_BUDGET:g}, scaled down "
                    f"with --games below {DEMO_GAMES:,}, at least 5); 0 leaves the verdict out.")
 @click.option("--verdict-players", default=DEMO_VERDICT_PLAYERS, show_default=True,

@@ -140,12 +140,20 @@ def write_or_check(path: Path, check: bool, root: click.Command) -> bool:
         raise click.BadParameter(f"{path} is not a regular file (a directory or a device): name a file",
                                  param_hint="--out")
     text = generate(root)
-    current = path.read_text(encoding="utf-8") if path.is_file() else None
+    current = _current(path, len(text.encode()))
     if check:
         return current == text
     if current != text:
         write_whole(path, text)
     return True
+
+
+def _current(path: Path, size: int) -> str | None:
+    """The page now in `path`, read only when it is the page's size (any other size differs: a
+    3 GB file there is never read)."""
+    if not path.is_file() or path.stat().st_size != size:
+        return None
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 @click.group("docs")

@@ -38,6 +38,8 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
     play_one, result, event_dicts, story = entry.play_one, entry.result, narrate.event_dicts, narrate.story
 
     rs = ruleset_from_options(ruleset, sets, game=game)
+    if html_path is not None:   # checked before the game: a page, never a device or a folder
+        html_path = target_file(html_path, force=True, hint="--html", suffixes=(".html",), check_folder=False)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
     if not names:
         raise click.BadParameter("empty: give one strategy per seat or one for every seat, e.g. "
@@ -113,8 +115,9 @@ def _write_page(spec, rs, path: Path, played=None) -> Path:
         state = find(spec.game).part("state")
         expect = {"winner": int(g[state.WINNER]), "turns": int(g[state.TURNS_PLAYED])}
     try:
-        return write_replay(spec, rs, path, expect=expect)
-    except (ReplayError, OSError) as err:
+        return write_whole(path, lambda tmp: write_replay(spec, rs, tmp, expect=expect), hint="--html",
+                           make_folder=True)
+    except ReplayError as err:
         raise click.ClickException(str(err)) from err
 
 

@@ -62,7 +62,8 @@ def machine_failure(err: OSError) -> bool:
 
 
 STUDY = ".mobsim-study"   # in a study's folder: the kind of study it holds (one a folder)
-KNOWN_BY = {MANIFEST: "run", "meta-plan.json": "meta", "psro.json": "psro", "verdict.json": "verdict"}
+KNOWN_BY = {MANIFEST: "run", "meta-plan.json": "meta", "psro.json": "psro", "verdict.json": "verdict",
+            "points": "tuning", "sweep.parquet": "tuning", "index.md": "report"}   # folders written before STUDY
 
 
 def study_kind(root: Path) -> str | None:
@@ -71,7 +72,7 @@ def study_kind(root: Path) -> str | None:
         return (root / STUDY).read_text(encoding="utf-8").strip() or None
     except (OSError, UnicodeDecodeError):
         pass
-    return next((kind for name, kind in KNOWN_BY.items() if (root / name).is_file()), None)
+    return next((kind for name, kind in KNOWN_BY.items() if (root / name).exists()), None)
 
 
 def claim(root, kind: str) -> Path:
@@ -83,6 +84,9 @@ def claim(root, kind: str) -> Path:
     if held not in (None, kind):
         raise RunError(f"{root} holds a {held} study: choose another --out for the {kind} (a folder holds "
                        f"one study)", usage=True)
+    if held is None and root.is_dir() and any(root.iterdir()):
+        raise RunError(f"{root} holds files that are not a mobsim study: choose a new or empty folder for "
+                       f"the {kind}", usage=True)
     try:
         root.mkdir(parents=True, exist_ok=True)
         if held is None:
