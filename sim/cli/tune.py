@@ -329,9 +329,12 @@ def _steps(params) -> dict:
               help="Each round keeps 1/eta of the candidates.")
 @ruleset_options
 @click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Directory for tune.json (provenance, history, evidence) and index.md/html.")
+              help="Directory for tune.json (provenance, history, evidence), index.md/html and every "
+                   "candidate's run (round-<r>/, final/).")
+@click.option("--force", is_flag=True, help="Play every run again, replacing the runs kept in --out.")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets, budget,
-             candidates, eta, ruleset, sets, out):
+             candidates, eta, ruleset, sets, out, force, resume):
     """Search a box of rule values for settings that meet targets on the headline metrics.
 
     Example: mobsim tune --strategies simple,random --param missions.reward_scale=0.5:2
@@ -340,6 +343,7 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
     from sim.tuning import TuningError
     from sim.tuning.search import tune
 
+    _check_resume(out, resume, force)
     _check_study_out(out)
     if not params:
         raise click.UsageError("tune: give at least one --param KEY=LO:HI (e.g. missions.reward_scale=0.5:2)")
@@ -350,10 +354,11 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
         def on_round(r, n, each):
             click.echo(f"round {r + 1}: {n} candidate(s), {each:,} games each", err=True)
     try:
-        result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
-                      strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                      workers=workers, candidates=candidates, eta=eta, out=out, game=game,
-                      on_round=on_round)
+        with _kept_on_interrupt(out):
+            result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
+                          strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
+                          workers=workers, candidates=candidates, eta=eta, out=out, game=game,
+                          on_round=on_round, force=force)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     if as_json:
