@@ -94,3 +94,19 @@ def finite(ctx, param, value):
     if value is not None and not math.isfinite(value):
         raise click.BadParameter(f"{value} is not a finite number", param=param)
     return value
+
+
+@contextlib.contextmanager
+def kept_on_interrupt(out):
+    """Ctrl-C or SIGTERM: one line saying what is kept and how to finish, with the signal's status."""
+    import sys
+
+    from sim.cli.signals import interrupt_status
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        kept = (f": the finished runs are kept in {out}; finish with the same command and --resume"
+                if out is not None else "")
+        click.echo(f"mobsim: interrupted{kept}", err=True)
+        sys.exit(interrupt_status())

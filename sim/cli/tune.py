@@ -1,6 +1,5 @@
 """`mobsim sweep`, `mobsim sensitivity`, `mobsim tune`: designer tuning (sim.tuning)."""
 
-import contextlib
 import json
 import math
 import sys
@@ -8,9 +7,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, kept_on_interrupt, parse_sets, ruleset_from_options, ruleset_options
 from sim.cli.files import claim_out
-from sim.cli.signals import interrupt_status
 from sim.tuning.grid import MAX_POINTS  # points of a sweep grid, unless --max-points allows more
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
@@ -71,18 +69,6 @@ def _check_resume(out, resume: bool, force: bool) -> None:
         raise click.UsageError("--resume needs --out, the study's directory")
 
 
-@contextlib.contextmanager
-def _kept_on_interrupt(out):
-    """Ctrl-C or SIGTERM: one line saying what is kept and how to finish, with the signal's status."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        kept = (f": the finished runs are kept in {out}; finish with the same command and --resume"
-                if out is not None else "")
-        click.echo(f"mobsim: interrupted{kept}", err=True)
-        sys.exit(interrupt_status())
-
-
 def _fmt(x) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "-"
@@ -130,7 +116,7 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
             raise TuningError("--set: nothing to sweep: give a range KEY=A:B:N or a list KEY=V1,V2 "
                               "(e.g. --set missions.reward_scale=0.6:1.4:5)")
         shown = [check_metric(m, strategy_names(strategies), game, "--metric") for m in metrics] or list(SHOWN)
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
                           ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
                           game=game, force=force, on_point=_progress(as_json), max_points=max_points)
@@ -233,7 +219,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     _check_study_out(out)
     _check_resume(out, resume, force)
     if rulings:
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out,
                      force, top, assumed)
         return
@@ -257,7 +243,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
         return
     try:
         steps = _steps(params)
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
                                 params=steps or None, ruleset=ruleset, overrides=parse_sets(sets),
                                 workers=workers, out=out, game=game, force=force,
@@ -354,7 +340,7 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
         def on_round(r, n, each):
             click.echo(f"round {r + 1}: {n} candidate(s), {each:,} games each", err=True)
     try:
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
                           strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
                           workers=workers, candidates=candidates, eta=eta, out=out, game=game,

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
+from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, kept_on_interrupt, parse_sets,
+                            ruleset_options, study_errors)
 from sim.cli.files import claim_out
-from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, parse_sets, ruleset_options, study_errors
 
 
 def parse_players(value: str) -> list[int]:
@@ -51,10 +52,14 @@ def parse_players(value: str) -> list[int]:
                    "on the same plan: the paired change of each measure at every rung and count.")
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
+@click.option("--resume", is_flag=True,
+              help="Finish the study in --out: the runs it kept (runs/, metagame/) read back where the "
+                   "plan asks for them again, the rest played (as giving the command again does).")
+@click.option("--force", is_flag=True, help="Play every run again, deleting the runs kept in --out.")
 @ruleset_options
 @click.pass_context
 def verdict_cmd(ctx, game, players, rungs, precision, budget, seed, workers, no_exploit, luck, meta_games,
-                compare_with, out, ruleset, sets):
+                compare_with, out, resume, force, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -67,8 +72,10 @@ def verdict_cmd(ctx, game, players, rungs, precision, budget, seed, workers, no_
               "seed": seed, "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck,
               "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
     try:
-        with study_errors():
+        with study_errors(), kept_on_interrupt(out):
             if compare_with:
                 _compare(ctx, compare_with, out, kwargs, ruleset, overrides)
                 return
@@ -77,12 +84,24 @@ def verdict_cmd(ctx, game, players, rungs, precision, budget, seed, workers, no_
             claim_out(out, "verdict")
             from sim.verdict import study
 
-            v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", **kwargs)
+            if force:
+                _clear_runs(out)
+            v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", runs_dir=out / "runs",
+                      **kwargs)
             _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     _echo_verdict(v)
     click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, verdict.png")
+
+
+def _clear_runs(out: Path) -> None:
+    """--force: the runs a verdict kept go (its other files are written again)."""
+    import shutil
+
+    for kept in ("runs", "metagame"):
+        if (out / kept).is_dir():
+            shutil.rmtree(out / kept)
 
 
 def _cores() -> int:
