@@ -56,15 +56,36 @@ def one_line_status(args) -> tuple[int, str]:
 NAMES = list(commands("run", "dest"))
 
 
+@pytest.fixture(scope="module")
+def read_only(tmp_path_factory):
+    """A read-only tmpfs (root and Linux only: chmod does not stop root)."""
+    import subprocess
+
+    mount = tmp_path_factory.mktemp("ro")
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", str(mount)], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_destination_that_cannot_be_written_is_2_from_every_command(name, a_run, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder\n")
-    dest = blocker / "out"     # under a regular file: cannot be made (as root, a read-only folder is not)
+    dest = blocker / "out"     # under a regular file: cannot be made
     before = sorted(os.listdir(tmp_path))
     code, err = one_line_status(commands(a_run, dest)[name])
     assert code == 2, err
     assert sorted(os.listdir(tmp_path)) == before and blocker.read_text() == "not a folder\n"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_read_only_destination_is_2_from_every_command(name, a_run, read_only):
+    code, err = one_line_status(commands(a_run, read_only)[name])   # an empty folder, or a file in it
+    assert code == 2 and "Read-only file system" in err, err
 
 
 @pytest.mark.parametrize("name", ["run", "sweep", "sensitivity", "tune", "meta", "verdict", "board", "odds"])

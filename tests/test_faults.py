@@ -273,6 +273,9 @@ KILLED_WORKER = {
     "sensitivity --rulings": ["sensitivity", "--rulings", "--games", "2000000", "--workers", "2"],
     "meta": ["meta", "--strategies", "random,simple", "--players", "2", "--games-per-profile", "2000000",
              "--workers", "2"],
+    "psro": ["strategies", "psro", "--population", "random,simple", "--players", "2", "--games-per-profile",
+             "2000000", "--workers", "2"],
+    "ladder": ["strategies", "ladder", "--rungs", "random,simple", "--games", "2000000", "--workers", "2"],
 }
 
 
@@ -283,7 +286,8 @@ def workers_of(proc) -> list[int]:
 
 @pytest.mark.parametrize("command", KILLED_WORKER, ids=list(KILLED_WORKER))
 def test_a_killed_worker_exits_1_in_one_line_from_every_command(command, tmp_path):
-    proc = subprocess.Popen([str(MOBSIM), *KILLED_WORKER[command], "--out", str(tmp_path / "out")],
+    out = [] if command == "ladder" else ["--out", str(tmp_path / "out")]
+    proc = subprocess.Popen([str(MOBSIM), *KILLED_WORKER[command], *out],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
     try:

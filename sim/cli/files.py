@@ -3,6 +3,7 @@ over a device node or a directory, and over an existing file only with --force."
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -52,6 +53,8 @@ def target_file(path, force: bool = False, hint: str = "--out", suffixes=(),
                                  param_hint=hint)
     if check_folder and not path.parent.is_dir():
         raise click.BadParameter(f"{path.parent} is not a directory: create it first", param_hint=hint)
+    if path.parent.is_dir():
+        _probe(path, hint)
     if shipped(path) and not allow_shipped:
         raise click.BadParameter(f"{path} is shipped with mobsim and never written by a command: "
                                  f"name another file (e.g. runs/{path.name}) and copy it in by hand",
@@ -60,6 +63,17 @@ def target_file(path, force: bool = False, hint: str = "--out", suffixes=(),
         raise click.BadParameter(f"{path} exists: add --force to replace it, or name another file",
                                  param_hint=hint)
     return path
+
+
+def _probe(path: Path, hint: str) -> None:
+    """Create and remove a file beside `path` now, so that a folder that cannot take the file (read-only,
+    no permission) is refused before the work, not after it."""
+    probe = path.with_name(f".{path.name}.probe{os.getpid()}")
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as err:
+        raise WriteFailed(path, err, hint) from None
 
 
 class WriteFailed(click.ClickException):
@@ -93,7 +107,8 @@ def write_whole(path, content, hint: str = "--out", make_folder: bool = False) -
     except OSError as err:
         raise WriteFailed(path, err, hint) from None
     finally:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):   # on a read-only file system even a missing file is EROFS
+            tmp.unlink(missing_ok=True)
     return path
 
 
