@@ -58,17 +58,11 @@ NAMES = list(commands("run", "dest"))
 
 @pytest.fixture(scope="module")
 def read_only(tmp_path_factory):
-    """A read-only tmpfs (root and Linux only: chmod does not stop root)."""
-    import subprocess
+    """A read-only tmpfs (chmod does not stop root)."""
+    from tests.test_runner import tmpfs
 
-    mount = tmp_path_factory.mktemp("ro")
-    try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", str(mount)], check=True,
-                       capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as err:
-        pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
-    yield mount
-    subprocess.run(["umount", "-l", str(mount)], check=False)
+    with tmpfs(tmp_path_factory.mktemp("ro"), "size=64k,ro") as mount:
+        yield mount
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -1,5 +1,6 @@
 """The batch runner: same tables whatever the workers and batches, resume, safety, files, CLI."""
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -520,18 +521,27 @@ def test_os_errors_are_one_line_naming_the_path(tmp_path):
         assert proc.stderr.startswith("mobsim: error:") and "cannot write" in proc.stderr and message in proc.stderr
 
 
-@pytest.fixture
-def tiny_disk(tmp_path):
-    """A 256 kB tmpfs (root and Linux only)."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
+@contextlib.contextmanager
+def tmpfs(mount: Path, options: str):
+    """A tmpfs mounted at `mount` with `options` (root and Linux only: the test is skipped elsewhere)."""
     try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], check=True,
+        subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mount)], check=True,
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError) as err:
         pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
-    yield mount
-    subprocess.run(["umount", "-l", str(mount)], check=False)
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 256 kB tmpfs."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    with tmpfs(mount, "size=256k"):
+        yield mount
 
 
 def test_a_full_disk_keeps_the_finished_batches(tiny_disk):
