@@ -266,8 +266,7 @@ def test_meta_workers_die_with_a_killed_main_process(tmp_path):
 
 # --- the same fault gives the same exit from every command ----------------------------------
 
-KILLED_WORKER = {
-    "run": ["run", "--games", "2000000", "--batch-size", "200", "--workers", "2"],
+KILLED_WORKER = {   # run's own: test_a_killed_worker_ends_the_run_in_one_line
     "sweep": ["sweep", "--games", "2000000", "--workers", "2", "--set", "missions.reward_scale=0.8,1.2"],
     "sensitivity": ["sensitivity", "--games", "2000000", "--workers", "2", "--param", "provocation.stake"],
     "sensitivity --rulings": ["sensitivity", "--rulings", "--games", "2000000", "--workers", "2"],
