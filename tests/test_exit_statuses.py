@@ -118,3 +118,16 @@ def test_run_force_clears_what_it_wrote_and_nothing_else(tmp_path):
     (out / "notes.txt").write_text("mine\n")
     with pytest.raises(RunError, match="notes.txt"):
         sim.run(players=2, strategies="random", games=4, out=out, workers=1, progress=False, force=True)
+
+
+def test_verdict_compare_of_two_folders_refuses_the_options_it_would_ignore(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    for extra in (["--rungs", "nosuch"], ["--ruleset", tmp_path / "bad.toml"], ["--players", "9"],
+                  ["--budget", "60"]):
+        code, err = one_line_status(["verdict", "--compare", a, b, *extra])
+        assert code == 2 and ("leave out" in err or "--players" in err), err
+    for budget in ("inf", "nan", "0"):
+        code, err = one_line_status(["verdict", "--budget", budget, "--out", tmp_path / "v"])
+        assert code == 2 and "--budget" in err, err
