@@ -4,7 +4,7 @@ resume after one of them changed (the missing batches would be played by another
 import pytest
 
 import sim
-from sim.provenance import strategy_files
+from sim.runner.sources import strategy_files
 from sim.runner import RunError
 
 

@@ -27,8 +27,8 @@ import numpy as np
 import pandas as pd
 
 from sim.meta.solvers import PayoffTable, profiles
-from sim.provenance import strategy_files
 from sim.runner.core import changed_files
+from sim.runner.sources import strategy_files
 
 PLAN = "meta-plan.json"
 

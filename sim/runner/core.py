@@ -22,9 +22,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.provenance import strategy_files
 from sim.runner import games as game_adapters
 from sim.runner import store
+from sim.runner.sources import strategy_files
 from sim.runner.store import RunError
 from sim.seating import mode as seating_mode
 
