@@ -82,11 +82,11 @@ def claim(root, kind: str) -> Path:
     root = Path(root)
     held = study_kind(root) if root.is_dir() else None
     if held not in (None, kind):
-        raise RunError(f"{root} holds a {held} study: choose another --out for the {kind} (a folder holds "
+        raise RunError(f"{root} holds a {held} study: choose another --out for this {kind} study (a folder holds "
                        f"one study)", usage=True)
     if held is None and root.is_dir() and any(root.iterdir()):
-        raise RunError(f"{root} holds files that are not a mobsim study: choose a new or empty folder for "
-                       f"the {kind}", usage=True)
+        raise RunError(f"{root} holds files that are not a mobsim study: choose a new or empty folder for this "
+                       f"{kind} study", usage=True)
     try:
         root.mkdir(parents=True, exist_ok=True)
         if held is None:
