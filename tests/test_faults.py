@@ -246,24 +246,6 @@ def test_every_pool_in_the_project_is_the_tied_one():
     assert makers == [], makers
 
 
-def test_meta_workers_die_with_a_killed_main_process(tmp_path):
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([str(MOBSIM), "meta", "--strategies", "random,simple,balanced", "--players", "2",
-                             "--games-per-profile", "200000", "--workers", "2", "--out", str(tmp_path / "m")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
-    try:
-        wait_until(lambda: len([p for p in children(proc.pid) if "resource_tracker" not in _cmdline(p)]) >= 2
-                   or proc.poll() is not None, what="the meta-game's workers")
-        assert proc.poll() is None, proc.communicate()
-        helpers = descendants(proc.pid)
-        proc.kill()
-        finish(proc)
-        assert_gone(helpers)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-
-
 # --- the same fault gives the same exit from every command ----------------------------------
 
 KILLED_WORKER = {   # run's own: test_a_killed_worker_ends_the_run_in_one_line
