@@ -53,8 +53,6 @@ def target_file(path, force: bool = False, hint: str = "--out", suffixes=(),
                                  param_hint=hint)
     if check_folder and not path.parent.is_dir():
         raise click.BadParameter(f"{path.parent} is not a directory: create it first", param_hint=hint)
-    if path.parent.is_dir():
-        _probe(path, hint)
     if shipped(path) and not allow_shipped:
         raise click.BadParameter(f"{path} is shipped with mobsim and never written by a command: "
                                  f"name another file (e.g. runs/{path.name}) and copy it in by hand",
@@ -62,6 +60,8 @@ def target_file(path, force: bool = False, hint: str = "--out", suffixes=(),
     if path.exists() and not force:
         raise click.BadParameter(f"{path} exists: add --force to replace it, or name another file",
                                  param_hint=hint)
+    if path.parent.is_dir():   # last: nothing is created beside a file refused above
+        _probe(path, hint)
     return path
 
 
