@@ -15,3 +15,4 @@ def engine_commit() -> str:
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return head + ("+changes" if dirty else "")
+

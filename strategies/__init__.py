@@ -147,9 +147,11 @@ def _preset_path(base: str, game: str) -> Path:
 
 
 def _read(path: Path) -> dict:
+    from strategies.mixture import small_text
+
     try:
-        return tomllib.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        return tomllib.loads(small_text(path))
+    except (OSError, ValueError) as err:
         raise StrategyError(f"{path}: not a readable TOML preset ({' '.join(str(err).split())})") from None
 
 

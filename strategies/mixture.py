@@ -60,6 +60,19 @@ def available(game: str = "nyk") -> list[str]:
     return sorted(p.stem for p in mixture_dir(game).glob("*.toml"))
 
 
+MAX_FILE_BYTES = 1 << 20   # a preset or mixture is a few hundred bytes: a larger file is not one
+
+
+def small_text(path: Path) -> str:
+    """The text of a preset or mixture file; ValueError past MAX_FILE_BYTES before it is read (a
+    2 GB file would fill the memory)."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ValueError(f"{size:,} bytes, more than a preset or mixture file holds ({MAX_FILE_BYTES:,})")
+    with open(path, encoding="utf-8") as handle:
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
 def load(spec: str, game: str = "nyk") -> Mixture:
     """The mixture a `meta:` spec names; MixtureError if it cannot be used."""
     spec = spec.strip()
@@ -69,8 +82,8 @@ def load(spec: str, game: str = "nyk") -> Mixture:
                            f"or one of: {', '.join(available(game)) or 'none shipped'})")
     path = _path(target, game)
     try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        data = tomllib.loads(small_text(path))
+    except (OSError, ValueError) as err:
         raise MixtureError(f"{path}: not a readable mixture file ({' '.join(str(err).split())})") from None
     if data.get("game", game) != game:
         raise MixtureError(f"{path}: a mixture of {data.get('game')} strategies, not of {game}'s")

@@ -1,10 +1,13 @@
 """Hostile command lines end in one line (`mobsim: error: ...`, exit 2), never a traceback."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from sim.runner import store
 
 
 MOBSIM = Path(sys.executable).with_name("mobsim")
@@ -172,7 +175,7 @@ def test_report_of_an_interrupted_run_says_so_and_how_to_resume(a_three_player_r
     shutil.copytree(a_three_player_run, run)
     manifest = json.loads((run / "manifest.json").read_text())
     manifest["status"] = "running"
-    (run / "manifest.json").write_text(json.dumps(manifest))
+    store.write_manifest(run, manifest)
     proc = subprocess.run([str(MOBSIM), "report", str(run), "--out", str(tmp_path / "rep"), "--no-replays"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -266,3 +269,88 @@ def test_an_assumed_content_point_keeps_the_given_ruleset(tmp_path):
     rs = Ruleset.load(path, game="nyk")
     assert rs.values["provocation.stake"] == 3000
     assert rs.sources["missions"] == str(tmp_path / "point" / "missions.toml")
+
+
+# --- every command, every path and number option, hostile values --------------------------------
+
+def _leaf_commands():
+    import click
+
+    from sim.cli import main
+    from sim.cli.docs import walk
+
+    ctx = click.Context(main, info_name="mobsim")
+    for command, sub in list(walk(main, ctx))[1:]:
+        if not isinstance(command, click.Group):
+            yield sub.command_path.split()[1:], command
+
+
+def _hostile(option, places) -> list[str]:
+    import click
+
+    kind = option.type
+    if isinstance(kind, click.Path):
+        return ["", "..", str(places["device"]), str(places["unwritable"]), str(places["huge"])]
+    if option.name in ("strategies", "population", "rungs", "opponents", "start", "base"):
+        return [str(places["huge"]), f"meta:{places['huge']}"]
+    if isinstance(kind, click.types.FloatParamType):
+        return ["inf", "nan", "-inf"]
+    if isinstance(kind, click.types.IntParamType):
+        return ["inf", "1e400", str(2**70)]
+    return []
+
+
+class TookLong(KeyboardInterrupt):
+    """Stops a command that accepted a value and went to work (as Ctrl-C would)."""
+
+
+def test_every_command_refuses_hostile_values_in_one_line_and_writes_nowhere_else(tmp_path, monkeypatch):
+    import signal
+
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    root = Path(__file__).resolve().parents[1]
+    shipped = {p: p.stat().st_mtime_ns for p in [*(root / "strategies").rglob("*.toml"), root / "docs" / "cli.md"]}
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    (tmp_path / "blocker").write_text("a file\n")
+    places = {"device": tmp_path / "fifo.png", "unwritable": tmp_path / "blocker" / "out",
+              "huge": tmp_path / "huge.toml"}
+    os.mkfifo(places["device"])
+    with open(places["huge"], "wb") as huge:   # 3 GB that take no disk (sparse): never to be read whole
+        huge.truncate(3 << 30)
+    monkeypatch.chdir(cwd)
+
+    def stop(signum, frame):
+        raise TookLong
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    tracebacks, accepted = [], []   # accepted: went to work, stopped by the alarm as by Ctrl-C
+    try:
+        for path, command in _leaf_commands():
+            for option in command.params:
+                if not option.opts[0].startswith("--"):
+                    continue
+                for value in _hostile(option, places):
+                    signal.alarm(2)
+                    try:
+                        result = CliRunner().invoke(main, [*path, option.opts[0], value])
+                    finally:
+                        signal.alarm(0)
+                    args = " ".join([*path, option.opts[0], repr(value)])
+                    if result.exception is not None and not isinstance(result.exception, SystemExit):
+                        tracebacks.append(f"{args}: {result.exception!r}")
+                    elif result.exit_code not in (0, 1, 2, 130):
+                        tracebacks.append(f"{args}: exit {result.exit_code}")
+                    elif result.exit_code == 130:
+                        accepted.append(args)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert not tracebacks, tracebacks
+    assert sorted(os.listdir(cwd)) == [] or all(not Path(cwd, n).name.startswith(".") for n in os.listdir(cwd)), \
+        os.listdir(cwd)
+    assert sorted(os.listdir(tmp_path)) == ["blocker", "cwd", "fifo.png", "huge.toml"], os.listdir(tmp_path)
+    assert (tmp_path / "blocker").read_text() == "a file\n"
+    assert {p: p.stat().st_mtime_ns for p in shipped} == shipped

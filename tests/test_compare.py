@@ -10,6 +10,7 @@ from click.testing import CliRunner
 import sim
 from sim.analysis.headline import compare, game_values, paired_difference
 from sim.cli import main
+from sim.runner import store
 
 GAMES = 600
 LINEUP = "simple,random,simple,random"
@@ -81,7 +82,7 @@ def test_compare_refuses_bad_runs(runs, tmp_path):
     shutil.copytree(runs["low"].path, other)
     manifest = json.loads((other / "manifest.json").read_text())
     manifest["game"] = "ag"
-    (other / "manifest.json").write_text(json.dumps(manifest))
+    store.write_manifest(other, manifest)  # sealed again, as a run of another game
     result = invoke("compare", runs["low"].path, other)
     assert result.exit_code == 2 and "different games" in result.stderr
 

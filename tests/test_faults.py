@@ -246,19 +246,39 @@ def test_every_pool_in_the_project_is_the_tied_one():
     assert makers == [], makers
 
 
-def test_meta_workers_die_with_a_killed_main_process(tmp_path):
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([str(MOBSIM), "meta", "--strategies", "random,simple,balanced", "--players", "2",
-                             "--games-per-profile", "200000", "--workers", "2", "--out", str(tmp_path / "m")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+# --- the same fault gives the same exit from every command ----------------------------------
+
+KILLED_WORKER = {   # run's own: test_a_killed_worker_ends_the_run_in_one_line
+    "sweep": ["sweep", "--games", "2000000", "--workers", "2", "--set", "missions.reward_scale=0.8,1.2"],
+    "sensitivity": ["sensitivity", "--games", "2000000", "--workers", "2", "--param", "provocation.stake"],
+    "sensitivity --rulings": ["sensitivity", "--rulings", "--games", "2000000", "--workers", "2"],
+    "meta": ["meta", "--strategies", "random,simple", "--players", "2", "--games-per-profile", "2000000",
+             "--workers", "2"],
+    "psro": ["strategies", "psro", "--population", "random,simple", "--players", "2", "--games-per-profile",
+             "2000000", "--workers", "2"],
+    "ladder": ["strategies", "ladder", "--rungs", "random,simple", "--games", "2000000", "--workers", "2"],
+}
+
+
+def workers_of(proc) -> list[int]:
+    return [p for p in descendants(proc.pid) if "resource_tracker" not in _cmdline(p)
+            and _stat(p) and int(_stat(p)[1]) != 1]
+
+
+@pytest.mark.parametrize("command", KILLED_WORKER, ids=list(KILLED_WORKER))
+def test_a_killed_worker_exits_1_in_one_line_from_every_command(command, tmp_path):
+    out = [] if command == "ladder" else ["--out", str(tmp_path / "out")]
+    proc = subprocess.Popen([str(MOBSIM), *KILLED_WORKER[command], *out],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
     try:
-        wait_until(lambda: len([p for p in children(proc.pid) if "resource_tracker" not in _cmdline(p)]) >= 2
-                   or proc.poll() is not None, what="the meta-game's workers")
+        wait_until(lambda: len(workers_of(proc)) >= 2 or proc.poll() is not None, what="the workers")
         assert proc.poll() is None, proc.communicate()
-        helpers = descendants(proc.pid)
-        proc.kill()
-        finish(proc)
-        assert_gone(helpers)
+        time.sleep(1)   # past start-up: a worker at work
+        os.kill(workers_of(proc)[-1], signal.SIGKILL)
+        code, err = finish(proc, timeout=120)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+    assert code == 1, err
+    assert err.count("\n") == 1 and "worker process ended abruptly" in err and "refuse" not in err, err

@@ -12,6 +12,7 @@ import sim
 from sim.analysis import findings as F
 from sim.analysis.run_report import report_run
 from sim.analysis.watch import worth_watching
+from sim.runner import store
 
 
 def pairs_table(rows):
@@ -181,7 +182,7 @@ def test_a_game_that_cannot_be_replayed_leaves_the_report_whole(tmp_path):
     manifest = tmp_path / "run" / "manifest.json"
     data = json.loads(manifest.read_text())
     data["ruleset"]["fingerprint"] = "0" * 64          # as if its content files were not the shipped ones
-    manifest.write_text(json.dumps(data))
+    store.write_manifest(manifest.parent, data)
     index = report_run(sim.load(tmp_path / "run"), tmp_path / "report", replays=True)
     text = index.read_text(encoding="utf-8")
     assert "Replay pages not written" in text and "mobsim replay" in text

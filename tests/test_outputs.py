@@ -8,6 +8,14 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli_fuzz import MOBSIM, one_line
+from tests.test_exit_statuses import one_line_status
+
+
+def refused(*args) -> str:
+    """In this process (no interpreter to start): exit 2 in one line, its message."""
+    code, err = one_line_status(args)
+    assert code == 2, err
+    return err
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,13 +36,13 @@ def listing(folder: Path) -> set[str]:
 def test_strategies_leaf_never_writes_the_shipped_model_nor_a_device(tmp_path, fifo):
     shipped = ROOT / "strategies" / "nyk" / "leaf.toml"
     before = shipped.read_bytes()
-    assert "Missing option '--out'" in one_line("strategies", "leaf", "--games", 100)
-    assert "shipped with mobsim" in one_line("strategies", "leaf", "--out", shipped, "--force")
+    assert "Missing option '--out'" in refused("strategies", "leaf", "--games", 100)
+    assert "shipped with mobsim" in refused("strategies", "leaf", "--out", shipped, "--force")
     node = fifo("leaf.toml")
-    assert "not a regular file" in one_line("strategies", "leaf", "--out", node, "--force")
+    assert "not a regular file" in refused("strategies", "leaf", "--out", node, "--force")
     mine = tmp_path / "mine.toml"
     mine.write_text("kept\n")
-    assert "add --force" in one_line("strategies", "leaf", "--out", mine)
+    assert "add --force" in refused("strategies", "leaf", "--out", mine)
     assert shipped.read_bytes() == before and mine.read_text() == "kept\n"
     assert listing(tmp_path) == {"leaf.toml", "mine.toml"}
 
@@ -49,17 +57,17 @@ def test_docs_cli_neither_reads_nor_replaces_a_device(tmp_path, fifo):
 
 def test_board_writes_the_named_picture_or_nothing(tmp_path, fifo, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert "does not end in .png" in one_line("board", "--out", "x.txt")
-    assert "does not end in .png" in one_line("board", "--out", "full")
-    assert "path is empty" in one_line("board", "--out", "")
-    assert "not a regular file" in one_line("board", "--out", fifo("node.png"))
+    assert "does not end in .png" in refused("board", "--out", "x.txt")
+    assert "does not end in .png" in refused("board", "--out", "full")
+    assert "path is empty" in refused("board", "--out", "")
+    assert "not a regular file" in refused("board", "--out", fifo("node.png"))
     assert listing(tmp_path) == {"node.png"}
 
 
 def test_odds_save_table_writes_the_named_file_or_nothing(tmp_path, fifo):
     args = ["odds", "provocation", "--provoker", "A", "--provoked", "A", "--save-table"]
-    assert "does not end in .npz" in one_line(*args, tmp_path / "full")
-    assert "not a regular file" in one_line(*args, fifo("t.npz"))
+    assert "does not end in .npz" in refused(*args, tmp_path / "full")
+    assert "not a regular file" in refused(*args, fifo("t.npz"))
     assert listing(tmp_path) == {"t.npz"}
 
 

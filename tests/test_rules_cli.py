@@ -103,7 +103,7 @@ def test_check(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[move]\nsteps = 99\n")
     result = run("rules", "check", str(bad))
-    assert result.exit_code == 1
+    assert result.exit_code == 2   # as from run: a bad ruleset is bad input
     message = one_error_line(result)
     assert str(bad) in message and "move.steps = 99 is out of range" in message
 

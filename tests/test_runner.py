@@ -1,5 +1,6 @@
 """The batch runner: same tables whatever the workers and batches, resume, safety, files, CLI."""
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 
 import sim
 from sim.cli import main
-from sim.runner import RunError, load, run
+from sim.runner import RunError, load, run, store
 
 MIXED = ("simple", "random", "simple", "random")
 MOBSIM = Path(sys.executable).with_name("mobsim")
@@ -232,7 +233,7 @@ def test_resume_plays_a_missing_batch_again(reference, tmp_path):
         _ = load(out).seats
     m = json.loads((out / "manifest.json").read_text())
     m["batches_done"].remove(3)
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     with pytest.warns(UserWarning, match="batch 4"):
         done = play(out=out, resume=True)
     assert done.manifest["batches_done"] == [0, 1, 2, 3, 4]
@@ -262,7 +263,7 @@ def test_a_run_written_before_tallies_resumes_and_counts_from_its_seats(referenc
         play(out=out, batch_size=50, _after_batch=interrupt_after(2))
     m = json.loads((out / "manifest.json").read_text())
     del m["tallies"]
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     done = play(out=out, resume=True)
     assert sorted(done.manifest["tallies"]) == ["2", "3", "4"]
     pd.testing.assert_frame_equal(done.win_rates(), reference.win_rates())
@@ -386,7 +387,7 @@ def test_every_part_has_its_checksum_in_the_manifest(tmp_path):
     out = tmp_path / "run"
     play(out=out, games=100, batch_size=50)
     m = json.loads((out / "manifest.json").read_text())
-    assert m["format"] == 2 and sorted(m["checksums"]) == ["0", "1"]
+    assert m["format"] == 3 and sorted(m["checksums"]) == ["0", "1"]
     for b in (0, 1):
         for table in ("games", "seats"):
             assert m["checksums"][str(b)][table] == store.file_checksum(store.part_path(out, table, b))
@@ -422,7 +423,7 @@ def test_a_run_without_checksums_is_checked_by_its_footers(tmp_path):
     m = json.loads((out / "manifest.json").read_text())
     m["format"] = 1
     del m["checksums"]
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     result = cli("verify", str(out))
     assert result.exit_code == 0, result.output
     assert "4 parts have no checksum" in result.output and "footers" in result.output
@@ -456,7 +457,7 @@ def test_a_hand_edited_manifest_is_one_line(tmp_path, edit, message):
     play(out=out, games=100, batch_size=50)
     m = json.loads((out / "manifest.json").read_text())
     edit(m)
-    (out / "manifest.json").write_text(json.dumps(m))
+    store.write_manifest(out, m)
     with pytest.raises(RunError, match=message):
         load(out)
     proc = subprocess.run([str(MOBSIM), "report", str(out), "--out", str(tmp_path / "rep")],
@@ -516,22 +517,31 @@ def test_os_errors_are_one_line_naming_the_path(tmp_path):
     for out, message in cases:
         proc = subprocess.run([str(MOBSIM), "run", "--games", "10", "--workers", "1", "--out", str(out)],
                               capture_output=True, text=True)
-        assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
-        assert proc.stderr.startswith("mobsim: error: cannot write") and message in proc.stderr
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr   # a place that cannot be used
+        assert proc.stderr.startswith("mobsim: error:") and "cannot write" in proc.stderr and message in proc.stderr
+
+
+@contextlib.contextmanager
+def tmpfs(mount: Path, options: str):
+    """A tmpfs mounted at `mount` with `options` (root and Linux only: the test is skipped elsewhere)."""
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mount)], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 @pytest.fixture
 def tiny_disk(tmp_path):
-    """A 256 kB tmpfs (root and Linux only)."""
+    """A 256 kB tmpfs."""
     mount = tmp_path / "disk"
     mount.mkdir()
-    try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], check=True,
-                       capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as err:
-        pytest.skip(f"cannot mount a tmpfs here ({' '.join(str(err).split())[:80]})")
-    yield mount
-    subprocess.run(["umount", "-l", str(mount)], check=False)
+    with tmpfs(mount, "size=256k"):
+        yield mount
 
 
 def test_a_full_disk_keeps_the_finished_batches(tiny_disk):
@@ -552,7 +562,7 @@ def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
         proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
                                "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
                               capture_output=True, text=True)
-        assert proc.returncode in (1, 2) and proc.stderr.count("\n") == 1, proc.stderr
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     for args in (["--resume"], ["--force"]):
         proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
                                "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
@@ -560,7 +570,7 @@ def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
         assert "Read-only file system" in proc.stderr
     new = subprocess.run([str(MOBSIM), "run", "--games", "10", "--out", str(tiny_disk / "new")],
                          capture_output=True, text=True)
-    assert new.returncode == 1 and "new: Read-only file system" in new.stderr
+    assert new.returncode == 2 and "new: Read-only file system" in new.stderr
     assert len(load(out).games) == 100
 
 

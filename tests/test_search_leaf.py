@@ -206,7 +206,7 @@ def test_the_leaf_command_fits_and_writes_a_model_the_search_reads(tmp_path):
     assert "held-out log loss" in r.output and "wrote" in r.output
     coef = leaf.load_model(out)
     assert np.abs(coef[3]).sum() > 0 and not coef[4].any()
-    bad = CliRunner().invoke(main, ["strategies", "leaf", "--players", "7"])
+    bad = CliRunner().invoke(main, ["strategies", "leaf", "--players", "7", "--out", str(out)])
     assert bad.exit_code == 2 and "player counts from 2 to 5" in bad.output
     before = out.read_text()
     nowhere = CliRunner().invoke(main, ["strategies", "leaf", "--players", "2", "--games", "100",

@@ -257,6 +257,7 @@ def test_a_metagame_directory_holding_something_else_is_refused_in_one_line(tmp_
     keep = tmp_path / "v" / "metagame" / "3p" / "notes.txt"
     keep.parent.mkdir(parents=True)
     keep.write_text("mine")
+    (tmp_path / "v" / ".mobsim-study").write_text("verdict\n")   # the verdict's own folder, as resumed
     r = CliRunner().invoke(main, ["verdict", "--game", "ag", "--players", "3", "--rungs", "random,simple",
                                   "--precision", "0.2", "--budget", "5", "--workers", "1", "--meta-games", "3",
                                   "--out", str(tmp_path / "v")])

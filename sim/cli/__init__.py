@@ -1,5 +1,6 @@
 """The `mobsim` command. Each room contributes its subcommands from its own module."""
 
+import contextlib
 import sys
 import warnings
 
@@ -14,12 +15,24 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, **kwargs):
         try:
+            if sys.stdout is None:   # started with stdout closed: everything printed would be lost
+                click.echo("mobsim: error: standard output is closed: redirect it (e.g. > out.txt or "
+                           "> /dev/null)", err=True)
+                sys.exit(1)
             with stop_signals(), warnings.catch_warnings():
                 warnings.showwarning = _one_line_warning
-                return self._main(args, prog_name, **kwargs)
-        except SystemExit:
+                try:
+                    self._main(args, prog_name, **kwargs)
+                except OSError as err:
+                    _stdout_lost(err)
+                    raise
+                _stdout_lost()
+                sys.exit(0)
+        except SystemExit as done:
             if interrupted():  # stopped cleanly: the interpreter's shutdown would reset our handlers to
                 ignore_signals()  # the default, where a second Ctrl-C kills by signal (exit -2)
+            elif not done.code:
+                _stdout_lost()
             raise
 
     def _main(self, args, prog_name, **kwargs):
@@ -33,6 +46,9 @@ class OneLineErrors(click.Group):
         except click.ClickException as err:
             click.echo(f"mobsim: error: {_one_line(err)}", err=True)
             sys.exit(err.exit_code if err.exit_code != 1 else 1)
+        except OverflowError as err:  # a count or seed past what a machine integer holds (2**70 games)
+            click.echo(f"mobsim: error: a number given is too large ({err}): give a smaller one", err=True)
+            sys.exit(2)
         except Exception as err:  # a run's one-line error raised where no command caught it (a worker's)
             from sim.runner.store import RunError
 
@@ -40,6 +56,37 @@ class OneLineErrors(click.Group):
                 raise
             click.echo(f"mobsim: error: {' '.join(str(err).split())}", err=True)
             sys.exit(2 if err.usage else 1)
+
+
+def _stdout_lost(err: OSError | None = None) -> None:
+    """Exit 1 in one line when what the command printed cannot be written (stdout on a full
+    device, a closed pipe): a command whose output is lost has not done its work. `err` is an
+    error the command raised: it is stdout's when stdout cannot be flushed either."""
+    import os
+
+    if err is not None and not _from_stdout(err):
+        return
+    try:
+        if err is None:
+            sys.stdout.flush()
+            return
+    except OSError as failed:
+        err = failed
+    with contextlib.suppress(OSError):  # the rest of the buffer goes nowhere, at exit too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    click.echo(f"mobsim: error: cannot write the output: {err.strerror or err}", err=True)
+    sys.exit(1)
+
+
+def _from_stdout(err: OSError) -> bool:
+    """Whether `err` was raised writing to stdout (by click.echo, the commands' one way to print)."""
+    import errno
+
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    target = tb.tb_frame.f_locals.get("file") if tb is not None else None
+    return target is sys.stdout or err.errno == errno.EPIPE
 
 
 _WARNED: set[str] = set()
@@ -87,6 +134,23 @@ def _register():
     for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, docs):
         for command in module.COMMANDS:
             main.add_command(command)
+    _bound_whole_numbers(main)
+
+
+LARGEST = 2**31 - 1   # games, ids, seeds, workers: what the engine's int32 game ids and numpy sizes take
+
+
+def _bound_whole_numbers(command: click.Command) -> None:
+    """Give every whole-number option an upper bound (LARGEST): 2**70 games or a seed past a
+    machine integer is refused as bad input, never a traceback from numpy or the engine."""
+    for param in command.params:
+        kind = param.type
+        if isinstance(kind, click.IntRange) and kind.max is None:
+            kind.max = LARGEST
+        elif kind is click.INT:
+            param.type = click.IntRange(max=LARGEST)
+    for sub in getattr(command, "commands", {}).values():
+        _bound_whole_numbers(sub)
 
 
 _register()

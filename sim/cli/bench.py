@@ -4,12 +4,14 @@ import json
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES
+from sim.cli.common import DEFAULT_GAME, GAMES, finite
 
 
 @click.command("bench")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
-@click.option("--seconds", default=1.0, show_default=True, help="Target time of each measurement.")
+@click.option("--seconds", type=click.FloatRange(0.01, 600), default=1.0, show_default=True,
+              callback=finite,
+              help="Target time of each measurement.")
 @click.option("--profile", "profile", default=None, metavar="STRATEGIES",
               help="Instead: play --games games of this lineup (comma-separated, one per seat or "
                    "one for all) on one thread and write perf's map of the jitted functions. Run "

@@ -1,7 +1,6 @@
 """Options shared by the commands that take a ruleset: `--ruleset FILE` and `--set key=value`."""
 
 import contextlib
-import errno
 from pathlib import Path
 
 import click
@@ -77,7 +76,9 @@ def player_counts_of(players, game: str) -> str:
 def os_error_status(err: OSError) -> int:
     """1 when the machine failed (a full disk, an I/O error), 2 when the named place cannot be
     used (read-only, missing, not a directory, no permission): the table in docs/cli.md."""
-    return 1 if err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM) else 2
+    from sim.runner.store import machine_failure
+
+    return 1 if machine_failure(err) else 2
 
 
 @contextlib.contextmanager
@@ -98,3 +99,28 @@ def study_errors(hint: str = "--out"):
                                        f"give {hint} a writable place")
         failure.exit_code = os_error_status(err)
         raise failure from None
+
+
+def finite(ctx, param, value):
+    """A click callback refusing inf and nan (FloatRange lets nan through: no comparison holds)."""
+    import math
+
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a finite number", param=param)
+    return value
+
+
+@contextlib.contextmanager
+def kept_on_interrupt(out):
+    """Ctrl-C or SIGTERM: one line saying what is kept and how to finish, with the signal's status."""
+    import sys
+
+    from sim.cli.signals import interrupt_status
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        kept = (f": the finished runs are kept in {out}; finish with the same command and --resume"
+                if out is not None else "")
+        click.echo(f"mobsim: interrupted{kept}", err=True)
+        sys.exit(interrupt_status())

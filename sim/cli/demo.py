@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import ruleset_from_options, ruleset_options
+from sim.cli.common import OutPath, finite, ruleset_from_options, ruleset_options
+from sim.cli.files import claim_out
 
 # The study's lineup (one strategy per seat, rotated): three styles and the equilibrium mixture of
 # the meta-game (docs/meta-game.md). One constant, so the demo can be pointed at other strategies.
@@ -26,7 +27,7 @@ DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game pla
 
 
 @click.command("demo")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=OutPath(file_okay=False, path_type=Path),
               default=Path("reports/demo"), show_default=True,
               help="Directory of the report (index.html, index.md, figures/, tables/).")
 @click.option("--run-dir", type=click.Path(file_okay=False, path_type=Path), default=DEMO_RUN_DIR,
@@ -39,7 +40,7 @@ DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game pla
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes playing the games (default: one per core).")
-@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None,
+@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None, callback=finite,
               help=f"Seconds for the verdict across skill (default {DEMO_VERDICT_BUDGET:g}, scaled down "
                    f"with --games below {DEMO_GAMES:,}, at least 5); 0 leaves the verdict out.")
 @click.option("--verdict-players", default=DEMO_VERDICT_PLAYERS, show_default=True,
@@ -54,6 +55,7 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_b
     from sim.analysis.run_report import build_report
 
     rs = ruleset_from_options(ruleset, sets)
+    claim_out(out, "report")   # before the games: never a run's folder, never one that cannot be written
     played = _play(rs, games, seed, run_dir, workers)
     command = _command(ctx)
     report = build_report(played, command=command, out_dir=out, replays=True)

@@ -30,20 +30,32 @@ INTRO = [
     "scripts. An error is one line on stderr (`mobsim: error: ...`). Ctrl-C or SIGTERM stops a",
     "command cleanly (a run keeps its finished batches); a second one stops it at once.",
     "",
+    "What a command writes goes where it is named and nowhere beside it: a file is written whole, never",
+    "over a device node or a shipped file, and a fitted preset or model over an existing file only with",
+    "`--force` (a picture, a page or a table is replaced); a study's folder",
+    "holds that one study and says which in `.mobsim-study` (a run's says it in `manifest.json`, sealed",
+    "by its own checksum), so no study is written into another's folder.",
+    "",
     "## Exit statuses",
     "",
-    "Every command follows this table.",
+    "Every command follows this table: the same condition gives the same status from every command",
+    "(tests/test_exit_statuses.py drives them through it).",
     "",
     "| status | meaning | examples |",
     "|---|---|---|",
     "| 0 | done | a run played, a report written, `verify` found every part sound |",
-    "| 1 | the work failed for a reason outside what was given | a full disk, a killed worker, "
-    "`docs cli --check` finding the page out of date |",
-    "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, a bad "
-    "ruleset or `--set` key (one of another game), an unknown strategy, a name that is not plain, "
-    "a shipped file to replace without `--force`, runs of other games, players or seating to "
-    "compare; a damaged or missing run or study (the same from `report`, `compare`, `meta "
-    "--resume`, `verify`, `replay`) |",
+    "| 1 | the work failed on its way, for a reason outside what was given | a worker process killed or "
+    "out of memory (from `run`, `sweep`, `sensitivity`, `meta`, `verdict`, ...), a full disk, output "
+    "that cannot be written (standard output closed or on a full device), `docs cli --check` finding "
+    "the page out of date |",
+    "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, `inf` or "
+    "`nan` where a number is counted, a bad ruleset or `--set` key (from `rules check` as from `run`), "
+    "an unknown strategy or one in a file too large, a name that is not plain, a destination that "
+    "cannot be written (read-only, missing, a device node, not a directory), an existing file to "
+    "replace without `--force`, anything shipped, a folder holding another study, runs of other "
+    "games, players or seating to compare; a damaged or missing run or study, a manifest whose "
+    "checksum fails (the same from `report`, `compare`, `run --resume`, `meta --resume`, `verify`, "
+    "`replay`), a study to resume whose strategy files changed |",
     "| 130 | stopped by Ctrl-C (SIGINT) | finished batches and profiles kept: finish with `--resume` |",
     "| 143 | stopped by SIGTERM | as 130 |",
     "",
@@ -134,12 +146,20 @@ def write_or_check(path: Path, check: bool, root: click.Command) -> bool:
         raise click.BadParameter(f"{path} is not a regular file (a directory or a device): name a file",
                                  param_hint="--out")
     text = generate(root)
-    current = path.read_text(encoding="utf-8") if path.is_file() else None
+    current = _current(path, len(text.encode()))
     if check:
         return current == text
     if current != text:
         write_whole(path, text)
     return True
+
+
+def _current(path: Path, size: int) -> str | None:
+    """The page now in `path`, read only when it is the page's size (any other size differs: a
+    3 GB file there is never read)."""
+    if not path.is_file() or path.stat().st_size != size:
+        return None
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 @click.group("docs")

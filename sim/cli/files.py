@@ -3,12 +3,15 @@ over a device node or a directory, and over an existing file only with --force."
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
 from pathlib import Path
 
 import click
+
+from sim.cli.common import os_error_status
 
 PROJECT = Path(__file__).resolve().parents[2]
 SHIPPED = (PROJECT / "strategies",)   # what the project ships: no command writes there unasked
@@ -57,7 +60,20 @@ def target_file(path, force: bool = False, hint: str = "--out", suffixes=(),
     if path.exists() and not force:
         raise click.BadParameter(f"{path} exists: add --force to replace it, or name another file",
                                  param_hint=hint)
+    if path.parent.is_dir():   # last: nothing is created beside a file refused above
+        _probe(path, hint)
     return path
+
+
+def _probe(path: Path, hint: str) -> None:
+    """Create and remove a file beside `path` now, so that a folder that cannot take the file (read-only,
+    no permission) is refused before the work, not after it."""
+    probe = path.with_name(f".{path.name}.probe{os.getpid()}")
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as err:
+        raise WriteFailed(path, err, hint) from None
 
 
 class WriteFailed(click.ClickException):
@@ -66,7 +82,7 @@ class WriteFailed(click.ClickException):
 
     def __init__(self, path, err: OSError, hint: str = "--out"):
         super().__init__(f"cannot write {path}: {err.strerror or err}; give {hint} a writable file")
-        self.exit_code = 1 if err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT) else 2
+        self.exit_code = os_error_status(err)
 
 
 def write_whole(path, content, hint: str = "--out", make_folder: bool = False) -> Path:
@@ -91,5 +107,18 @@ def write_whole(path, content, hint: str = "--out", make_folder: bool = False) -
     except OSError as err:
         raise WriteFailed(path, err, hint) from None
     finally:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):   # on a read-only file system even a missing file is EROFS
+            tmp.unlink(missing_ok=True)
     return path
+
+
+def claim_out(out, kind: str, hint: str = "--out") -> Path:
+    """Make `out` the folder of a `kind` study before any work (store.claim): another study's
+    folder, or one that cannot be written, is one line (exit 2; 1 when the disk failed)."""
+    from sim.runner.store import RunError, claim
+
+    try:
+        return claim(out, kind)
+    except RunError as err:
+        failure = click.BadParameter(str(err), param_hint=hint) if err.usage else click.ClickException(str(err))
+        raise failure from None

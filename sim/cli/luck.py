@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from sim.cli.files import claim_out
 from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, ruleset_from_options, ruleset_options
 
 
@@ -162,6 +163,8 @@ def luck_cmd(ctx, run_dir, game, players, strategies, games, first_game, seed, t
     from sim.analysis.luck.report import lines, to_json, write
 
     chosen = parse_turns(turns)
+    if out is not None:
+        claim_out(out, "luck")   # before the games: never a run's folder, never one that cannot be written
     if run_dir is not None:
         game, players, strategies, seed, rs = _of_run(run_dir, ctx)
         luck = _luck(game, None, (), strategies, players, seed, rs)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, players_of, ruleset_from_options, ruleset_options
+from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, players_of, ruleset_from_options, ruleset_options
+from sim.cli.files import target_file, write_whole
 
 MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, int32 columns)
 
@@ -24,7 +25,7 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
               help=GAME_HELP)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--html", "html_path", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="Also write the game as a replay page to step through (offline, one file).")
 @click.option("--human", type=click.IntRange(0, 7), default=None,
               help="Seat a person at this seat: the terminal shows that seat's view and asks for "
@@ -39,6 +40,8 @@ def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, h
 
     rs = ruleset_from_options(ruleset, sets, game=game)
     players = players_of(players, game)
+    if html_path is not None:   # checked before the game: a page, never a device or a folder
+        html_path = target_file(html_path, force=True, hint="--html", suffixes=(".html",), check_folder=False)
     names = [s.strip() for s in strategies.split(",") if s.strip()]
     if not names:
         raise click.BadParameter("empty: give one strategy per seat or one for every seat, e.g. "
@@ -114,15 +117,16 @@ def _write_page(spec, rs, path: Path, played=None) -> Path:
         state = find(spec.game).part("state")
         expect = {"winner": int(g[state.WINNER]), "turns": int(g[state.TURNS_PLAYED])}
     try:
-        return write_replay(spec, rs, path, expect=expect)
-    except (ReplayError, OSError) as err:
+        return write_whole(path, lambda tmp: write_replay(spec, rs, tmp, expect=expect), hint="--html",
+                           make_folder=True)
+    except ReplayError as err:
         raise click.ClickException(str(err)) from err
 
 
 @click.command("replay")
 @click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("game_id", type=click.IntRange(min=0))
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--html", "html_path", type=OutPath(dir_okay=False, path_type=Path),
               default=Path("replay.html"), show_default=True, help="The page to write.")
 def replay_cmd(run_dir, game_id, html_path):
     """Replay game GAME_ID of the run in RUN_DIR (its seed, strategies and ruleset from the
@@ -134,12 +138,13 @@ def replay_cmd(run_dir, game_id, html_path):
         spec, rs = spec_of_run(run_dir, game_id)
     except ReplayError as err:
         raise click.BadParameter(str(err), param_hint="RUN_DIR/GAME_ID") from err
+    page = target_file(html_path, force=True, hint="--html", suffixes=(".html",), check_folder=False)
     expect = _run_row(run_dir, game_id)
     from sim.replay import write_replay
 
     try:
-        page = write_replay(spec, rs, html_path, expect=expect)
-    except (ReplayError, OSError) as err:
+        write_whole(page, lambda tmp: write_replay(spec, rs, tmp, expect=expect), hint="--html", make_folder=True)
+    except ReplayError as err:
         raise click.ClickException(str(err)) from err
     click.echo(f"Replay of game {game_id}: {page.resolve().as_uri()}")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import OutPath
+from sim.cli.files import claim_out
 
 REQUIRED_MANIFEST = ("game", "seed", "games", "players", "strategies", "ruleset", "batches_done")
 REQUIRED_COLUMNS = {"games": ("game_id", "n_players", "turns"),
@@ -53,7 +54,7 @@ def _out_dir(out: Path, run_paths) -> Path:
     if (out / "manifest.json").exists():
         raise click.BadParameter(f"{out} holds a run (manifest.json); choose another directory for the report",
                                  param_hint="--out")
-    return out
+    return claim_out(out, "report")
 
 
 def _written(write, out: Path) -> Path:

@@ -81,8 +81,10 @@ def check_cmd(file, game):
 
     try:
         rs = Ruleset.load(file, game=game)
-    except RulesetError as err:
-        raise click.ClickException(str(err)) from None
+    except RulesetError as err:   # bad input: 2, as from `run` and every command taking a ruleset
+        failure = click.ClickException(str(err))
+        failure.exit_code = 2
+        raise failure from None
     changed = ", ".join(rs.defaults_changed()) or "nothing"
     click.echo(f"{file}: ok  fingerprint {rs.fingerprint}  changes: {changed}")
 

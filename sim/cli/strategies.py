@@ -115,6 +115,9 @@ def _json_rows(table, as_json: bool) -> bool:
     return as_json
 
 
+LADDER_PLAYERS = 4   # two seats of each rung of a pair
+
+
 @strategies_cmd.command("ladder")
 @click.option("--rungs", default=None,
               help="Strategies from weakest to strongest, comma-separated (default: the game's ladder, "
@@ -140,6 +143,9 @@ def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_js
     if len(names) < 2 or len(set(names)) < len(names):
         raise click.BadParameter(f"{rungs!r}: give at least two different strategies, weakest first "
                                  f"(e.g. --rungs random,simple,balanced)", param_hint="--rungs")
+    if games % LADDER_PLAYERS:
+        raise click.BadParameter(f"{games} games: give a multiple of {LADDER_PLAYERS} (the players), so every "
+                                 f"rung sits every seat equally often", param_hint="--games")
     for name in names:
         _load(name, game)
     ruleset_from_options(ruleset, sets, game)  # a bad ruleset is a one-line error before any game

@@ -1,6 +1,5 @@
 """`mobsim sweep`, `mobsim sensitivity`, `mobsim tune`: designer tuning (sim.tuning)."""
 
-import contextlib
 import json
 import math
 import sys
@@ -8,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, parse_sets, ruleset_from_options, ruleset_options
-from sim.cli.signals import interrupt_status
+from sim.cli.common import DEFAULT_GAME, GAMES, kept_on_interrupt, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.files import claim_out
+from sim.tuning.grid import MAX_POINTS  # points of a sweep grid, unless --max-points allows more
 
 SHOWN = ("seat_gap", "turns", "mean_fortune", "strategy_gap")
-MAX_POINTS = 1000  # points of a sweep grid, unless --max-points allows more
 
 
 def study_options(games_default: int | None):
@@ -70,18 +69,6 @@ def _check_resume(out, resume: bool, force: bool) -> None:
         raise click.UsageError("--resume needs --out, the study's directory")
 
 
-@contextlib.contextmanager
-def _kept_on_interrupt(out):
-    """Ctrl-C or SIGTERM: one line saying what is kept and how to finish, with the signal's status."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        kept = (f": the finished runs are kept in {out}; finish with the same command and --resume"
-                if out is not None else "")
-        click.echo(f"mobsim: interrupted{kept}", err=True)
-        sys.exit(interrupt_status())
-
-
 def _fmt(x) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "-"
@@ -129,10 +116,10 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
             raise TuningError("--set: nothing to sweep: give a range KEY=A:B:N or a list KEY=V1,V2 "
                               "(e.g. --set missions.reward_scale=0.6:1.4:5)")
         shown = [check_metric(m, strategy_names(strategies), game, "--metric") for m in metrics] or list(SHOWN)
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
                           ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
-                          game=game, force=force, on_point=_progress(as_json))
+                          game=game, force=force, on_point=_progress(as_json), max_points=max_points)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     keys = list(swept)
@@ -144,36 +131,21 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
         click.echo(line)
 
 
-def _grid_counts(sets) -> list[tuple[str, int]]:
-    """(key, number of values) of each swept --set item, read from its text alone: a range
-    a:b:n has n values, a list v1,v2 its items (checked in full later, by sim.tuning.grid)."""
-    from sim.tuning.grid import is_sweep_text
-
-    counts = {}
-    for item in sets or ():
-        key, _, text = item.partition("=")
-        if not is_sweep_text(text):
-            counts.pop(key.strip(), None)
-            continue
-        parts = text.split(":")
-        try:
-            n = float(parts[2]) if len(parts) == 3 else len(text.split(","))
-        except ValueError:
-            continue  # not a number: the grid's own check names it
-        if n == n and n >= 1:
-            counts[key.strip()] = int(min(n, 1e18))
-    return list(counts.items())
-
-
 def _check_grid_size(sets, max_points: int) -> None:
     """Refuse a grid too large before any of its values is made (a:b:1000000000 included)."""
-    counts = _grid_counts(sets)
-    points = math.prod(n for _, n in counts)
-    if points > max_points:
-        shape = " x ".join(f"{n:,} ({key})" for key, n in counts)
-        raise click.UsageError(f"the grid has {points:,} points ({shape}), more than --max-points "
-                               f"{max_points:,}: use fewer values, or raise --max-points",
-                               ctx=click.get_current_context(silent=True))
+    from sim.tuning import TuningError
+    from sim.tuning.grid import check_grid_size, is_sweep_text
+
+    swept = {}
+    for item in sets or ():
+        key, _, text = item.partition("=")
+        swept.pop(key.strip(), None)   # a later --set of the key wins
+        if is_sweep_text(text):
+            swept[key.strip()] = text
+    try:
+        check_grid_size(swept, max_points, "--max-points")
+    except TuningError as err:
+        raise click.UsageError(str(err), ctx=click.get_current_context(silent=True)) from None
 
 
 def _check_study_out(out) -> None:
@@ -185,9 +157,7 @@ def _check_study_out(out) -> None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise click.BadParameter(f"{out} exists and is not a directory", param_hint="--out")
-    if (path / "manifest.json").is_file() and (path / "games.parquet").exists():
-        raise click.BadParameter(f"{out} holds a run (manifest.json, games.parquet); choose another "
-                                 f"directory for the study", param_hint="--out")
+    claim_out(path, "tuning")   # sweeps, sensitivity and tune share their points: one kind of study
 
 
 def _gain(row, metric) -> str:
@@ -249,7 +219,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     _check_study_out(out)
     _check_resume(out, resume, force)
     if rulings:
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out,
                      force, top, assumed)
         return
@@ -273,7 +243,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
         return
     try:
         steps = _steps(params)
-        with _kept_on_interrupt(out):
+        with kept_on_interrupt(out):
             table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
                                 params=steps or None, ruleset=ruleset, overrides=parse_sets(sets),
                                 workers=workers, out=out, game=game, force=force,
@@ -345,9 +315,12 @@ def _steps(params) -> dict:
               help="Each round keeps 1/eta of the candidates.")
 @ruleset_options
 @click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Directory for tune.json (provenance, history, evidence) and index.md/html.")
+              help="Directory for tune.json (provenance, history, evidence), index.md/html and every "
+                   "candidate's run (round-<r>/, final/).")
+@click.option("--force", is_flag=True, help="Play every run again, replacing the runs kept in --out.")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets, budget,
-             candidates, eta, ruleset, sets, out):
+             candidates, eta, ruleset, sets, out, force, resume):
     """Search a box of rule values for settings that meet targets on the headline metrics.
 
     Example: mobsim tune --strategies simple,random --param missions.reward_scale=0.5:2
@@ -356,6 +329,7 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
     from sim.tuning import TuningError
     from sim.tuning.search import tune
 
+    _check_resume(out, resume, force)
     _check_study_out(out)
     if not params:
         raise click.UsageError("tune: give at least one --param KEY=LO:HI (e.g. missions.reward_scale=0.5:2)")
@@ -366,10 +340,11 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
         def on_round(r, n, each):
             click.echo(f"round {r + 1}: {n} candidate(s), {each:,} games each", err=True)
     try:
-        result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
-                      strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                      workers=workers, candidates=candidates, eta=eta, out=out, game=game,
-                      on_round=on_round)
+        with kept_on_interrupt(out):
+            result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
+                          strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
+                          workers=workers, candidates=candidates, eta=eta, out=out, game=game,
+                          on_round=on_round, force=force)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     if as_json:

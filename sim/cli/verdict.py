@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, player_counts_of,
-                             ruleset_options)
+from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, kept_on_interrupt, parse_sets,
+                            player_counts_of, ruleset_options, study_errors)
+from sim.cli.files import claim_out
 
 
 def parse_players(value: str) -> list[int]:
@@ -31,7 +32,8 @@ def parse_players(value: str) -> list[int]:
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
                    "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
-@click.option("--precision", type=float, default=0.01, show_default=True,
+@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.01,
+              show_default=True, callback=finite,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
 @click.option("--games", "games_per_cell", type=click.IntRange(min=1), default=None,
               help="Games in every heuristic cell (rung x player count): fixed counts, the same on any machine.")
@@ -39,7 +41,7 @@ def parse_players(value: str) -> list[int]:
               help="With --games: games in every search cell (0: not played, named as not judged).")
 @click.option("--plan", "plan_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Replay a written plan.csv: its games per cell, exactly.")
-@click.option("--budget", type=float, default=None,
+@click.option("--budget", type=click.FloatRange(0, 7 * 86400, min_open=True), default=None, callback=finite,
               help="Seconds on this machine from which to propose a plan (timed pilots; default 600 when "
                    "neither --games nor --plan is given); the plan is written as plan.csv to replay.")
 @click.option("--style", "styles", multiple=True, metavar="RUNG:KNOB=VALUE",
@@ -67,9 +69,15 @@ def parse_players(value: str) -> list[int]:
                    "on the same plan: the paired change of each measure at every rung and count.")
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
+@click.option("--resume", is_flag=True,
+              help="Finish the study in --out: the runs it kept (runs/, metagame/) read back where the "
+                   "plan asks for them again, the rest played (as giving the command again does).")
+@click.option("--force", is_flag=True, help="Play every run again, deleting the runs kept in --out.")
 @ruleset_options
-def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
-                strength_file, bands, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
+@click.pass_context
+def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
+                strength_file, bands, seed, workers, no_exploit, luck, meta_games, compare_with, out, resume, force,
+                ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -84,17 +92,23 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
               "strength": _strength(strength_file), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
     try:
-        if compare_with:
-            _compare(compare_with, out, kwargs, ruleset, overrides)
-            return
-        if out is None:
-            raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
-        from sim.verdict import study
+        with study_errors(), kept_on_interrupt(out):
+            if compare_with:
+                _compare(ctx, compare_with, out, kwargs, ruleset, overrides)
+                return
+            if out is None:
+                raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
+            claim_out(out, "verdict")
+            from sim.verdict import study
 
-        v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", style_dir=out / "styles",
-                  **kwargs)
-        _write(v, out)
+            if force:
+                _clear_runs(out)
+            v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", style_dir=out / "styles",
+                      runs_dir=out / "runs", **kwargs)
+            _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     _echo_verdict(v)
@@ -139,6 +153,15 @@ def _bands(texts) -> dict:
         raise click.BadParameter(str(err), param_hint="--band") from None
 
 
+def _clear_runs(out: Path) -> None:
+    """--force: the runs a verdict kept go (its other files are written again)."""
+    import shutil
+
+    for kept in ("runs", "metagame"):
+        if (out / kept).is_dir():
+            shutil.rmtree(out / kept)
+
+
 def _cores() -> int:
     import os
 
@@ -164,17 +187,30 @@ def _echo_verdict(v):
         click.echo(f"{n}p  meta-game: {text}")
 
 
-def _compare(pair, out, kwargs, ruleset, overrides):
+PLAYED = ("game", "players", "rungs", "precision", "games_per_cell", "search_games", "plan_file", "budget",
+          "styles", "strength_file", "bands", "seed", "workers", "no_exploit", "luck", "meta_games", "ruleset",
+          "sets")   # what plays a study: nothing to do with two verdicts read
+
+
+def _compare(ctx, pair, out, kwargs, ruleset, overrides):
+    from click.core import ParameterSource
+
     from sim.verdict import compare, read, study, summary
 
     a, b = (Path(p) for p in pair)
     if a.is_dir() and b.is_dir():
+        given = [param.opts[0] for param in ctx.command.params if param.name in PLAYED
+                 and ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)]
+        if given:
+            raise click.UsageError(f"--compare of two verdict directories reads them as they were played: "
+                                   f"leave out {', '.join(given)} (they apply to two ruleset files)")
         va, vb = read(a), read(b)
     elif a.is_file() and b.is_file():
         if ruleset is not None:
             raise click.UsageError("--compare A B names the two rulesets: leave out --ruleset")
         if out is None:
             raise click.UsageError("give --out DIR: the two verdicts are written in DIR/A and DIR/B")
+        claim_out(out, "verdict comparison")
         va = study(ruleset=a, overrides=overrides, **kwargs)
         planned = {(r.rung, int(r.players)): int(r.games) for r in va.plan.itertuples()}
         vb = study(ruleset=b, overrides=overrides, **(kwargs | {"games": planned}))
@@ -183,6 +219,8 @@ def _compare(pair, out, kwargs, ruleset, overrides):
     else:
         raise click.BadParameter(f"{a} and {b}: give two verdict directories or two ruleset files",
                                  param_hint="--compare")
+    if out is not None:
+        claim_out(out, "verdict comparison")
     changes = compare(va, vb)
     table = summary(changes)
     if out is not None:

@@ -52,7 +52,14 @@ class Pool:
             from sim.runner.pool import TiedPool   # workers that die with this process
 
             self._executor = TiedPool(self.workers)
-        return list(self._executor.map(play, tasks))
+        from concurrent.futures.process import BrokenProcessPool
+
+        from sim.runner.store import WorkerLost
+
+        try:
+            return list(self._executor.map(play, tasks))
+        except BrokenProcessPool:   # a worker killed or out of memory: one line, exit 1
+            raise WorkerLost() from None
 
     def close(self):
         if self._executor is not None:

@@ -62,20 +62,22 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
         population = knobs(game).population
 
     search = {**SEARCH, **(search or {})}
-    root = Path(out)
-    if root.exists() and any(root.iterdir()) and not (resume or force):
-        from sim.meta.table import MetaError
+    from sim.runner.store import STUDY, RunError, claim
 
+    root = Path(out)
+    if root.exists() and any(p.name != STUDY for p in root.iterdir()) and not (resume or force):
         raise MetaError(f"{root} is not empty: add --resume to go on with the study in it, or "
                         f"--force to replace it")
     if force and root.exists():
         import shutil
 
         if not (root / "psro.json").is_file() and not (root / "meta").is_dir():
-            from sim.meta.table import MetaError
-
             raise MetaError(f"{root} holds files that are not a PSRO study: choose another --out")
         shutil.rmtree(root)
+    try:
+        claim(root, "psro")
+    except RunError as err:
+        raise MetaError(str(err), usage=err.usage) from None
     (root / "presets").mkdir(parents=True, exist_ok=True)
     (root / "mixtures").mkdir(exist_ok=True)
     started = time.perf_counter()

@@ -27,6 +27,8 @@ import numpy as np
 import pandas as pd
 
 from sim.meta.solvers import PayoffTable, profiles
+from sim.runner.core import changed_files
+from sim.runner.sources import strategy_files
 
 PLAN = "meta-plan.json"
 
@@ -121,12 +123,14 @@ def _plan(game, players, strategies, games, seed, ruleset, overrides, fingerprin
             "games_per_profile": int(games), "seed": int(seed),
             "ruleset": None if ruleset is None else str(ruleset),
             "overrides": {k: v for k, v in sorted((overrides or {}).items())},
-            "ruleset_fingerprint": fingerprint}
+            "ruleset_fingerprint": fingerprint, "strategy_files": strategy_files(game, strategies)}
 
 
 def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
+    from sim.runner.store import STUDY, RunError, claim
+
     path = root / PLAN
-    if root.exists() and any(root.iterdir()):
+    if root.exists() and any(p.name != STUDY for p in root.iterdir()):
         if force:
             if not path.is_file():
                 raise MetaError(f"{root} holds files that are not a meta-game study (no {PLAN}): "
@@ -142,15 +146,29 @@ def _prepare(root: Path, plan: dict, resume: bool, force: bool) -> None:
                 if old.get(key) != plan.get(key):
                     raise MetaError(f"cannot resume {root}: {key} is {old.get(key)!r} in the study, "
                                     f"{plan.get(key)!r} now (use --force to start over)")
+            kept = _kept_files(old, plan)
+            changed = kept and changed_files(kept, {p: plan["strategy_files"][p] for p in kept})
+            if changed:
+                raise MetaError(f"cannot resume {root}: {changed} (use --force to start over)")
         else:
             raise MetaError(f"{root} is not empty: add --resume to finish the study in it, or "
                             f"--force to replace it")
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        claim(root, "meta")
         (root / PLAN).write_text(json.dumps(plan, indent=2) + "\n")
+    except RunError as err:
+        raise MetaError(str(err), usage=err.usage) from None
     except OSError as err:
         raise MetaError(f"cannot write the study to {root}: {err.strerror or err}; give --out a "
                         f"writable directory") from None
+
+
+def _kept_files(old: dict, plan: dict) -> dict | None:
+    """The study's files that its strategies still read (a study grows by strategies: a new
+    strategy's files are new, an old strategy's must be unchanged)."""
+    if "strategy_files" not in old:
+        return None
+    return {path: digest for path, digest in old["strategy_files"].items() if path in plan["strategy_files"]}
 
 
 def _play_profile(task) -> int:
@@ -230,6 +248,7 @@ def _run_tasks(tasks, workers, log, root) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner.pool import TiedPool
+    from sim.runner.store import WorkerLost
 
     workers = workers or _cores()
     if workers == 1:
@@ -238,9 +257,7 @@ def _run_tasks(tasks, workers, log, root) -> None:
         with TiedPool(workers) as pool:
             _count(pool.map(_play_profile, tasks), len(tasks), log)
     except BrokenProcessPool:
-        raise MetaError(f"a worker process ended abruptly (killed, or out of memory): the finished "
-                        f"profiles are kept in {root}; finish with the same command and --resume",
-                        usage=False) from None
+        raise WorkerLost(root) from None
 
 
 def _count(results, total: int, log) -> None:

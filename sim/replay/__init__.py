@@ -75,16 +75,21 @@ def write_replay(spec: GameSpec, ruleset, path, expect: dict | None = None) -> P
 
 def spec_of_run(run_dir, game_id: int):
     """The GameSpec and Ruleset of game `game_id` of a run, from its manifest."""
-    import json
-
     from sim.rules import Ruleset
+    from sim.runner.store import RunError, read_manifest
 
     root = Path(run_dir)
     manifest_path = root / "manifest.json"
     if not manifest_path.is_file():
         raise ReplayError(f"{root} is not a mobsim run (no manifest.json): give a run directory "
                           f"written by `mobsim run --out`")
-    m = json.loads(manifest_path.read_text())
+    try:
+        m = read_manifest(root)
+        int(m["games"]), m["ruleset"]["fingerprint"], m["strategies"]["names"]
+    except RunError as err:
+        raise ReplayError(str(err)) from None
+    except (KeyError, TypeError, ValueError):
+        raise ReplayError(f"{manifest_path} is corrupt (fields missing): play the run again") from None
     if not 0 <= game_id < int(m["games"]):
         raise ReplayError(f"game {game_id} is not in {root}: it has games 0 to {int(m['games']) - 1}")
     rs = Ruleset.load(None, m["ruleset"].get("defaults_changed") or {}, game=m["game"])

@@ -19,10 +19,12 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from sim.runner import games as game_adapters
 from sim.runner import store
+from sim.runner.sources import strategy_files
 from sim.runner.store import RunError
 from sim.seating import mode as seating_mode
 
@@ -175,6 +177,18 @@ def _resume_mismatch(old: dict, new: dict) -> str | None:
                 f"{','.join(new['strategies']['names'])} now")
     if old["ruleset"]["fingerprint"] != new["ruleset"]["fingerprint"]:
         return "the ruleset differs from the run's (fingerprint)"
+    return changed_files(old.get("strategy_files"), new.get("strategy_files"))
+
+
+def changed_files(old: dict | None, new: dict | None) -> str | None:
+    """Which strategy, mixture or weights file differs from the one a study was started with (None
+    when none does, or the study recorded none: a run written before they were recorded)."""
+    if old is None:
+        return None
+    for path in sorted(set(old) | set(new or {})):
+        if old.get(path) != (new or {}).get(path):
+            return (f"{path} has changed since the study started" if path in old and path in (new or {})
+                    else f"the strategies are read from other files than the study's ({path})")
     return None
 
 
@@ -193,27 +207,24 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
         adapter = game_adapters.adapter(game)
     except ValueError as err:
         raise RunError(str(err), usage=True) from None
-    if not isinstance(games, int) or games < 1 or games > MAX_GAME_ID:
-        raise RunError(f"games must be a whole number from 1 to {MAX_GAME_ID}", usage=True)
-    if not isinstance(seed, int) or seed < 0:
-        raise RunError("seed must be a whole number >= 0", usage=True)
+    games = whole_number(games, "games", 1, MAX_GAME_ID)
+    seed = whole_number(seed, "seed", 0)
+    players = whole_number(players, "players", 1)
     rs = _load_ruleset(adapter, ruleset, overrides)
     names = _strategy_names(strategies)
     try:
         plan = adapter.plan(rs, players, names, rotate)
     except (ValueError, OSError) as err:
         raise RunError(" ".join(str(err).split()), usage=True) from None
-    workers = _default_workers() if workers is None else int(workers)
-    if workers < 1:
-        raise RunError("workers must be at least 1", usage=True)
+    workers = _default_workers() if workers is None else whole_number(workers, "workers", 1)
     if scheduler is None and workers > _default_workers():
         import warnings
 
         warnings.warn(f"{workers} workers on {_default_workers()} cores: they share the cores, "
                       f"so the run is no faster (and uses more memory); --workers "
                       f"{_default_workers()} is enough", stacklevel=2)
-    if batch_size is not None and int(batch_size) < 1:
-        raise RunError("batch size must be at least 1", usage=True)
+    if batch_size is not None:
+        batch_size = whole_number(batch_size, "batch_size", 1)
 
     _check_scheduler(scheduler)
 
@@ -239,11 +250,27 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
             tables = {t: result._table(t) for t in store.TABLES}
             return RunResult(None, manifest, tables)
         return result
+    except store.WorkerLost:
+        if temporary is None:
+            raise
+        raise store.WorkerLost() from None   # its folder goes now: no --resume to advise
     finally:
         if lock is not None:
             lock.close()
         if temporary is not None:
             temporary.cleanup()
+
+
+def whole_number(value, name: str, least: int, most: int | None = None) -> int:
+    """A count or seed given to the API as a plain int: numpy's integers are taken (a loop over
+    np.arange gives them), True and False are refused (bool is an int to Python, not a count)."""
+    import numbers
+
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral) \
+            or value < least or (most is not None and value > most):
+        bound = f"from {least} to {most}" if most is not None else f">= {least}"
+        raise RunError(f"{name} must be a whole number {bound}, not {value!r}", usage=True)
+    return int(value)
 
 
 def _out_path(out) -> Path:
@@ -269,7 +296,7 @@ def _os_errors(root: Path, resume_hint: bool = False):
         cause = err.strerror or " ".join(str(err).split())
         hint = ("; the finished batches are kept: fix it, then finish with the same command and "
                 "--resume" if resume_hint and (root / store.MANIFEST).is_file() else "")
-        raise RunError(f"cannot write {where}: {cause}{hint}") from None
+        raise RunError(f"cannot write {where}: {cause}{hint}", usage=not store.machine_failure(err)) from None
 
 
 class _Lock:
@@ -327,6 +354,7 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         "games": int(games),
         "players": int(players),
         "strategies": adapter.describe(plan),
+        "strategy_files": strategy_files(game, plan.names),
         "rotate": rotate not in (False, "fixed"),
         "seating": seating_mode(rotate),
         "record_turns": bool(record_turns),
@@ -373,7 +401,7 @@ def _resumed(root: Path, fresh: dict, requested) -> dict:
     old = store.read_manifest(root)
     if "format" not in old or "strategies" not in old or "ruleset" not in old:
         raise RunError(f"{root / store.MANIFEST} is corrupt (fields missing): start the run "
-                       f"again with --force")
+                       f"again with --force", usage=True)
     if requested is None:  # the run's own batches (another size would renumber the parts)
         fresh["batch_size"] = old.get("batch_size")
     fresh["batches"] = old.get("batches")
@@ -613,9 +641,7 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
         try:
             yield from _windowed(submit, wait_first, todo, 2 * workers, started=True)
         except BrokenProcessPool:
-            raise RunError(f"a worker process ended abruptly (killed, or out of memory): the "
-                           f"finished batches are kept in {store_in[0]}; finish with the same "
-                           f"command and --resume") from None
+            raise store.WorkerLost(store_in[0]) from None
         finished = True
     finally:
         if finished:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +30,9 @@ import pandas as pd
 MANIFEST = "manifest.json"
 LOCK = ".lock"      # held (flock) by the process writing the run
 TABLES = ("games", "seats", "turns")
-FORMAT = 2          # 2: checksums of the parts in the manifest (format 1 runs have none)
+FORMAT = 3          # 2: checksums of the parts in the manifest (format 1 runs have none); 3: and of itself
+SEAL = "manifest_checksum"   # blake2b-128 of the manifest's own bytes, this field's value zeroed
+_SEAL_FIELD = re.compile(rf'"{SEAL}": "([0-9a-f]{{32}})"')
 CHECKSUM = "blake2b-128"
 
 
@@ -39,6 +42,59 @@ class RunError(Exception):
     def __init__(self, message: str, usage: bool = False):
         super().__init__(message)
         self.usage = usage
+
+
+class WorkerLost(RunError):
+    """A worker process ended abruptly (killed, out of memory): the work failed on its way."""
+
+    def __init__(self, kept_in=None):
+        kept = (f"the finished work is kept in {kept_in}; finish with the same command and --resume"
+                if kept_in else "nothing was kept (no output directory): play it again")
+        super().__init__(f"a worker process ended abruptly (killed, or out of memory): {kept}")
+
+
+def machine_failure(err: OSError) -> bool:
+    """A full disk or an I/O error (exit 1), rather than a place that cannot be used as named:
+    read-only, missing, not a directory, no permission (exit 2)."""
+    import errno
+
+    return err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.ENOMEM)
+
+
+STUDY = ".mobsim-study"   # in a study's folder: the kind of study it holds (one a folder)
+KNOWN_BY = {MANIFEST: "run", "meta-plan.json": "meta", "psro.json": "psro", "verdict.json": "verdict",
+            "points": "tuning", "sweep.parquet": "tuning", "index.md": "report"}   # folders written before STUDY
+
+
+def study_kind(root: Path) -> str | None:
+    """The kind of study `root` holds (its STUDY file, or a file only that kind writes), or None."""
+    try:
+        return (root / STUDY).read_text(encoding="utf-8").strip() or None
+    except (OSError, UnicodeDecodeError):
+        pass
+    return next((kind for name, kind in KNOWN_BY.items() if (root / name).exists()), None)
+
+
+def claim(root, kind: str) -> Path:
+    """Make `root` the folder of a `kind` study now, before any game is played: a folder holding
+    another study (a run, a meta-game, ...) is refused, as is one that cannot be written (RunError;
+    usage unless the disk failed). The folder then says which study it holds."""
+    root = Path(root)
+    held = study_kind(root) if root.is_dir() else None
+    if held not in (None, kind):
+        raise RunError(f"{root} holds a {held} study: choose another --out for this {kind} study (a folder holds "
+                       f"one study)", usage=True)
+    if held is None and root.is_dir() and any(root.iterdir()):
+        raise RunError(f"{root} holds files that are not a mobsim study: choose a new or empty folder for this "
+                       f"{kind} study", usage=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        if held is None:
+            atomic_write_bytes(root / STUDY, lambda tmp: tmp.write_text(kind + "\n", encoding="utf-8"))
+    except OSError as err:
+        raise RunError(f"cannot write in {root}: {err.strerror or err}; choose a writable --out",
+                       usage=not machine_failure(err)) from None
+    return root
 
 
 def table_dir(root: Path, table: str) -> Path:
@@ -171,8 +227,25 @@ def write_parts(root: Path, tables: dict, names, batch_id: int) -> dict:
 
 
 def write_manifest(root: Path, manifest: dict) -> None:
-    text = json.dumps(manifest, indent=2, sort_keys=False) + "\n"
+    text = sealed(json.dumps({**manifest, SEAL: "0" * 32}, indent=2, sort_keys=False) + "\n")
     atomic_write_bytes(root / MANIFEST, lambda tmp: tmp.write_text(text))
+
+
+def sealed(text: str) -> str:
+    """The manifest text with its checksum filled in: of every byte of the text, so one flipped bit
+    anywhere in it (a tally, the seed, a name, a key, the checksum itself) is caught when read."""
+    return text.replace(f'"{SEAL}": "{"0" * 32}"', f'"{SEAL}": "{checksum(text.encode())}"', 1)
+
+
+def seal_problem(text: str, manifest: dict) -> str | None:
+    """What is wrong with a manifest's checksum, or None (a format 1 or 2 run has none to check)."""
+    found = _SEAL_FIELD.search(text)
+    if found is None:
+        return f"no {SEAL}" if manifest.get("format", 0) >= 3 or SEAL in manifest else None
+    blank = text[:found.start(1)] + "0" * 32 + text[found.end(1):]
+    if checksum(blank.encode()) != found.group(1):
+        return "its checksum differs from its content: it was changed after it was written"
+    return None
 
 
 MAX_MANIFEST_BYTES = 256 << 20   # a manifest of 10 million games is a few MB
@@ -181,19 +254,24 @@ MAX_MANIFEST_BYTES = 256 << 20   # a manifest of 10 million games is a few MB
 def read_manifest(root: Path) -> dict:
     path = root / MANIFEST
     if not path.is_file():
-        raise RunError(f"{root}: no {MANIFEST}, so not a mobsim run directory")
+        raise RunError(f"{root}: no {MANIFEST}, so not a mobsim run directory", usage=True)
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             raise ValueError(f"{path.stat().st_size:,} bytes, more than a manifest holds")
-        manifest = json.loads(path.read_text())
+        text = path.read_text()
+        manifest = json.loads(text)
         if not isinstance(manifest, dict) or "batches_done" not in manifest:
             raise ValueError("not a run manifest")
+        problem = seal_problem(text, manifest)
+        if problem:
+            raise ValueError(problem)
+        manifest.pop(SEAL, None)
         _check_fields(manifest)
     except (ValueError, TypeError, UnicodeDecodeError) as err:
         reason = " ".join(str(err).split())
-        raise RunError(f"{path} is corrupt ({reason}): start the run again with --force") from None
+        raise RunError(f"{path} is corrupt ({reason}): start the run again with --force", usage=True) from None
     except OSError as err:
-        raise RunError(f"cannot read {path}: {err.strerror or err}") from None
+        raise RunError(f"cannot read {path}: {err.strerror or err}", usage=True) from None
     return manifest
 
 
@@ -449,7 +527,7 @@ def require(root: Path, manifest: dict, keys=COUNTED) -> None:
     missing = [k for k in keys if k not in manifest]
     if missing:
         raise RunError(f"{root / MANIFEST} is corrupt (no {', '.join(missing)}): start the run "
-                       f"again with --force")
+                       f"again with --force", usage=True)
 
 
 def verify(root: Path, manifest: dict) -> tuple[list[tuple[Path, str]], int, int]:

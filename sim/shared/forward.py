@@ -125,7 +125,7 @@ def read_choice(decision: Decision, ask=input, say=print) -> int:
     n = len(decision.options)
     while True:
         text = ask(f"Your choice (0-{n - 1}): ").strip()
-        if not text.lstrip("-").isdigit():
+        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()):  # "٣" is a digit to isdigit
             say(f"'{text}' is not a number: type the number of an option, 0 to {n - 1}.")
             continue
         k = int(text)

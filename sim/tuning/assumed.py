@@ -241,7 +241,7 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
     game's, or the ruleset file `ruleset` with `overrides` on top: each point varies one assumed
     value around them) (long table: value, side, setting, metric, base, diff, lo, hi, z); attrs:
     skipped, informer_base."""
-    check_games(games, seed)
+    games, seed = check_games(games, seed)
     variations, skip = load_ranges(game)
     missing = [k for k in assumed_options(game) if k not in skip
                and k not in {v.option for v in variations}]

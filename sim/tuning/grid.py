@@ -164,6 +164,35 @@ def checked_params(params: dict, game: str = "nyk", where: str = "params") -> di
     return out
 
 
+MAX_POINTS = 1000  # points of a sweep grid, unless the caller allows more
+
+
+def value_count(values) -> int:
+    """How many values `values` names, read from a text's form alone (a range a:b:n is never
+    made here: a:b:1000000000 would fill the memory); what is malformed counts 1, and
+    parse_values names the fault."""
+    if isinstance(values, str):
+        parts = values.split(":")
+        try:
+            n = float(parts[2]) if len(parts) == 3 else len(values.split(","))
+        except ValueError:
+            return 1
+        return int(min(n, 1e18)) if n == n and n >= 1 else 1
+    if isinstance(values, list | tuple | range | np.ndarray):
+        return len(values)
+    return 1
+
+
+def check_grid_size(params: dict, max_points: int = MAX_POINTS, hint: str = "max_points") -> None:
+    """Refuse a grid of more than `max_points` points before any of its values is made."""
+    counts = [(key, value_count(values)) for key, values in params.items()]
+    points = math.prod(n for _, n in counts)
+    if points > max_points:
+        shape = " x ".join(f"{n:,} ({key})" for key, n in counts)
+        raise TuningError(f"the grid has {points:,} points ({shape}), more than {hint} {max_points:,}: "
+                          f"use fewer values, or raise {hint}")
+
+
 def grid_points(params: dict) -> list[dict]:
     """Every combination of the values, the first option varying slowest (like batch_run)."""
     keys = list(params)

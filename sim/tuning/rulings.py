@@ -56,7 +56,7 @@ def rulings_study(players: int = 4, strategies="simple", games: int = DEFAULT_GA
                   game: str = "nyk", force: bool = False, on_point: Callable | None = None) -> pd.DataFrame:
     """The change in every headline metric for each other value of each ruling (long table: param,
     direction ("=value"), current, value, metric, diff, lo, hi, paired, z, p_value, p_holm)."""
-    check_games(games, seed)
+    games, seed = check_games(games, seed)
     study = Study(players=players, strategies=strategies, ruleset=ruleset, overrides=overrides or {},
                   game=game, workers=workers)
     study.check()

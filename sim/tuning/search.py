@@ -29,7 +29,7 @@ import pandas as pd
 
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import checked, numeric_option, parse_box, snap
-from sim.tuning.study import Evaluation, Study, derived_seed, show_point, strategy_names
+from sim.tuning.study import Evaluation, Study, derived_seed, point_dir, show_point, strategy_names
 from sim.tuning import meta_targets
 from sim.tuning.targets import Target, parse_targets
 
@@ -242,9 +242,13 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
          ruleset=None, overrides: dict | None = None, workers: int | None = None,
          candidates: int | None = None, eta: int = 2, min_games: int = MIN_GAMES,
          final_share: float = FINAL_SHARE, out=None, game: str = "nyk",
-         on_round: Callable | None = None) -> TuneResult:
+         on_round: Callable | None = None, force: bool = False) -> TuneResult:
     """Search the box `params` ({key: (lo, hi)} or "key=lo:hi" strings) for settings meeting the
     `targets` (strings or Targets) within `budget` games in all; see the module doc.
+
+    With `out`, every candidate's run is kept in `out/round-<r>/points/` (the final one in
+    `out/final/points/`): an interrupted search given again reads its finished runs back (the
+    candidates and seeds depend on the arguments only) and plays the rest; `force` plays all again.
 
     `on_round(round, candidates, games_each)` is called before each round (progress reports).
     """
@@ -271,7 +275,8 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
         round_seed = derived_seed(seed, r)
         if on_round is not None:
             on_round(r, len(alive), each)
-        evaluations = {i: study.evaluate(pool[i], each, round_seed, keep_tables=False) for i in alive}
+        evaluations = {i: study.evaluate(pool[i], each, round_seed, _kept(out, study, f"round-{r}", pool[i]),
+                                         force, keep_tables=False) for i in alive}
         spent += each * len(alive)
         if scales is None:
             scales = target_scales(list(evaluations.values()), targets)
@@ -287,7 +292,8 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
     final_seed = derived_seed(seed, FINAL_ROUND)
     if on_round is not None:
         on_round(rounds, 1, final_games)
-    final = study.evaluate(best, final_games, final_seed, keep_tables=False)
+    final = study.evaluate(best, final_games, final_seed, _kept(out, study, "final", best), force,
+                           keep_tables=False)
     spent += final_games
     provenance = {"game": game, "players": players, "strategies": list(names),
                   "ruleset": {"file": None if ruleset is None else str(ruleset),
@@ -301,6 +307,12 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
     if out is not None:
         write_tune(out, result)
     return result
+
+
+def _kept(out, study: Study, stage: str, point: dict):
+    """Where a candidate's run of one stage (a round, or the final evaluation) is kept: a point's
+    runs of different rounds play other games, so each stage has its own folder."""
+    return None if out is None else point_dir(Path(out) / stage, study, point)
 
 
 def _key(ev: Evaluation, targets, scales) -> tuple[float, float]:

@@ -76,7 +76,7 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
 
     `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress.
     """
-    check_games(games, seed)
+    games, seed = check_games(games, seed)
     steps = steps_for(params, game)
     study = Study(players=players, strategies=strategies, ruleset=ruleset,
                   overrides=overrides or {}, game=game, workers=workers)

@@ -31,12 +31,15 @@ def show_point(point: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in point.items()) or "the current rules"
 
 
-def check_games(games, seed):
-    """Games per run and the seed are whole numbers (at least 1 and 0), or a one-line error."""
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise TuningError(f"games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise TuningError(f"seed must be a whole number >= 0, not {seed!r}")
+def check_games(games, seed) -> tuple[int, int]:
+    """Games per run and the seed as whole numbers (at least 1 and 0), or a one-line error."""
+    from sim.runner.core import whole_number
+    from sim.runner.store import RunError
+
+    try:
+        return whole_number(games, "games", 1), whole_number(seed, "seed", 0)   # numpy's as plain ints
+    except RunError as err:
+        raise TuningError(str(err)) from None
 
 
 def point_dir(out, study: Study, point: dict) -> Path | None:
@@ -102,6 +105,8 @@ class Study:
                        overrides={**self.overrides, **point}, workers=self.workers,
                        resume=resume, force=force and out is not None, progress=False)
         except RunError as err:
+            if not err.usage:   # a killed worker, a full disk: the study stops, nothing is filed as refused
+                raise
             raise TuningError(f"{show_point(point)}: {err}") from None
 
     def evaluate(self, point: dict, games: int, seed: int, out=None, force: bool = False,

@@ -26,7 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim.tuning.errors import TuningError
-from sim.tuning.grid import checked_params, grid_points
+from sim.tuning.grid import MAX_POINTS, check_grid_size, checked_params, grid_points
 from sim.tuning.study import Evaluation, Study, check_games, difference, point_dir, show_point
 
 BASELINES = ("current", "first")
@@ -36,14 +36,18 @@ SUFFIXES = ("", ".lo", ".hi", ".diff", ".diff_lo", ".diff_hi")
 def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 0,
           params: dict | None = None, ruleset=None, overrides: dict | None = None,
           workers: int | None = None, out=None, baseline: str = "current", game: str = "nyk",
-          force: bool = False, on_point: Callable | None = None) -> pd.DataFrame:
+          force: bool = False, on_point: Callable | None = None, max_points: int = MAX_POINTS) -> pd.DataFrame:
     """Play every point of the grid `params` ({key: values}) on the same games; see the module doc.
+    A grid of more than `max_points` points is refused before any of its values is made.
 
     `on_point(i, n, point)` is called before each point is played (for progress reports).
     """
     if baseline not in BASELINES:
         raise TuningError(f"baseline {baseline!r}: use one of {', '.join(BASELINES)}")
-    check_games(games, seed)
+    games, seed = check_games(games, seed)
+    check_grid_size(params or {}, max_points)
+    if out is not None:
+        _claim(out)
     params = checked_params(params, game)
     study = Study(players=players, strategies=strategies, ruleset=ruleset,
                   overrides=overrides or {}, game=game, workers=workers)
@@ -68,6 +72,16 @@ def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 
     if out is not None:
         write_sweep(out, table, study, params, games, seed, base)
     return table
+
+
+def _claim(out) -> None:
+    """The sweep's folder holds no other study (a run's, a meta-game's): it says it holds this one."""
+    from sim.runner.store import RunError, claim
+
+    try:
+        claim(out, "tuning")
+    except RunError as err:
+        raise TuningError(str(err)) from None
 
 
 def pairing_gains(base: Evaluation, other: Evaluation) -> pd.DataFrame | None:

@@ -53,9 +53,10 @@ def play(game: str, players: int, games: int, seed: int, ruleset, overrides, wor
     ruleset, overrides = as_file_and_overrides(game, ruleset, overrides)
     with tempfile.TemporaryDirectory() as scratch:
         where = Path(root) if root is not None else Path(scratch)
+        kept = (where / "meta-plan.json").is_file()   # a study given again finishes its profiles
         try:
             measured = play_profiles(styles, players, games, seed, where, game, ruleset, overrides,
-                                     workers, False, True, None)
+                                     workers, kept, not kept, None)
         except MetaError as err:   # e.g. a directory that holds something else: one line
             raise MetagameError(f"the meta-game: {err}") from None
         meta = analysis.analyse(measured, BOOTSTRAP, seed=seed)

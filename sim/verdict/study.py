@@ -93,15 +93,18 @@ def check_rungs(rungs, game: str) -> list[str]:
     return names
 
 
-def _play(game, players, lineup, games, seed, ruleset, overrides, workers):
+def _play(game, players, lineup, games, seed, ruleset, overrides, workers, out=None):
     import sim
     from sim.runner import RunError
 
+    resume = out is not None and (Path(out) / "manifest.json").is_file()
     try:
         return sim.run(game=game, players=players, strategies=lineup, games=games, seed=seed,
                        ruleset=ruleset, overrides=overrides, workers=workers, record_turns=True,
-                       progress=False)
+                       progress=False, out=out, resume=resume)
     except RunError as err:
+        if not err.usage:   # a killed worker, a full disk: the study failed on its way (exit 1)
+            raise
         raise VerdictError(" ".join(str(err).split())) from None
 
 
@@ -111,11 +114,30 @@ def _timed(*args):
     return result, time.perf_counter() - start
 
 
+def _kept(runs_dir, label: str, players: int, games: int, seed: int):
+    """Where a cell's full run is kept (None: a temporary run): found again, and read back or
+    finished, when the study is given again with the same counts (`mobsim verdict --resume`)."""
+    if runs_dir is None:
+        return None
+    name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in label)[:80]
+    return Path(runs_dir) / f"{name}-{players}p-{games}g-seed{seed}"
+
+
+def _finished(out) -> bool:
+    """Whether a kept run is complete already (its time then says nothing of a game's cost)."""
+    from sim.runner.store import RunError, read_manifest
+
+    try:
+        return out is not None and read_manifest(Path(out)).get("status") == "complete"
+    except RunError:
+        return False
+
+
 def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
-          strength: dict | None = None, log=None) -> Verdict:
+          strength: dict | None = None, log=None, runs_dir=None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
@@ -129,7 +151,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
     after the heuristic mirrors and before the search cells (its time counts against the budget);
-    `metagame_dir` keeps its profiles' runs (`<dir>/<n>p`).
+    `metagame_dir` keeps its profiles' runs (`<dir>/<n>p`); `runs_dir` keeps each cell's full run, so
+    that the study given again reads back (or finishes) the runs of the counts it plans again.
 
     Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
     search cells come last, fewest searching seats first, each given its share of what the
@@ -203,7 +226,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         result = pilots[cell]
         if counts[cell] > result.manifest["games"]:
             log(f"playing {label} x{n}: {counts[cell]:,} games")
-            result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+            result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers,
+                           _kept(runs_dir, label, n, counts[cell], seed))
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
         plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
     metagame_rows, metagame_text, metagame_plan = _metagame(game, players, metagame, seed, ruleset, overrides,
@@ -232,8 +256,12 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             log(f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
             continue
         log(f"playing {label} x{n}: {counts[cell]:,} games (about {predicted:.0f} s each)")
-        result, seconds = _timed(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
+        kept = _kept(runs_dir, label, n, counts[cell], seed)
+        read_back = _finished(kept)
+        result, seconds = _timed(game, n, lineup, counts[cell], seed, ruleset, overrides, workers, kept)
         spent = seconds * min(workers, counts[cell]) / counts[cell]   # one game's time on one core
+        if read_back:   # played before: its cost is the prediction's, not the time to read it
+            spent = predicted
         per_seat = spent / effort[cell]
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
         plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
