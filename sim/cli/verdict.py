@@ -22,6 +22,13 @@ def parse_players(value: str) -> list[int]:
     return counts
 
 
+def _default_rungs() -> str:
+    """Each game's default ladder, from its description (so that the help never goes stale)."""
+    from sim.verdict.study import rungs_of
+
+    return "; ".join(f"{g} {','.join(rungs_of(g))}" for g in GAMES)
+
+
 @click.command("verdict")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
@@ -30,7 +37,7 @@ def parse_players(value: str) -> list[int]:
                    "2,3,4,5, pig 2,3,4).")
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
-                   "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
+                   f"{_default_rungs()}).")
 @click.option("--precision", type=float, default=0.01, show_default=True,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
 @click.option("--games", "games_per_cell", type=click.IntRange(min=1), default=None,
@@ -51,6 +58,11 @@ def parse_players(value: str) -> list[int]:
 @click.option("--band", "bands", multiple=True, metavar="MEASURE=VALUE",
               help="A measure's tolerance band half-width, absolute (game length (turns)=0.5) or a share of "
                    "the strong rungs' centre (margin of victory=10%); repeatable.")
+@click.option("--tolerance", type=click.FloatRange(min=0, min_open=True, max=50, max_open=True), default=2.0,
+              show_default=True, help="Points of win share a seat may be from fair at the good rungs and still "
+                                      "read 'fair' (the seat gap: twice it).")
+@click.option("--target-turns", default=None, metavar="LOW-HIGH",
+              help="Wanted game length in turns at the good rungs: a range (10-12) or one number (11: 11 +- 0.5).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
@@ -69,7 +81,7 @@ def parse_players(value: str) -> list[int]:
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
 def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
-                strength_file, bands, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
+                strength_file, bands, tolerance, target_turns, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -81,7 +93,8 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
               "search_games": search_games, "bands": _bands(bands), "styles": styles,
-              "strength": _strength(strength_file), "seed": seed,
+              "strength": _strength(strength_file), "tolerance": tolerance / 100,
+              "targets": _targets(target_turns), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     try:
@@ -130,6 +143,16 @@ def _strength(path) -> dict | None:
     return {str(r.rung): float(r.elo) for r in table.itertuples()}
 
 
+def _targets(target_turns) -> dict:
+    from sim.verdict.fairness import TURNS, parse_target_turns
+
+    try:
+        turns = parse_target_turns(target_turns)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--target-turns") from None
+    return {} if turns is None else {TURNS: turns}
+
+
 def _bands(texts) -> dict:
     from sim.verdict.rules import parse_band
 
@@ -157,7 +180,10 @@ def _write(v, out: Path):
 def _echo_verdict(v):
     for row in v.verdicts.to_dict("records"):
         style = f" [{row['style']}]" if str(row.get("style") or "") not in ("", "nan") else ""
-        click.echo(f"{row['players']}p  {row['measure']:<40} {row['text']}{style}")
+        target = str(row.get("target_text") or "").replace("nan", "")
+        fair = f"{'fair?' if row['measure'].startswith(('seat', 'max seat')) else 'on target?'} {target} | " \
+            if target else ""
+        click.echo(f"{row['players']}p  {row['measure']:<40} {fair}across skill: {row['text']}{style}")
     for row in v.exploit.itertuples():
         click.echo(f"{row.players}p  exploitability: {row.text}")
     for n, text in (v.meta.get("metagame") or {}).items():
