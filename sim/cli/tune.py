@@ -244,7 +244,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     Example: mobsim sensitivity --strategies simple,random --games 2000 --out runs/sens
     """
     from sim.tuning import TuningError
-    from sim.tuning.sensitivity import ranking, sensitivity
+    from sim.tuning.sensitivity import mirror_note, ranking, sensitivity
 
     _check_study_out(out)
     _check_resume(out, resume, force)
@@ -287,7 +287,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
                                "skipped": table.attrs["skipped"]}))
         return
     lines = [f"{len(set(table['param']))} options stepped, {games:,} games per run (seed {seed}); "
-             f"the largest change of each, in standard errors", "",
+             f"the largest change of each, in standard errors", mirror_note(table),
              f"{'option':<34}{'max |z|':>9}  {'metric moved most':<22}{'significant':>12}"]
     for row in ranked.head(top).itertuples():
         lines.append(f"{row.param:<34}{_fmt(row.max_abs_z):>9}  {row.metric:<22}{int(row.significant):>12}")
