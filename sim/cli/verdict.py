@@ -97,6 +97,11 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
               "targets": _targets(target_turns), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
+    from sim.cli.progress import Steps
+
+    bar = Steps("verdict cells", "cell")
+    if bar.on:   # the bar tells the cells' progress; the log lines would break it
+        kwargs |= {"progress": bar, "log": None}
     try:
         if compare_with:
             _compare(compare_with, out, kwargs, ruleset, overrides)
@@ -110,6 +115,8 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
         _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
+    finally:
+        bar.close()
     _echo_verdict(v)
     click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, plan.csv (replay: --plan), verdict.png")
 

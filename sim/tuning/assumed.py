@@ -279,6 +279,8 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
                          "base": now, "diff": diff, "lo": lo, "hi": hi, "z": _z(diff, lo, hi),
                          "why": v.why})
         ev.run = None
+    if on_point is not None:
+        on_point(len(points) + 1, len(points) + 1, {})   # done
     table = pd.DataFrame(rows)
     table.attrs["skipped"] = skipped
     table.attrs["skip"] = skip

@@ -74,7 +74,8 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
     """The change in every headline metric for a step down and up of each option (long table:
     param, direction, current, value, metric, diff, lo, hi, paired, z); see the module doc.
 
-    `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress.
+    `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress
+    (before point i of n; i = n at the end).
     """
     check_games(games, seed)
     steps = steps_for(params, game)
@@ -117,6 +118,8 @@ def play_plan(study: Study, plan, skipped: list, current: dict, games: int, seed
             rows.append({"param": key, "direction": direction, "current": current[key], "value": value,
                          "metric": metric, "diff": d["diff"], "lo": d["lo"], "hi": d["hi"],
                          "paired": bool(d["paired"]), "z": _z(d["diff"], d["lo"], d["hi"])})
+    if on_point is not None:
+        on_point(n, n, {})   # done
     table = with_holm(pd.DataFrame(rows))
     table.attrs["skipped"] = [dict(zip(("param", "direction", "value", "reason"), s, strict=True))
                               for s in skipped]

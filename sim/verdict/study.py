@@ -116,7 +116,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
           strength: dict | None = None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets: dict | None = None,
-          log=None) -> Verdict:
+          log=None, progress=None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
@@ -127,7 +127,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     (default: a temporary directory). `strength` {rung: rating}: the rungs' measured strength,
     which orders them for a trend (default: the ladder's order). `tolerance` (a share: 0.02 is 2
     points) and `targets` {measure family: (low, high)}: what "fair" and "on target" mean at the
-    good rungs (sim.verdict.fairness). `luck` > 0:
+    good rungs (sim.verdict.fairness). `progress(i, n, label)`: called as each of the n cells
+    is done (a progress bar). `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
@@ -142,6 +143,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     untimed one that loads the search's compiled code); a cell whose games would overrun its
     share is not played."""
     log = log or (lambda message: None)
+    progress = progress or (lambda i, n, label: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
                            f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
@@ -209,6 +211,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             result = _play(game, n, lineup, counts[cell], seed, ruleset, overrides, workers)
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
         plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
+        progress(len(frames), len(cells), f"{label} x{n}")
     metagame_rows, metagame_text, metagame_plan = _metagame(game, players, metagame, seed, ruleset, overrides,
                                                             workers, metagame_dir, log)
     for i, cell in enumerate(heavy):
@@ -240,6 +243,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         per_seat = spent / effort[cell]
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
         plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
+        progress(len(frames), len(cells), f"{label} x{n}")
     plan_table = pd.DataFrame([{"rung": c[0], "players": c[2], "wanted": wanted[c],
                                 "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells]
                               + metagame_plan)
