@@ -147,6 +147,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
                            f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
+    if not 0 < tolerance < 0.5:
+        raise VerdictError(f"tolerance {tolerance!r}: give how far from fair a seat may be, a share above 0 and "
+                           f"below 0.5 (0.02: 2 points)")
     if metagame < 0:
         raise VerdictError(f"metagame {metagame!r}: give the games a profile of the meta-game plays, "
                            f"0 to leave it out (e.g. 100)")
