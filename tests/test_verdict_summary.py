@@ -1,10 +1,10 @@
-"""The verdict's plain-language summary (sim.verdict.summary): at most six sentences, each
+"""The verdict's plain-language summary (sim.verdict.plain): at most six sentences, each
 claim held to the verdict table it is generated from."""
 
 import re
 
 from sim.verdict import fairness
-from sim.verdict.summary import MAX_SENTENCES, claims, summary
+from sim.verdict.plain import MAX_SENTENCES, claims, summary
 from sim.verdict.study import measure_table, verdict_table
 from tests.test_verdict import RUNGS, synthetic
 

@@ -185,9 +185,9 @@ def _write(v, out: Path):
 
 
 def _echo_verdict(v):
-    from sim.verdict.summary import summary
+    from sim.verdict.plain import summary as plain_summary
 
-    click.echo(summary(v.verdicts))
+    click.echo(plain_summary(v.verdicts))
     for row in v.verdicts.to_dict("records"):
         style = f" [{row['style']}]" if str(row.get("style") or "") not in ("", "nan") else ""
         target = str(row.get("target_text") or "").replace("nan", "")

@@ -13,7 +13,7 @@ from sim.verdict import fairness, rules, styles
 from sim.verdict.figure import make, panel_measures
 from sim.verdict.measures import order_key
 from sim.verdict.study import Verdict
-from sim.verdict.summary import summary
+from sim.verdict.plain import summary as plain_summary
 from sim.verdict.units import band, show, with_unit
 
 
@@ -86,7 +86,7 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     """Append the verdict's blocks to `report`."""
     meta = v.meta
     report.heading("Verdict: the game across skill levels and player counts")
-    first = summary(v.verdicts)
+    first = plain_summary(v.verdicts)
     if first:   # the answer first, from the table below it
         report.text(first)
     report.text(lead or _lead(v))
