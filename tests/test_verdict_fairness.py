@@ -36,11 +36,11 @@ def test_an_estimate_on_the_edge_is_never_promised_a_decision():
     assert got["need_at_least"] and got["need_games"] > 1000
 
 
-def test_the_tolerance_is_the_designers_and_the_seat_gap_gets_twice_it():
+def test_the_tolerance_is_the_designers_and_the_biased_seat_gap_is_not_read():
     cell = [("tuned", 0.03, 0.025, 0.035, 20000)]
     assert reading(cell)["target"] == fairness.OUTSIDE
     assert reading(cell, tolerance=0.04)["target"] == fairness.WITHIN
-    assert reading([("tuned", 0.035, 0.03, 0.039, 20000)], measure="max seat gap")["target"] == fairness.WITHIN
+    assert reading([("tuned", 0.12, 0.05, 0.2, 400)], measure="max seat gap")["target"] == ""
 
 
 def test_game_length_is_read_against_the_target_turns_in_turns():

@@ -60,7 +60,7 @@ def _default_rungs() -> str:
                    "the strong rungs' centre (margin of victory=10%); repeatable.")
 @click.option("--tolerance", type=click.FloatRange(min=0, min_open=True, max=50, max_open=True), default=2.0,
               show_default=True, help="Points of win share a seat may be from fair at the good rungs and still "
-                                      "read 'fair' (the seat gap: twice it).")
+                                      "read 'fair'.")
 @click.option("--target-turns", default=None, metavar="LOW-HIGH",
               help="Wanted game length in turns at the good rungs: a range (10-12) or one number (11: 11 +- 0.5).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)

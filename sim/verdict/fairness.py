@@ -3,7 +3,8 @@ is it stable across skill?): *is it where it should be?* Read at the good rungs 
 of the ladder, the players a design is for), each rung's 95% interval against a target band:
 
 - a seat's advantage against fair +- the tolerance (`--tolerance`, default 2 points of win
-  share); the seat gap against twice it (two seats each at the band's edge, on opposite sides);
+  share); not the seat gap: its plug-in estimate (the largest share minus the smallest) is
+  biased upward at small counts and would read "unfair" where every seat reads "cannot tell";
 - game length against `--target-turns` (a range "10-12", or "11" for 11 +- 0.5 turns);
 - any other measure against a target the designer gives (`targets`).
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import math
 
-from sim.verdict.measures import SEAT_GAP
 from sim.verdict.rules import family
 from sim.verdict.units import show, with_unit
 
@@ -45,8 +45,6 @@ def band_of(measure: str, tolerance: float = DEFAULT_TOLERANCE, targets: dict | 
     fam = family(measure)
     if fam == SEAT:
         return -tolerance, tolerance, 0.0
-    if fam == SEAT_GAP:
-        return 0.0, 2 * tolerance, 0.0
     target = (targets or {}).get(fam)
     return None if target is None else (float(target[0]), float(target[1]), None)
 
@@ -76,7 +74,7 @@ def words(measure: str, r: dict, band) -> str:
     1.2 turns [0.8, 1.6]", "cannot tell yet (need about 3,200 games)"."""
     if r["state"] == UNSURE:
         return f"cannot tell yet (need {'at least' if r['need_at_least'] else 'about'} {r['need_games']:,} games)"
-    seats = family(measure) in (SEAT, SEAT_GAP)
+    seats = family(measure) == SEAT
     if r["state"] == WITHIN:
         return "fair" if seats else "on target"
     if seats:   # signed: a seat ahead of fair or behind it
@@ -92,8 +90,6 @@ def band_words(measure: str, band) -> str:
     low, high, ref = band
     if ref is not None and family(measure) == SEAT:
         return f"fair ±{with_unit(measure, show(measure, high))}"
-    if family(measure) == SEAT_GAP:
-        return f"gap up to {with_unit(measure, show(measure, high))}"
     return f"target {show(measure, low)} to {with_unit(measure, show(measure, high))}"
 
 
