@@ -55,6 +55,17 @@ def test_game_length_is_read_against_the_target_turns_in_turns():
         fairness.parse_target_turns("12-10")
 
 
+def test_other_measures_take_targets_in_their_own_unit():
+    assert fairness.parse_target("a player out=0-10") == ("a player out", (0.0, 0.1))
+    assert fairness.parse_target("lead changes=2-5") == ("lead changes", (2.0, 5.0))
+    targets = dict([fairness.parse_target("a player out=0-10")])
+    got = reading([("tuned", 0.25, 0.22, 0.28, 900)], measure="a player out", targets=targets)
+    assert got["target_text"] == "above by 15.0 points [12.0, 18.0] at tuned"
+    for bad in ("seat 1 advantage=0-2", "nosuch=1-2", "a player out=10-0"):
+        with pytest.raises(ValueError):
+            fairness.parse_target(bad)
+
+
 def test_the_verdict_table_reads_both_questions_apart_at_the_good_rungs():
     # seat 1 +6 points at every rung: stable across skill, and unfair; length 11 turns: on target
     table = synthetic(advantage=[0.06] * 5, turns_mean=[11] * 5, games=6000)

@@ -63,6 +63,9 @@ def _default_rungs() -> str:
                                       "read 'fair'.")
 @click.option("--target-turns", default=None, metavar="LOW-HIGH",
               help="Wanted game length in turns at the good rungs: a range (10-12) or one number (11: 11 +- 0.5).")
+@click.option("--target", "targets", multiple=True, metavar="MEASURE=LOW-HIGH",
+              help="Where another measure should be at the good rungs, in its unit (a share in points): "
+                   "'a player out=0-10', 'lead changes=2-5'; repeatable.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
@@ -81,7 +84,7 @@ def _default_rungs() -> str:
               help="Directory for verdict.csv, verdict.json, measures.csv, metagame.csv, verdict.png.")
 @ruleset_options
 def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
-                strength_file, bands, tolerance, target_turns, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
+                strength_file, bands, tolerance, target_turns, targets, seed, workers, no_exploit, luck, meta_games, compare_with, out, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -94,7 +97,7 @@ def verdict_cmd(game, players, rungs, precision, games_per_cell, search_games, p
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
               "search_games": search_games, "bands": _bands(bands), "styles": styles,
               "strength": _strength(strength_file), "tolerance": tolerance / 100,
-              "targets": _targets(target_turns), "seed": seed,
+              "targets": _targets(target_turns, targets), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     from sim.cli.progress import Steps
@@ -150,14 +153,18 @@ def _strength(path) -> dict | None:
     return {str(r.rung): float(r.elo) for r in table.itertuples()}
 
 
-def _targets(target_turns) -> dict:
-    from sim.verdict.fairness import TURNS, parse_target_turns
+def _targets(target_turns, texts) -> dict:
+    from sim.verdict.fairness import TURNS, parse_target, parse_target_turns
 
     try:
         turns = parse_target_turns(target_turns)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--target-turns") from None
-    return {} if turns is None else {TURNS: turns}
+    try:
+        given = dict(parse_target(t) for t in texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--target") from None
+    return given | ({} if turns is None else {TURNS: turns})
 
 
 def _bands(texts) -> dict:

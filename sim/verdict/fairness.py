@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from sim.verdict.rules import family
+from sim.verdict.rules import TOLERANCE, family
 from sim.verdict.units import show, with_unit
 
 DEFAULT_TOLERANCE = 0.02     # 2 points of win share
@@ -37,6 +37,26 @@ def parse_target_turns(text: str | None) -> tuple[float, float] | None:
     if not 0 < a <= b:
         raise ValueError(f"target turns {text!r}: give a range LOW-HIGH with 0 < LOW <= HIGH")
     return a, b
+
+
+def parse_target(text: str) -> tuple[str, tuple[float, float]]:
+    """"a player out=0-10" (points for a share, else the measure's unit) -> (measure, (0, 0.1))."""
+    from sim.verdict.units import in_points
+
+    name, sep, value = str(text).rpartition("=")
+    name = name.strip()
+    if not sep or family(name) not in TOLERANCE or family(name) == SEAT:
+        raise ValueError(f"target {text!r}: write MEASURE=LOW-HIGH, MEASURE one of "
+                         f"{', '.join(m for m in TOLERANCE if m != SEAT)}")
+    low, dash, high = value.strip().partition("-")
+    try:
+        a, b = float(low), float(high if dash else low)
+    except ValueError:
+        raise ValueError(f"target {text!r}: give LOW-HIGH as numbers (a share in points: 0-10)") from None
+    if a > b:
+        raise ValueError(f"target {text!r}: LOW is above HIGH")
+    scale = 100 if in_points(name) else 1
+    return family(name), (a / scale, b / scale)
 
 
 def band_of(measure: str, tolerance: float = DEFAULT_TOLERANCE, targets: dict | None = None):
