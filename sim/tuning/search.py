@@ -253,6 +253,30 @@ def target_scales(evaluations: list[Evaluation], targets: list[Target]) -> dict[
     return scales
 
 
+def games_needed(scale: float, target: Target, games: int) -> int:
+    """Games a candidate needs for the metric's standard error to be at most half the target's
+    tolerance (a 95% interval about as wide as the target), from its error at `games` games."""
+    tol = target.tolerance()
+    if not (math.isfinite(tol) and scale > 0):
+        return 0
+    return math.ceil(games * (scale / (tol / 2)) ** 2)
+
+
+def check_precision(scales: dict, targets, each: int, rounds: int, candidates: int):
+    """No candidate is dropped on fewer games than its targets need: after the first round
+    measures the standard errors, a one-line refusal with the budget that would do."""
+    short = [(t, games_needed(scales[t.metric], t, each)) for t in targets]
+    short = [(t, need) for t, need in short if need > each]
+    if not short:
+        return
+    target, need = max(short, key=lambda p: p[1])
+    budget = math.ceil(need * rounds * candidates / (1 - 2 * FINAL_SHARE))   # the search's share of a budget
+    raise TuningError(f"{each:,} games a candidate cannot tell candidates apart on {target.text}: a standard "
+                      f"error of {scales[target.metric]:.3g} against a tolerance of {target.tolerance():.3g} "
+                      f"needs about {need:,} games a candidate in the first round; give --budget "
+                      f"{budget:,} or fewer --candidates")
+
+
 def score(ev: Evaluation, targets: list[Target], scales: dict) -> tuple[float, float]:
     """(total violation, smallest margin inside), both in units of each metric's scale."""
     total, margin = 0.0, math.inf
@@ -302,6 +326,7 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
         spent += each * len(alive)
         if scales is None:
             scales = target_scales(list(evaluations.values()), targets)
+            check_precision(scales, targets, each, rounds, len(alive))
         ranked = sorted(alive, key=lambda i: (*_key(evaluations[i], targets, scales), i))
         keep = set(ranked[: max(1, math.ceil(len(alive) / eta))])
         for i in alive:

@@ -59,6 +59,14 @@ class Target:
             return "missed"
         return "likely" if self.excess(value) == 0 else "unlikely"
 
+    def tolerance(self) -> float:
+        """The size of the target a comparison must resolve: half its width when it has two ends,
+        else the size of its one bound (seat_gap<=0.03: 0.03)."""
+        if math.isfinite(self.lo) and math.isfinite(self.hi) and self.hi > self.lo:
+            return (self.hi - self.lo) / 2
+        bound = self.hi if math.isfinite(self.hi) else self.lo
+        return abs(bound) if math.isfinite(bound) and bound != 0 else math.inf
+
     def scale_hint(self) -> float:
         """A size of the target itself, used when a metric's standard error is zero."""
         finite = [abs(b) for b in (self.lo, self.hi) if math.isfinite(b)]
