@@ -232,9 +232,13 @@ def _compare(pair, out, kwargs, ruleset, overrides):
         out.mkdir(parents=True, exist_ok=True)
         changes.to_csv(out / "compare.csv", index=False)
         table.to_csv(out / "compare_summary.csv", index=False)
+    from sim.verdict.units import show, with_unit
+
     for row in table.itertuples():
-        click.echo(f"{row.players}p  {row.measure:<40} {row.reading} (at {row.at_top_rung}: "
-                   f"{row.top_change:+.3g} [{row.top_lo:+.3g}, {row.top_hi:+.3g}])")
+        m = row.measure
+        click.echo(f"{row.players}p  {m:<40} {row.reading} (at {row.at_top_rung}: "
+                   f"{with_unit(m, show(m, row.top_change, True))} [{show(m, row.top_lo, True)}, "
+                   f"{show(m, row.top_hi, True)}])")
     if out is not None:
         click.echo(f"written: {out}/compare.csv, compare_summary.csv")
 
