@@ -49,7 +49,8 @@ def claims(verdicts: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
     if len(unsure):
         need = int(unsure["target_games"].max())
         about = "at least" if unsure["target_text"].str.contains("need at least").any() else "about"
-        out.append((f"Cannot tell yet for {len(unsure)} seat readings (at {counts(unsure)} players): "
+        readings = "seat reading" if len(unsure) == 1 else "seat readings"
+        out.append((f"Cannot tell yet for {len(unsure)} {readings} (at {counts(unsure)} players): "
                      f"{about} {need:,} games a cell would decide them.", unsure))
     length = verdicts[verdicts["measure"] == fairness.TURNS] if "target" in verdicts else verdicts.iloc[0:0]
     length = length[length["target"].fillna("") != ""]
