@@ -63,3 +63,11 @@ def test_the_command_writes_its_files_and_answers_first(tmp_path):
     assert length["reading"].startswith("too short") and length["proposals"][0]["change"] == "goal=150"
     assert "not re-fitted" in (out / "index.md").read_text()
     assert r.output.startswith("game length (turns) at 2 players: too short")
+
+
+def test_bad_input_is_one_line(tmp_path):
+    for args in (["--rungs", "nosuch"], ["--try", "nosuch=1"], ["--target-turns", "9-x"]):
+        r = CliRunner().invoke(main, ["advise", "--game", "pig", "--players", "2", "--games", "10",
+                                      "--out", str(tmp_path / "x"), *args])
+        lines = [line for line in r.output.splitlines() if line.strip()]
+        assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("mobsim: error:"), r.output

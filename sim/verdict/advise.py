@@ -40,6 +40,19 @@ def games_for(tolerance: float, players: int) -> int:
     return games_for_precision(1 / players, tolerance / 2)
 
 
+def check_rungs(rungs, game: str) -> None:
+    """Every rung loadable in `game`, or a one-line VerdictError."""
+    import strategies
+    from strategies import mixture
+    from sim.verdict.study import VerdictError
+
+    for name in rungs:
+        try:
+            mixture.load(name, game) if mixture.is_mixture(name) else strategies.load(name, game)
+        except (strategies.StrategyError, OSError, ValueError) as err:
+            raise VerdictError(f"rung {name!r}: {' '.join(str(err).split())}") from None
+
+
 def default_candidates(game: str) -> list[dict]:
     """The game's designer knobs at each of their other values (a choice), or paying one seat
     $1,000-$3,000 at a time (a per-seat money list)."""
@@ -154,7 +167,9 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     from sim.verdict.study import _play, is_search, rungs_of
 
     targets = targets or {}
-    good = [r for r in (rungs or fairness.good_rungs(rungs_of(game))) if not is_search(r, game)]
+    asked = list(rungs or fairness.good_rungs(rungs_of(game)))
+    check_rungs(asked, game)
+    good = [r for r in asked if not is_search(r, game)]
     candidates = default_candidates(game) if candidates is None else list(candidates)
     points = [{}] + candidates
     frames, step = {}, 0
@@ -177,7 +192,7 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             "targets": {k: list(v) for k, v in targets.items()}, "seed": seed,
             "games": {str(n): games or games_for(tolerance, n) for n in players},
             "candidates": [label(c) for c in candidates], "note": REFIT_NOTE,
-            "not_played": [r for r in (rungs or fairness.good_rungs(rungs_of(game))) if r not in good]}
+            "not_played": [r for r in asked if r not in good]}
     return Advice(found, cells, changes, meta)
 
 
