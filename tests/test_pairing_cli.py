@@ -32,7 +32,7 @@ def invoke(*args):
 def test_compare_prints_and_writes_the_pairing_gain(runs, tmp_path):
     result = invoke("compare", runs["base"].path, runs["stake"].path, "--out", tmp_path / "cmp")
     assert result.exit_code == 0, result.output
-    assert "pairing gain" in result.stdout and "pairing gain of each seat's win rate: seat 0 x" in result.stdout
+    assert "pairing gain" in result.stdout and "pairing gain of each seat's win rate: seat 1 x" in result.stdout
     gains = pairing_gain(runs["base"], runs["stake"])
     line = next(row for row in result.stdout.splitlines() if row.startswith("turns"))
     g = gains.loc["turns"]

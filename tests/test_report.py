@@ -263,3 +263,12 @@ def test_a_game_without_its_own_sections_gets_the_generic_report(tmp_path):
     head = table(tmp_path, "headline", index_col="metric")
     assert "cap_rate" not in head.index and head.loc["winrate:c", "value"] == pytest.approx(
         seats[seats["strategy"] == "c"]["won"].mean())
+
+
+def test_pages_count_seats_from_1_and_the_stored_tables_keep_the_index(report):
+    assert sorted(table(report, "win-rate-by-seat")["seat"]) == [0, 1, 2, 3]    # stored: the engine's index
+    page = (report / "index.md").read_text()
+    assert "; seat 1 (first in turn 1's bidding) wins" in page and "; seat 0 (" not in page
+    assert "seat 1 advantage (seat0_advantage)" in page and "Seat 1's win rate" in page
+    shown = page.split("Win rate by seat (seat 1:")[1].split("\n\n")[1]
+    assert re.search(r"^\|\s*1\s*\|", shown, re.M) and not re.search(r"^\|\s*0\s*\|", shown, re.M)

@@ -81,7 +81,11 @@ def test_every_checklist_ruling_is_an_option():
         assert spec[key].rule == rule and spec[key].source == "ruling", key
     for option in spec.values():
         assert re.fullmatch(r"NYK-[A-Z]\d", option.rule), option.key
-        assert option.source in ("rulebook", "ruling", "assumed") and option.doc
+        assert option.source in ("rulebook", "ruling", "assumed", "designer") and option.doc
+        # a designer's knob says so and lives in the section `seats`, off the list of assumptions
+        assert (option.source == "designer") == option.key.startswith("seats.") == \
+            option.doc.startswith("Designer's knob"), option.key
+        assert not (option.designer and option.assumed), option.key
         # a doc that calls itself a ruling is labelled one, so every listing of assumptions shows it
         assert not option.doc.startswith("Ruling") or option.ruling, option.key
     for key in ("recruit.from_custody", "police.return_at", "resources.reshuffle"):

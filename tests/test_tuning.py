@@ -50,6 +50,9 @@ def test_excess_slack_and_status_by_hand():
     assert t.status(10, 9.5, 10.5) == "met"
     assert t.status(11.8, 11.5, 12.1) == "likely"
     assert t.status(12.5, 12.1, 12.9) == "missed"
+    assert t.status(12.2, 11.9, 12.5) == "unlikely"                  # outside by value, not by its interval
+    assert parse_target("turns>=10").status(9.998, 9.9, 10.1) == "unlikely"
+    assert t.status(math.nan, math.nan, math.nan) == "missed"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -174,12 +177,13 @@ def test_cli_sensitivity_end_to_end():
 
 def test_budget_plan():
     assert rounds_for(8, 2) == 3 and rounds_for(9, 3) == 2 and rounds_for(5, 2) == 3
-    # 10,000 games: 2,000 for the final evaluation; 8,000 for the search; 16 candidates need
-    # 4 rounds of 2,000 games, 125 each in the first round (< 200), so 8 candidates (333 each)
+    # 10,000 games: 2,000 for the final evaluation, 2,000 for today's rules on its games; 6,000 for
+    # the search; 16 candidates need 4 rounds of 1,500 games, 93 each in the first round (< 200),
+    # so 8 candidates (250 each)
     assert plan_budget(10_000, 2, None, math.inf) == (8, 3, 2000)
     assert plan_budget(10_000, 2, 4, math.inf) == (4, 2, 2000)
     assert plan_budget(10_000, 2, None, 3) == (3, 2, 2000)      # a box of three settings
-    with pytest.raises(TuningError, match="give at least 600 games"):
+    with pytest.raises(TuningError, match="give at least 800 games"):
         plan_budget(500, 2, None, math.inf)
 
 
@@ -198,7 +202,7 @@ FORTUNE_TARGET = "mean_fortune=12000:14000"
 def tuned(tmp_path_factory):
     out = tmp_path_factory.mktemp("tune")
     result = tune(params={"missions.reward_scale": (0.5, 2.0)}, targets=[FORTUNE_TARGET],
-                  budget=4000, players=4, strategies=MIXED, seed=9, workers=1, candidates=8,
+                  budget=5200, players=4, strategies=MIXED, seed=9, workers=1, candidates=8,
                   min_games=100, out=out)
     return out, result
 
@@ -223,8 +227,12 @@ def test_each_round_compares_its_candidates_on_the_same_games(tuned):
     assert (rounds["seed"].nunique() == 1).all() and (rounds["games"].nunique() == 1).all()
     assert history.groupby("round")["seed"].first().nunique() == 3
     assert result.final.seed not in set(history["seed"])          # fresh games at the end
-    assert list(rounds["games"].first()) == [133, 266, 533]        # 3,200 games a round, rounded down
-    assert result.games_spent == int((history["games"]).sum()) + result.final.games == 3994
+    # 5,200 games: 1,040 for the pick's final evaluation, 1,040 for today's rules on its games and
+    # 3,120 for the search, 1,040 a round (130 games a candidate in the first: the fewest the
+    # target's tolerance allows is about 114, sim.tuning.search.check_precision)
+    assert list(rounds["games"].first()) == [130, 260, 520]
+    assert result.baseline.seed == result.final.seed and result.baseline.games == result.final.games
+    assert result.games_spent == int((history["games"]).sum()) + 2 * result.final.games == 5200
     # the better half goes on: the kept candidates are those with the smallest violation
     for _, part in rounds:
         kept = part[part["kept"]]
@@ -234,7 +242,7 @@ def test_each_round_compares_its_candidates_on_the_same_games(tuned):
 def test_the_violation_is_the_excess_in_units_of_the_first_round_standard_error(tuned):
     _, result = tuned
     scale = result.scales["mean_fortune"]
-    assert 50 < scale < 1000        # dollars: a standard error of a mean over 133 games
+    assert 50 < scale < 1000        # dollars: a standard error of a mean over 130 games
     for row in result.history.itertuples():
         excess = max(0.0, 12000 - row.mean_fortune, row.mean_fortune - 14000)
         assert row.violation == pytest.approx(excess / scale)
@@ -243,16 +251,18 @@ def test_the_violation_is_the_excess_in_units_of_the_first_round_standard_error(
 def test_tune_json_carries_provenance_and_evidence(tuned):
     out, result = tuned
     data = json.loads((out / "tune.json").read_text())
-    assert data["seed"] == 9 and data["budget"] == 4000 and data["games_spent"] == result.games_spent
+    assert data["seed"] == 9 and data["budget"] == 5200 and data["games_spent"] == result.games_spent
     assert len(data["ruleset"]["fingerprint"]) == 64 and data["box"] == {"missions.reward_scale": [0.5, 2.0]}
     assert data["best"]["params"] == result.best
     assert data["final"]["targets"][0]["target"] == FORTUNE_TARGET
     assert set(data["final"]["metrics"]) >= {"mean_fortune", "seat_gap", "turns"}
+    assert data["baseline"]["params"] == {} and data["baseline"]["targets"][0]["target"] == FORTUNE_TARGET
+    assert data["best"]["recommended"] == result.best and data["best"]["worse_than_baseline"] == []
     assert (out / "index.md").is_file()
 
 
 def test_the_search_is_deterministic_for_a_seed():
-    kwargs = dict(params=["missions.reward_scale=0.5:2"], targets=["mean_fortune>=11000"], budget=1200,
+    kwargs = dict(params=["missions.reward_scale=0.5:2"], targets=["mean_fortune>=11000"], budget=1400,
                   strategies=MIXED, workers=1, candidates=4, min_games=100)
     a, b = tune(seed=3, **kwargs), tune(seed=3, **kwargs)
     assert a.best == b.best
@@ -282,3 +292,49 @@ def test_cli_tune_end_to_end(tmp_path):
     assert result.exit_code == 0, result.output
     assert "best settings: missions.reward_scale=" in result.output and "winrate_max<=60%" in result.output
     assert json.loads((out / "tune.json").read_text())["budget"] == 1000
+
+
+def _evaluation(point, value, lo, hi):
+    from sim.tuning.study import Evaluation
+
+    head = pd.DataFrame({"value": [value], "lo": [lo], "hi": [hi], "n": [1000], "se": [(hi - lo) / 3.92]},
+                        index=pd.Index(["seat_gap"], name="metric"))
+    return Evaluation(point, "f" * 64, 7, 1000, head)
+
+
+def _result(pick, today):
+    from sim.tuning.search import TuneResult
+
+    return TuneResult(best={"recruit.per_turn": 2}, final=_evaluation({"recruit.per_turn": 2}, *pick),
+                      targets=[parse_target("seat_gap<=0.03")], scales={"seat_gap": 0.01}, history=pd.DataFrame(),
+                      games_spent=0, budget=0, seed=0, baseline=_evaluation({}, *today),
+                      provenance={"players": 4, "strategies": ["tuned"], "ruleset": {"fingerprint": "f" * 64},
+                                  "candidates": 2, "rounds": 1, "eta": 2})
+
+
+def test_a_winner_worse_than_todays_rules_is_flagged_and_never_the_result(tmp_path):
+    from sim.tuning.search import verdict_sentence, write_tune
+
+    worse = _result(pick=(0.073, 0.056, 0.085), today=(0.046, 0.030, 0.060))
+    assert worse.worse_than_baseline == ["seat_gap<=0.03"] and worse.recommended == {}
+    assert verdict_sentence(worse).startswith("Keep today's rules")
+    write_tune(tmp_path, worse)
+    data = json.loads((tmp_path / "tune.json").read_text())
+    assert data["best"]["recommended"] == {} and data["baseline"]["targets"][0]["value"] == 0.046
+    page = (tmp_path / "index.md").read_text()
+    assert "No change recommended" in page and "today's rules" in page
+    better = _result(pick=(0.02, 0.01, 0.028), today=(0.046, 0.030, 0.060))
+    assert better.worse_than_baseline == [] and better.recommended == {"recruit.per_turn": 2}
+    assert better.final_targets.iloc[0]["status"] == "met" and better.baseline_targets.iloc[0]["status"] == "unlikely"
+
+
+def test_no_candidate_is_dropped_on_fewer_games_than_its_target_needs():
+    from sim.tuning.search import check_precision, games_needed
+
+    gap = parse_target("seat_gap<=0.03")
+    # the case: 300 games a candidate, a standard error of 0.044 on the gap
+    assert games_needed(0.044, gap, 300) == pytest.approx(300 * (0.044 / 0.015) ** 2, abs=1)
+    with pytest.raises(TuningError, match="cannot tell candidates apart on seat_gap<=0.03"):
+        check_precision({"seat_gap": 0.044}, [gap], 300, rounds=5, candidates=32)
+    check_precision({"seat_gap": 0.005}, [gap], 3000, rounds=5, candidates=32)   # enough: no refusal
+    assert parse_target("turns=9:12").tolerance() == 1.5 and parse_target("turns>=10").tolerance() == 10

@@ -426,3 +426,27 @@ def test_a_strength_file_must_rate_every_rung(tmp_path):
     r = CliRunner().invoke(main, ["verdict", "--rungs", "random,simple", "--strength", str(tmp_path / "bad.csv"),
                                   "--out", str(tmp_path / "v")])
     assert r.exit_code == 2 and "not a ratings.csv" in r.output
+
+
+def test_compare_across_player_counts_reads_each_count_on_its_own_seats():
+    from sim.verdict import compare, summary
+
+    # one per-game table over 3 and 4 players, as a study of --players 3,4 writes it: won_4 is empty at 3
+    a = pd.concat([synthetic(advantage=[0.0] * 5, turns_mean=[10] * 5, players=n, games=2000, seed=n)
+                   for n in (3, 4)], ignore_index=True)
+    b = a.copy()
+    changes = compare(_verdict_of(a), _verdict_of(b))
+    at3 = changes[changes["players"] == 3]
+    assert "seat 4 advantage" not in set(at3["measure"])
+    assert changes["change"].notna().all() and changes["lo"].notna().all()
+    gap = summary(changes).set_index(["measure", "players"]).loc[("max seat gap", 3)]
+    assert gap["top_change"] == 0.0 and gap["reading"] == "no change beyond noise"
+
+
+def test_verdict_help_names_each_games_own_ladder():
+    from sim.verdict import rungs_of
+
+    text = " ".join(CliRunner().invoke(main, ["verdict", "--help"], terminal_width=1000).output.split())
+    for game in names():
+        assert f"{game} {','.join(rungs_of(game))}" in text
+    assert "search-800" not in text

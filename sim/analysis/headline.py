@@ -51,10 +51,11 @@ TAIL = ("winrate_max", "strategy_gap", "affranchi_deaths")
 
 DEFINITIONS = {
     "balance": "1 - seat_gap: 1 when every seat wins equally often.",
-    "seat_gap": "Largest minus smallest win rate among the seats (seat 0 plays first in turn 1's bidding "
+    "seat_gap": "Largest minus smallest win rate among the seats (seat 1 plays first in turn 1's bidding "
                 "order), over all games, minus the part noise alone adds (bias-corrected: slightly "
                 "negative when the seats differ less than noise).",
-    "seat0_advantage": "Seat 0's win rate minus the average seat's (positive: the first seat wins more).",
+    "seat0_advantage": "Seat 1's win rate minus the average seat's (positive: the first seat wins more; the "
+                       "id keeps the stored 0-based index).",
     "turns": "Mean turns per game.",
     "cap_rate": "Share of games stopped by the engine's turn cap instead of ending by the rules.",
     "completion": "1 - cap_rate: share of games that ended by the rules.",

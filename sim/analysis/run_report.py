@@ -28,6 +28,7 @@ from sim.analysis.stats import BOOT_REPS, BOOT_SEED
 from sim.analysis.tables import GENERIC, ReportRun, game_count, run_parts, table_columns
 from sim.analysis.watch import add_opening
 from sim.runner.store import run_state
+from sim.shared.game import seat_number, with_seat_numbers
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
                 "tiebreak_rate", "winrate_max", "strategy_gap")
@@ -192,7 +193,7 @@ def _summary_section(report, scan, head, seat_test, pairs, game):
                 f"{_interval(gap['value'], gap['lo'], gap['hi'], _points)}")
         if "seat0_advantage" in head.index:
             adv = head.loc["seat0_advantage"]
-            line += (f"; seat 0 ({game.first_seat}) wins "
+            line += (f"; seat 1 ({game.first_seat}) wins "
                      f"{_interval(adv['value'], adv['lo'], adv['hi'], _signed_points)} against the average seat")
         line += "."
         if seat_test is not None:
@@ -251,16 +252,21 @@ def _headline_shown(head: pd.DataFrame, game=None) -> pd.DataFrame:
     rows = []
     for metric, r in head.iterrows():
         fmt = metric_format(metric, game)
-        rows.append({"metric": metric, "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
+        rows.append({"metric": shown_metric(metric), "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
                      "n": f"{int(r['n']):,}", "definition": in_terms(definition(metric), game)})
     return pd.DataFrame(rows)
+
+
+def shown_metric(metric: str) -> str:
+    """A metric's name on a page: seats counted from 1, the stored id beside it."""
+    return "seat 1 advantage (seat0_advantage)" if metric == "seat0_advantage" else metric
 
 
 def in_terms(text: str, game=None) -> str:
     """A definition in the game's terms: its score unit for "dollars", its first seat."""
     if game is None:
         return text
-    text = text.replace("(seat 0 plays first in turn 1's bidding order)", f"(seat 0: {game.first_seat})")
+    text = text.replace("(seat 1 plays first in turn 1's bidding order)", f"(seat 1: {game.first_seat})")
     return text if game.score_unit == "$" else text.replace("in dollars", f"in {game.score_unit}").replace(
         "money", "score")
 
@@ -288,12 +294,13 @@ def _who_wins_section(report, scan, seat_test, pairs, game):
     fig, axes = figures.figure(ncols=2)
     figures.bars(axes[0], by_strategy["strategy"], by_strategy["win_rate"], by_strategy["lo"], by_strategy["hi"],
                  "Win rate by strategy", "share of its seats won")
-    figures.bars(axes[1], by_seat["seat"], by_seat["win_rate"], by_seat["lo"], by_seat["hi"], "Win rate by seat",
+    figures.bars(axes[1], by_seat["seat"] + 1, by_seat["win_rate"], by_seat["lo"], by_seat["hi"], "Win rate by seat",
                  "share of games won", reference=1 / players if players else None,
                  reference_label=f"even: 1/{players}" if players else None)
     report.figure(fig, "win-rates", "Win rates with 95% Wilson intervals")
     report.table(by_strategy, "Win rate by strategy", name="win-rate-by-strategy", formats=RATES)
-    report.table(by_seat, f"Win rate by seat (seat 0: {game.first_seat})", name="win-rate-by-seat", formats=RATES)
+    report.table(by_seat, f"Win rate by seat (seat 1: {game.first_seat})", name="win-rate-by-seat", formats=RATES,
+                 shown=with_seat_numbers(by_seat))
     report.table(scan.by_player_count(), "Win rate by player count and strategy",
                  name="win-rate-by-players", formats=RATES)
     advantage = scan.advantage.table()
@@ -302,14 +309,14 @@ def _who_wins_section(report, scan, seat_test, pairs, game):
                 "size and seat: the seat win rate by player count.")
     fig, (ax,) = figures.figure(width=7)
     for i, (size, part) in enumerate(advantage.groupby("n_players")):
-        figures.points(ax, part["seat"] + 0.08 * i, part["advantage"], part["adv_lo"], part["adv_hi"],
+        figures.points(ax, part["seat"] + 1 + 0.08 * i, part["advantage"], part["adv_lo"], part["adv_hi"],
                        "Advantage of each starting seat", "seat", "win rate minus the average seat's",
                        label=f"{size} players", i=i)
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xticks(sorted(advantage["seat"].unique()))
+    ax.set_xticks(sorted(advantage["seat"].unique() + 1))
     ax.legend(fontsize=8)
     report.figure(fig, "seat-advantage", "Advantage of each starting seat over the average seat (95% intervals)")
-    report.table(advantage, "Seat advantage by player count", name="seat-advantage",
+    report.table(advantage, "Seat advantage by player count", name="seat-advantage", shown=with_seat_numbers(advantage),
                  formats=RATES | {"average": percent, "advantage": _signed_points, "adv_lo": _signed_points,
                                   "adv_hi": _signed_points})
     near = scan.neighbours()
@@ -322,11 +329,13 @@ def _who_wins_section(report, scan, seat_test, pairs, game):
                      formats=RATES | {"vs_overall": _signed_points})
     cross = scan.by_strategy_seat.table()
     matrix = cross.pivot(index="strategy", columns="seat", values="win_rate").reindex(names)
+    matrix.columns = [seat_number(c) for c in matrix.columns]
     fig, (ax,) = figures.figure(width=7, height=0.6 * len(matrix) + 2)
     figures.heatmap(ax, matrix.to_numpy(), matrix.index, matrix.columns, "Win rate by strategy and seat")
     ax.set_xlabel("seat")
     report.figure(fig, "strategy-by-seat", "Win rate of each strategy in each seat")
-    report.table(cross, "Win rate by strategy and seat", name="win-rate-by-strategy-and-seat", formats=RATES)
+    report.table(cross, "Win rate by strategy and seat", name="win-rate-by-strategy-and-seat", formats=RATES,
+                 shown=with_seat_numbers(cross))
 
     report.heading("Is the seat gap more than noise?", level=3)
     if seat_test is None:

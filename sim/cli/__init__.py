@@ -129,9 +129,10 @@ def command_line():
 
 
 def _register():
-    from sim.cli import bench, demo, docs, luck, meta, odds, play, report, rules, run, strategies, tune, verdict
+    from sim.cli import (advise, bench, demo, docs, luck, meta, odds, play, report, rules, run, strategies, tune,
+                         verdict)
 
-    for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, docs):
+    for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, advise, docs):
         for command in module.COMMANDS:
             main.add_command(command)
     _bound_whole_numbers(main)

@@ -123,6 +123,7 @@ def compare_cmd(run_a, run_b, out, as_json, luck_games):
     change make the game more or less a matter of luck, and of which luck?"""
     from sim.analysis.headline import compare
     from sim.analysis.pairing import SEAT_PREFIX, gain_text, pairing_gain, with_gain
+    from sim.shared.game import seat_number
     from sim.analysis.run_report import compare_report, compare_shown, run_label
 
     a, b = open_run(run_a, "RUN_A", read_turns=False), open_run(run_b, "RUN_B", read_turns=False)
@@ -160,7 +161,7 @@ def compare_cmd(run_a, run_b, out, as_json, luck_games):
         click.echo(line)
     click.echo("(* the 95% interval of B - A excludes 0)")
     if gains is not None:
-        seats = [f"seat {m[len(SEAT_PREFIX):]} {gain_text(r.gain, r.lo, r.hi)}"
+        seats = [f"seat {seat_number(m[len(SEAT_PREFIX):])} {gain_text(r.gain, r.lo, r.hi)}"
                  for m, r in gains.iterrows() if m.startswith(SEAT_PREFIX)]
         click.echo("pairing gain: variance of the unpaired difference / variance of the paired one (how "
                    "many times fewer games the paired comparison needs), 95% interval")

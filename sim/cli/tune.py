@@ -43,18 +43,12 @@ def _usage(err) -> click.UsageError:
 
 
 def _progress(as_json: bool):
-    """A one-line progress report on stderr when it is a terminal (never with --json)."""
-    if as_json or not sys.stderr.isatty():
-        return None
+    """A progress bar over a study's points on stderr when it is a terminal (never with --json)."""
+    from sim.cli.progress import Steps
+    from sim.tuning.study import show_point
 
-    def report(i, n, point):
-        from sim.tuning.study import show_point
-
-        click.echo(f"\r[{i + 1}/{n}] {show_point(point)}"[:120].ljust(120), err=True, nl=False)
-        if i + 1 == n:
-            click.echo("", err=True)
-
-    return report
+    bar = Steps("points", "point", as_json)
+    return lambda i, n, point: bar(i, n, show_point(point))
 
 
 RESUME_HELP = ("Finish the study in --out: its finished runs read back, the batches of damaged or missing "
@@ -214,7 +208,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     Example: mobsim sensitivity --strategies simple,random --games 2000 --out runs/sens
     """
     from sim.tuning import TuningError
-    from sim.tuning.sensitivity import ranking, sensitivity
+    from sim.tuning.sensitivity import mirror_note, ranking, sensitivity
 
     _check_study_out(out)
     _check_resume(out, resume, force)
@@ -257,7 +251,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
                                "skipped": table.attrs["skipped"]}))
         return
     lines = [f"{len(set(table['param']))} options stepped, {games:,} games per run (seed {seed}); "
-             f"the largest change of each, in standard errors", "",
+             f"the largest change of each, in standard errors", mirror_note(table),
              f"{'option':<34}{'max |z|':>9}  {'metric moved most':<22}{'significant':>12}"]
     for row in ranked.head(top).itertuples():
         lines.append(f"{row.param:<34}{_fmt(row.max_abs_z):>9}  {row.metric:<22}{int(row.significant):>12}")
@@ -308,7 +302,7 @@ def _steps(params) -> dict:
               help="A target on a headline metric, e.g. seat_gap<=0.02, turns=9:12, winrate_max<=0.4 "
                    "(repeatable).")
 @click.option("--budget", type=click.IntRange(min=1), default=200_000, show_default=True,
-              help="Games to spend in all, the final evaluation included.")
+              help="Games to spend in all, the final evaluations (the search's pick and today's rules) included.")
 @click.option("--candidates", type=click.IntRange(min=2), default=None,
               help="Settings in the first round (default: as many as the budget allows, up to 64).")
 @click.option("--eta", type=click.IntRange(min=2), default=2, show_default=True,
@@ -335,10 +329,12 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
         raise click.UsageError("tune: give at least one --param KEY=LO:HI (e.g. missions.reward_scale=0.5:2)")
     if not targets:
         raise click.UsageError("tune: give at least one --target (e.g. seat_gap<=0.02)")
-    on_round = None
-    if not as_json and sys.stderr.isatty():
-        def on_round(r, n, each):
-            click.echo(f"round {r + 1}: {n} candidate(s), {each:,} games each", err=True)
+    from sim.cli.progress import Steps
+
+    bar = Steps("tune", "round", as_json)
+
+    def on_round(r, n, each):   # the rounds, then the final evaluations (r = rounds)
+        bar(r, None, f"{n} candidate(s), {each:,} games each")
     try:
         with kept_on_interrupt(out):
             result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
@@ -347,6 +343,8 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
                           on_round=on_round, force=force)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
+    finally:
+        bar.close()
     if as_json:
         click.echo(json.dumps({"out": out, **result.to_json()}))
         return
@@ -357,16 +355,21 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
 def _tune_lines(result, out) -> list[str]:
     from sim.tuning.study import show_point
 
+    from sim.tuning.search import verdict_sentence
+
     p = result.provenance
-    lines = [f"best settings: {show_point(result.best)}  "
-             f"({'meets every target' if result.met else 'misses a target'})",
-             f"evidence: {result.final.games:,} fresh games (seed {result.final.seed}); searched "
-             f"{p['candidates']} candidates in {p['rounds']} rounds; {result.games_spent:,} of "
+    worse = result.worse_than_baseline
+    lines = [(f"best settings: {show_point(result.best)}  "
+              f"({'meets every target' if result.met else 'misses a target'})") if not worse else
+             f"no change recommended: {verdict_sentence(result)}",
+             f"evidence: {result.final.games:,} fresh games (seed {result.final.seed}), today's rules on the same "
+             f"games; searched {p['candidates']} candidates in {p['rounds']} rounds; {result.games_spent:,} of "
              f"{result.budget:,} games spent", "",
-             f"{'target':<24}{'value':>12}  {'95% interval':<24}status"]
-    for row in result.final_targets.itertuples():
-        lines.append(f"{row.target:<24}{_fmt(row.value):>12}  [{_fmt(row.lo)}, {_fmt(row.hi)}]".ljust(62)
-                     + row.status)
+             f"{'target':<24}{'rules':<14}{'value':>12}  {'95% interval':<24}status"]
+    for pick, base in zip(result.final_targets.itertuples(), result.baseline_targets.itertuples(), strict=True):
+        for label, row in (("search's pick", pick), ("today's", base)):
+            lines.append(f"{row.target:<24}{label:<14}{_fmt(row.value):>12}  [{_fmt(row.lo)}, {_fmt(row.hi)}]"
+                         .ljust(76) + row.status)
     if out:
         lines += ["", f"files: {Path(out) / 'tune.json'}, {Path(out) / 'index.html'}"]
     return lines

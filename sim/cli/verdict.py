@@ -23,6 +23,13 @@ def parse_players(value: str) -> list[int]:
     return counts
 
 
+def _default_rungs() -> str:
+    """Each game's default ladder, from its description (so that the help never goes stale)."""
+    from sim.verdict.study import rungs_of
+
+    return "; ".join(f"{g} {','.join(rungs_of(g))}" for g in GAMES)
+
+
 @click.command("verdict")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
@@ -31,7 +38,7 @@ def parse_players(value: str) -> list[int]:
                    "2,3,4,5, pig 2,3,4).")
 @click.option("--rungs", default=None,
               help="The skill ladder, weakest first (default: the game's ladder and top rungs, sim.shared.game: "
-                   "nyk random,simple,balanced,tuned,meta:equilibrium,search-800).")
+                   f"{_default_rungs()}).")
 @click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.01,
               show_default=True, callback=finite,
               help="Wanted half-width of each seat advantage's 95% interval (0.01: +-1 point).")
@@ -53,6 +60,14 @@ def parse_players(value: str) -> list[int]:
 @click.option("--band", "bands", multiple=True, metavar="MEASURE=VALUE",
               help="A measure's tolerance band half-width, absolute (game length (turns)=0.5) or a share of "
                    "the strong rungs' centre (margin of victory=10%); repeatable.")
+@click.option("--tolerance", type=click.FloatRange(min=0, min_open=True, max=50, max_open=True), default=2.0,
+              show_default=True, help="Points of win share a seat may be from fair at the good rungs and still "
+                                      "read 'fair'.")
+@click.option("--target-turns", default=None, metavar="LOW-HIGH",
+              help="Wanted game length in turns at the good rungs: a range (10-12) or one number (11: 11 +- 0.5).")
+@click.option("--target", "targets", multiple=True, metavar="MEASURE=LOW-HIGH",
+              help="Where another measure should be at the good rungs, in its unit (a share in points): "
+                   "'a player out=0-10', 'lead changes=2-5'; repeatable.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
@@ -76,8 +91,8 @@ def parse_players(value: str) -> list[int]:
 @ruleset_options
 @click.pass_context
 def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
-                strength_file, bands, seed, workers, no_exploit, luck, meta_games, compare_with, out, resume, force,
-                ruleset, sets):
+                strength_file, bands, tolerance, target_turns, targets, seed, workers, no_exploit, luck, meta_games,
+                compare_with, out, resume, force, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -89,11 +104,17 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
     kwargs = {"game": game, "players": counts, "rungs": names, "precision": precision,
               "budget": 600.0 if budget is None else budget, "games": _counts(games_per_cell, plan_file, budget),
               "search_games": search_games, "bands": _bands(bands), "styles": styles,
-              "strength": _strength(strength_file), "seed": seed,
+              "strength": _strength(strength_file), "tolerance": tolerance / 100,
+              "targets": _targets(target_turns, targets), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
               "log": lambda m: click.echo(m, err=True)}
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
+    from sim.cli.progress import Steps
+
+    bar = Steps("verdict cells", "cell")
+    if bar.on:   # the bar tells the cells' progress; the log lines would break it
+        kwargs |= {"progress": bar, "log": None}
     try:
         with study_errors(), kept_on_interrupt(out):
             if compare_with:
@@ -111,6 +132,8 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
             _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
+    finally:
+        bar.close()
     _echo_verdict(v)
     click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, plan.csv (replay: --plan), verdict.png")
 
@@ -142,6 +165,20 @@ def _strength(path) -> dict | None:
         raise click.BadParameter(f"{path}: not a ratings.csv (columns rung, elo): give the one `mobsim luck "
                                  f"--skill-games N --out DIR` writes", param_hint="--strength")
     return {str(r.rung): float(r.elo) for r in table.itertuples()}
+
+
+def _targets(target_turns, texts) -> dict:
+    from sim.verdict.fairness import TURNS, parse_target, parse_target_turns
+
+    try:
+        turns = parse_target_turns(target_turns)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--target-turns") from None
+    try:
+        given = dict(parse_target(t) for t in texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--target") from None
+    return given | ({} if turns is None else {TURNS: turns})
 
 
 def _bands(texts) -> dict:
@@ -178,9 +215,15 @@ def _write(v, out: Path):
 
 
 def _echo_verdict(v):
+    from sim.verdict.plain import summary as plain_summary
+
+    click.echo(plain_summary(v.verdicts))
     for row in v.verdicts.to_dict("records"):
         style = f" [{row['style']}]" if str(row.get("style") or "") not in ("", "nan") else ""
-        click.echo(f"{row['players']}p  {row['measure']:<40} {row['text']}{style}")
+        target = str(row.get("target_text") or "").replace("nan", "")
+        fair = f"{'fair?' if row['measure'].startswith(('seat', 'max seat')) else 'on target?'} {target} | " \
+            if target else ""
+        click.echo(f"{row['players']}p  {row['measure']:<40} {fair}across skill: {row['text']}{style}")
     for row in v.exploit.itertuples():
         click.echo(f"{row.players}p  exploitability: {row.text}")
     for n, text in (v.meta.get("metagame") or {}).items():
@@ -227,9 +270,13 @@ def _compare(ctx, pair, out, kwargs, ruleset, overrides):
         out.mkdir(parents=True, exist_ok=True)
         changes.to_csv(out / "compare.csv", index=False)
         table.to_csv(out / "compare_summary.csv", index=False)
+    from sim.verdict.units import show, with_unit
+
     for row in table.itertuples():
-        click.echo(f"{row.players}p  {row.measure:<40} {row.reading} (at {row.at_top_rung}: "
-                   f"{row.top_change:+.3g} [{row.top_lo:+.3g}, {row.top_hi:+.3g}])")
+        m = row.measure
+        click.echo(f"{row.players}p  {m:<40} {row.reading} (at {row.at_top_rung}: "
+                   f"{with_unit(m, show(m, row.top_change, True))} [{show(m, row.top_lo, True)}, "
+                   f"{show(m, row.top_hi, True)}])")
     if out is not None:
         click.echo(f"written: {out}/compare.csv, compare_summary.csv")
 

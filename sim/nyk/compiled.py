@@ -110,7 +110,8 @@ P_POLICE_REQUESTION = 62
 P_SUBWAY_CARD_STEPS = 63
 P_TWO_PAIRS = 64
 P_CUSTODY_FIRST_STEP = 65
-N_PARAMS = 66
+P_SEATS_TURN1_TIES = 66
+N_PARAMS = 67
 
 PARAM_KEYS = {
     P_PLAYERS_MIN: "players.min",
@@ -179,6 +180,7 @@ PARAM_KEYS = {
     P_SUBWAY_CARD_STEPS: "subway.card_steps",
     P_TWO_PAIRS: "hands.two_pairs",
     P_CUSTODY_FIRST_STEP: "custody.first_step",
+    P_SEATS_TURN1_TIES: "seats.turn1_ties",
 }
 
 # --- encoded rulings (index of the choice in rules.toml) ----------------------------------------
@@ -198,6 +200,7 @@ QUESTIONED_ONE, QUESTIONED_ALL = 0, 1             # NYK-P4: several at-risk crew
 REQUESTION_EACH_ARRIVAL, REQUESTION_ONCE = 0, 1   # NYK-P4: a crew questioned again by a later car
 SUBWAY_CARD_STEPS_UNCHECKED, SUBWAY_CARD_STEPS_CHECKED = 0, 1  # NYK-M6/M8: card steps beyond a ride
 FIRST_STEP_OWN_TURN, FIRST_STEP_NEXT_TURN = 0, 1  # NYK-P6: custody steps in the turn of the arrest or not
+TIES_LOTS, TIES_FIRST_SEAT, TIES_LAST_SEAT = 0, 1, 2  # seats.turn1_ties (a designer's knob on NYK-T1)
 
 # --- content codes -----------------------------------------------------------------------------
 BAND_NONE, BAND_WHITE, BAND_GREY, BAND_BLACK = -1, 0, 1, 2
@@ -240,6 +243,7 @@ class Compiled(NamedTuple):
     resource_window: np.ndarray
     resource_params: np.ndarray
     start_bills: np.ndarray
+    seat_money: np.ndarray           # seats.money: the bank's extra dollars to each seat at setup
     params: np.ndarray
 
 
@@ -311,5 +315,6 @@ def compile_ruleset(rs) -> Compiled:
         resource_window=np.array([WINDOWS.index(c.window) for c in cards], dtype=np.int8),
         resource_params=resource_params,
         start_bills=np.array(rs["start.bills"], dtype=np.int64),
+        seat_money=np.array(rs["seats.money"], dtype=np.int64),
         params=params,
     )

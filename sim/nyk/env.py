@@ -35,7 +35,8 @@ RP_R_PARAMS = RP_R_TIMING + 32
 RP_BILLS = RP_R_PARAMS + 32 * MAX_PARAMS
 RP_R_WINDOW = RP_BILLS + N_BILLS_MAX    # each card's window (NYK-C5, WIN_*)
 RP_WIN_KINDS = RP_R_WINDOW + 32         # per window: bitmask of the effect kinds played in it
-N_RP = RP_WIN_KINDS + N_WINDOWS
+RP_SEAT_MONEY = RP_WIN_KINDS + N_WINDOWS  # seats.money, seat by seat (0 beyond the list)
+N_RP = RP_SEAT_MONEY + MAX_SEATS
 assert len(WINDOWS) == N_WINDOWS and WINDOWS[WIN_ACTIONS] == "actions"
 
 
@@ -93,6 +94,8 @@ def rules_vector(R) -> np.ndarray:
     rp[RP_R_PARAMS:RP_R_PARAMS + 32 * MAX_PARAMS] = R.resource_params.reshape(-1)
     rp[RP_BILLS:RP_BILLS + len(R.start_bills)] = R.start_bills
     rp[RP_R_WINDOW:RP_R_WINDOW + 32] = R.resource_window
+    seat_money = R.seat_money[:MAX_SEATS]
+    rp[RP_SEAT_MONEY:RP_SEAT_MONEY + len(seat_money)] = seat_money
     for kind, window in zip(R.resource_kind, R.resource_window, strict=True):
         rp[RP_WIN_KINDS + int(window)] |= 1 << int(kind)
     return rp

@@ -15,7 +15,9 @@ from pathlib import Path
 from sim.rules.errors import RulesetError, unknown
 
 TYPES = ("int", "money", "float", "bool", "choice", "rank", "district", "money_list")
-SOURCES = ("rulebook", "ruling", "assumed")  # ruling: a reading where the book is silent or ambiguous
+# ruling: a reading where the book is silent or ambiguous; designer: a knob for a designer (seat
+# compensation), not a rule of the book, whose default changes no game
+SOURCES = ("rulebook", "ruling", "assumed", "designer")
 RANK_LABELS = ("9", "10", "J", "Q", "K", "A")
 RANDOM = "random"
 _FIELDS = {"default", "type", "rule", "source", "doc", "min", "max", "choices", "knob"}
@@ -37,7 +39,12 @@ class Option:
     @property
     def assumed(self) -> bool:
         """Not printed in the rules: an invented value or a ruling (every listing of assumptions shows both)."""
-        return self.source != "rulebook"
+        return self.source in ("ruling", "assumed")
+
+    @property
+    def designer(self) -> bool:
+        """A designer's knob (seat compensation): no rule of the book, its default changes no game."""
+        return self.source == "designer"
 
     @property
     def ruling(self) -> bool:

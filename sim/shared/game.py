@@ -77,7 +77,7 @@ class Game:
     title: str                                 # the name on the box ("New York Kings")
     capabilities: frozenset = frozenset()      # of CAPABILITIES
     score_unit: str = "pts"                    # what a fortune counts ("$" for dollars): the report's unit
-    first_seat: str = "first to act in turn 1"  # what seat 0 is in this game (the report's seat tables)
+    first_seat: str = "first to act in turn 1"  # what seat 1 is in this game (see `seat_number`)
     plain_decisions: tuple[str, ...] = ("fortune", "last_standing")  # `decided_by` labels that are no tie-break
     ladder: tuple[str, ...] = ()               # skill rungs, weakest first: random .. the strongest preset
     top_rungs: tuple[str, ...] = ()            # above the ladder: a shipped equilibrium, the search player
@@ -174,3 +174,17 @@ def titles() -> dict[str, str]:
 
 def help_text() -> str:
     return "; ".join(f"{name}: {title}" for name, title in titles().items()) + "."
+
+
+def seat_number(index: int) -> int:
+    """The seat a person reads, from the stored seat index: everything a person reads (pages,
+    command output, findings, the verdict) counts seats from 1, seat 1 being the game's
+    `first_seat` (New York Kings: first to bid in turn 1); the stored tables keep the engine's
+    0..N-1 (column `seat`, metric id `seat0_advantage`) so that earlier results still read
+    (docs/results-schema.md)."""
+    return int(index) + 1
+
+
+def with_seat_numbers(frame):
+    """A table to show: its `seat` column counted from 1 (the stored table keeps 0..N-1)."""
+    return frame.assign(seat=frame["seat"].astype(int) + 1) if "seat" in frame else frame

@@ -265,7 +265,7 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
             skipped.append({"value": v.name, "side": side, "reason": str(err)})
             continue
         change = difference(base, ev)
-        for metric in METRICS:
+        for metric in (m for m in METRICS if m not in base_study.undefined_metrics()):
             if metric == "informer_winrate":
                 diff, lo, hi = informer_change(base, ev)
                 now = informer_rate(base)
@@ -279,6 +279,8 @@ def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games
                          "base": now, "diff": diff, "lo": lo, "hi": hi, "z": _z(diff, lo, hi),
                          "why": v.why})
         ev.run = None
+    if on_point is not None:
+        on_point(len(points) + 1, len(points) + 1, {})   # done
     table = pd.DataFrame(rows)
     table.attrs["skipped"] = skipped
     table.attrs["skip"] = skip
@@ -354,8 +356,11 @@ def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES
                           workers=workers, work=work, on_point=on_point, ruleset=ruleset,
                           overrides=overrides)
     ranked = ranking(table)
+    if work is not None:
+        write_assumed(work, table, game, players, strategies, games, seed, ruleset, overrides)
     if as_json:
-        return [json.dumps({"ranking": json.loads(ranked.to_json(orient="records")),
+        return [json.dumps({"out": None if work is None else str(work),
+                            "ranking": json.loads(ranked.to_json(orient="records")),
                             "changes": json.loads(table.to_json(orient="records")),
                             "skipped": table.attrs["skipped"], "skip": table.attrs["skip"]})]
     lines = [f"{len(set(table['value'])) if len(table) else 0} assumed values of {game} at both ends of "
@@ -373,4 +378,37 @@ def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES
                          f"{row.diff:+.3f} [{row.lo:+.3f}, {row.hi:+.3f}]")
     for s in table.attrs["skipped"]:
         lines.append(f"not played: {s['value']} ({s['side']}): {s['reason']}")
+    if work is not None:
+        lines += ["", f"files: {Path(work) / 'assumed.parquet'}, {Path(work) / 'index.html'}"]
     return lines
+
+
+def write_assumed(out, table: pd.DataFrame, game, players, strategies, games, seed, ruleset=None,
+                  overrides=None) -> Path:
+    """assumed.parquet, ranking.csv, a chart per metric an end moved, and the index pages."""
+    from sim import __version__
+    from sim.analysis.report import Report
+    from sim.tuning.figures import assumed_figure, png
+
+    root = Path(out)
+    root.mkdir(parents=True, exist_ok=True)
+    table.to_parquet(root / "assumed.parquet", index=False)
+    ranked = ranking(table)
+    ranked.to_csv(root / "ranking.csv", index=False)
+    report = Report(f"Assumed values of {game}: which matter", {
+        "mobsim version": __version__, "game": game, "players": str(players),
+        "strategies": strategies if isinstance(strategies, str) else ",".join(strategies),
+        "games per point": f"{games:,}", "seed": str(seed)})
+    report.text(f"Every value marked assumed in the data files at the low and high ends of its range"
+                f"{_around(ruleset, overrides)}; every point plays the same {games:,} games (seed {seed}), "
+                f"so each change is paired game by game, with its 95% interval; |z|: the change in "
+                f"standard errors.")
+    report.table(ranked, "Assumed values by their largest change, in standard errors (|z|)", name="ranking")
+    moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"]) if len(table) else set()
+    for metric in (m for m in METRICS if m in moved):
+        report.figure(png(assumed_figure(table, metric)), f"assumed-{metric}", f"Assumed values and {metric}")
+    report.table(table, "Change in each metric at each end (paired 95% intervals)", name="changes")
+    if table.attrs["skipped"]:
+        report.table(pd.DataFrame(table.attrs["skipped"]), "Ends left out", name="skipped")
+    report.write(root)
+    return root / "assumed.parquet"

@@ -115,10 +115,22 @@ def tornado_figure(changes: pd.DataFrame, metric: str, top: int = 15):
 def rulings_figure(changes: pd.DataFrame, metric: str, top: int = 20):
     """A bar for each other value of each ruling: the change it makes in `metric` (95% interval),
     the largest on top."""
-    import matplotlib.pyplot as plt
-
     part = changes[changes["metric"] == metric].copy()
     part["label"] = [f"{r.param} = {_short(r.value)} (now {_short(r.current)})" for r in part.itertuples()]
+    return labelled_bars(part, metric, f"Rulings and {metric}", top)
+
+
+def assumed_figure(changes: pd.DataFrame, metric: str, top: int = 20):
+    """A bar for each end of each assumed value's range: the change it makes in `metric`."""
+    part = changes[changes["metric"] == metric].copy()
+    part["label"] = [f"{r.value} at its {r.side} end ({r.setting})" for r in part.itertuples()]
+    return labelled_bars(part, metric, f"Assumed values and {metric}", top)
+
+
+def labelled_bars(part: pd.DataFrame, metric: str, title: str, top: int = 20):
+    """One bar per row of `part` (label, diff, lo, hi), the largest change on top."""
+    import matplotlib.pyplot as plt
+
     part = part.reindex(part["diff"].abs().sort_values(ascending=False).index[:top][::-1])
     fig, ax = plt.subplots(figsize=(9, 0.3 * len(part) + 1.0))
     y = np.arange(len(part))
@@ -130,7 +142,7 @@ def rulings_figure(changes: pd.DataFrame, metric: str, top: int = 20):
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(y, list(part["label"]), fontsize=7)
     ax.set_xlabel(f"change in {metric} (paired 95% interval)", fontsize=8)
-    ax.set_title(f"Rulings and {metric}", fontsize=10)
+    ax.set_title(title, fontsize=10)
     height = fig.get_figheight()
     fig.subplots_adjust(left=0.45, right=0.97, top=1 - 0.35 / height, bottom=0.55 / height)
     return fig

@@ -21,7 +21,7 @@ import pandas as pd
 
 from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
-from sim.tuning.sensitivity import DEFAULT_GAMES, PageWords, play_plan, ranking, write_study
+from sim.tuning.sensitivity import DEFAULT_GAMES, PageWords, mirror_note, play_plan, ranking, write_study
 from sim.tuning.study import Study, check_games
 
 
@@ -105,7 +105,7 @@ def rulings_lines(table: pd.DataFrame, games: int, seed: int, out=None, top: int
                             "skipped": table.attrs["skipped"]})]
     lines = [f"{len(set(table['param'])) if len(table) else 0} rulings at each of their other values, "
              f"{games:,} games per point (seed {seed}, the same games at every point); the largest "
-             "change of each, in standard errors", "",
+             "change of each, in standard errors", mirror_note(table),
              f"{'ruling':<28}{'value':<16}{'max |z|':>8}  {'metric moved most':<22}{'change':>9}  interval"]
     for row in ranked.head(top).itertuples():
         best = table[(table.param == row.param) & (table.metric == row.metric)]

@@ -12,8 +12,11 @@ A candidate's score is its total violation of the targets, each target's excess 
 units of that metric's standard error at the first round (so targets of different metrics weigh
 alike); candidates meeting every target are ranked by their smallest margin inside the targets.
 The winner is then played again on fresh games (a seed the search never used), and its metrics
-with their 95% intervals are the evidence reported. A fifth of the budget goes to that final
-evaluation by default. The whole search is deterministic for a seed.
+with their 95% intervals are the evidence reported, beside today's rules (the study's base rules)
+played on the very same games (the baseline, paired by common random numbers). A fifth of the
+budget goes to each of those two final evaluations by default. A winner worse than the baseline
+on any target (its excess over the target larger) is flagged and not recommended: the result is
+then to keep today's rules. The whole search is deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -52,21 +55,42 @@ class TuneResult:
     budget: int
     seed: int
     provenance: dict = field(default_factory=dict)
+    baseline: Evaluation | None = None     # today's rules on the final evaluation's games
 
-    @property
-    def final_targets(self) -> pd.DataFrame:
-        """Each target at the final evaluation: value, 95% interval, status (met/likely/missed)."""
+    def _targets_of(self, ev: Evaluation) -> pd.DataFrame:
         rows = []
         for t in self.targets:
-            value, lo, hi = self.final.metric(t.metric)
+            value, lo, hi = ev.metric(t.metric)
             rows.append({"metric": t.metric, "target": t.text, "value": value, "lo": lo, "hi": hi,
                          "status": t.status(value, lo, hi), "excess": t.excess(value)})
         return pd.DataFrame(rows)
 
     @property
+    def baseline_targets(self) -> pd.DataFrame:
+        """Each target under today's rules, on the final evaluation's games."""
+        return self._targets_of(self.baseline if self.baseline is not None else self.final)
+
+    @property
+    def worse_than_baseline(self) -> list[str]:
+        """The targets the winner misses by more than today's rules do (by value, on the same games)."""
+        mine, base = self.final_targets, self.baseline_targets
+        return [t for t, a, b in zip(mine["target"], mine["excess"], base["excess"], strict=True) if a > b + 1e-12]
+
+    @property
+    def recommended(self) -> dict:
+        """The settings to use: the winner, or no change ({}: today's rules) when it is worse than
+        them on any target."""
+        return {} if self.worse_than_baseline else dict(self.best)
+
+    @property
+    def final_targets(self) -> pd.DataFrame:
+        """Each target at the final evaluation: value, 95% interval, status (met/likely/missed)."""
+        return self._targets_of(self.final)
+
+    @property
     def met(self) -> bool:
         """Whether the best settings meet every target at the final evaluation (by value)."""
-        return bool((self.final_targets["status"] != "missed").all())
+        return bool(self.final_targets["status"].isin(["met", "likely"]).all())
 
     def to_json(self) -> dict:
         """Everything needed to check the result: provenance, history, best, final evidence."""
@@ -78,7 +102,10 @@ class TuneResult:
             "games_spent": self.games_spent,
             "targets": [{"text": t.text, "metric": t.metric, "lo": _finite(t.lo), "hi": _finite(t.hi),
                          "scale": self.scales[t.metric]} for t in self.targets],
-            "best": {"params": self.best, "fingerprint": final.fingerprint},
+            "best": {"params": self.best, "fingerprint": final.fingerprint,
+                     "worse_than_baseline": self.worse_than_baseline, "recommended": self.recommended},
+            "baseline": {"params": {}, "games": (self.baseline or final).games,
+                         "targets": _records(self.baseline_targets)},
             "final": {
                 "seed": final.seed, "games": final.games, "met": self.met,
                 "targets": _records(self.final_targets),
@@ -192,7 +219,7 @@ def plan_budget(budget: int, eta: int, candidates: int | None, box_size: float,
     """(candidates, rounds, final games): the most candidates (a power of eta, at most 64) whose
     first round still gives each at least `min_games` games, within the budget."""
     final = max(min_games, int(budget * final_share))
-    search = budget - final
+    search = budget - 2 * final   # the winner's final evaluation and today's rules on its games
 
     def affordable(n):
         return n <= min(MAX_CANDIDATES, box_size) and search // (rounds_for(n, eta) * n) >= min_games
@@ -208,7 +235,7 @@ def plan_budget(budget: int, eta: int, candidates: int | None, box_size: float,
         raise TuningError("the box holds a single setting: widen a --param range")
     rounds = rounds_for(candidates, eta)
     if search // (rounds * candidates) < min_games:
-        need = rounds * candidates * min_games + final
+        need = rounds * candidates * min_games + 2 * final
         raise TuningError(f"budget {budget:,} is too small for {candidates} candidates: give at "
                           f"least {need:,} games (--budget) or fewer candidates")
     return candidates, rounds, final
@@ -224,6 +251,30 @@ def target_scales(evaluations: list[Evaluation], targets: list[Target]) -> dict[
         errors = [e for e in errors if e > 0 and math.isfinite(e)]
         scales[t.metric] = float(np.median(errors)) if errors else 0.01 * t.scale_hint()
     return scales
+
+
+def games_needed(scale: float, target: Target, games: int) -> int:
+    """Games a candidate needs for the metric's standard error to be at most half the target's
+    tolerance (a 95% interval about as wide as the target), from its error at `games` games."""
+    tol = target.tolerance()
+    if not (math.isfinite(tol) and scale > 0):
+        return 0
+    return math.ceil(games * (scale / (tol / 2)) ** 2)
+
+
+def check_precision(scales: dict, targets, each: int, rounds: int, candidates: int):
+    """No candidate is dropped on fewer games than its targets need: after the first round
+    measures the standard errors, a one-line refusal with the budget that would do."""
+    short = [(t, games_needed(scales[t.metric], t, each)) for t in targets]
+    short = [(t, need) for t, need in short if need > each]
+    if not short:
+        return
+    target, need = max(short, key=lambda p: p[1])
+    budget = math.ceil(need * rounds * candidates / (1 - 2 * FINAL_SHARE))   # the search's share of a budget
+    raise TuningError(f"{each:,} games a candidate cannot tell candidates apart on {target.text}: a standard "
+                      f"error of {scales[target.metric]:.3g} against a tolerance of {target.tolerance():.3g} "
+                      f"needs about {need:,} games a candidate in the first round; give --budget "
+                      f"{budget:,} or fewer --candidates")
 
 
 def score(ev: Evaluation, targets: list[Target], scales: dict) -> tuple[float, float]:
@@ -268,7 +319,7 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
     if len(pool) < 2:
         raise TuningError("fewer than two settings in the box are valid rules: widen or move a --param")
     alive = list(range(len(pool)))
-    search_budget = budget - final_games
+    search_budget = budget - 2 * final_games
     history, scales, spent = [], None, 0
     for r in range(rounds):
         each = search_budget // (rounds * len(alive))
@@ -280,6 +331,7 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
         spent += each * len(alive)
         if scales is None:
             scales = target_scales(list(evaluations.values()), targets)
+            check_precision(scales, targets, each, rounds, len(alive))
         ranked = sorted(alive, key=lambda i: (*_key(evaluations[i], targets, scales), i))
         keep = set(ranked[: max(1, math.ceil(len(alive) / eta))])
         for i in alive:
@@ -294,7 +346,9 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
         on_round(rounds, 1, final_games)
     final = study.evaluate(best, final_games, final_seed, _kept(out, study, "final", best), force,
                            keep_tables=False)
-    spent += final_games
+    baseline = study.evaluate({}, final_games, final_seed, _kept(out, study, "final", {}), force,
+                              keep_tables=False)   # same games: paired
+    spent += 2 * final_games
     provenance = {"game": game, "players": players, "strategies": list(names),
                   "ruleset": {"file": None if ruleset is None else str(ruleset),
                               "fingerprint": study.ruleset_for({}).fingerprint,
@@ -303,7 +357,7 @@ def tune(params, targets, budget: int, players: int = 4, strategies="simple", se
                   "rounds": rounds, "final_share": final_share}
     result = TuneResult(best=best, final=final, targets=targets, scales=scales,
                         history=pd.DataFrame(history), games_spent=spent, budget=budget, seed=seed,
-                        provenance=provenance)
+                        provenance=provenance, baseline=baseline)
     if out is not None:
         write_tune(out, result)
     return result
@@ -363,10 +417,12 @@ def write_tune(out, result: TuneResult) -> Path:
         "strategies": ",".join(p["strategies"]), "seed": str(result.seed),
         "budget": f"{result.budget:,} games", "games spent": f"{result.games_spent:,}",
         "base rules": p["ruleset"]["fingerprint"][:12]})
-    report.heading("Best settings")
-    report.text(f"{show_point(result.best)}: " + ("meets every target" if result.met else
-                "misses a target") + f" at the final evaluation ({result.final.games:,} fresh games).")
-    report.table(result.final_targets, "Targets at the final evaluation (95% intervals)", name="targets")
+    report.heading("Best settings" if not result.worse_than_baseline else "No change recommended")
+    report.text(verdict_sentence(result))
+    report.table(targets_beside_baseline(result), "Targets at the final evaluation, the search's pick and "
+                 "today's rules on the same fresh games (95% intervals; met: the whole interval inside, "
+                 "missed: wholly outside, likely/unlikely: the interval reaches across the target)",
+                 name="targets")
     report.table(result.final.headline.reset_index(), "Every headline metric at the final evaluation",
                  name="final-metrics")
     report.heading("Search")
@@ -375,3 +431,23 @@ def write_tune(out, result: TuneResult) -> Path:
     report.table(result.history, "Every candidate in every round", name="history")
     report.write(root)
     return path
+
+
+def verdict_sentence(result: TuneResult) -> str:
+    """What the search found, never a winner worse than today's rules presented as the result."""
+    games = f"{result.final.games:,} fresh games"
+    worse = result.worse_than_baseline
+    if worse:
+        return (f"Keep today's rules: the search's pick ({show_point(result.best)}) does worse than "
+                f"today's rules on {', '.join(worse)}, measured on the same {games}.")
+    return (f"{show_point(result.best)}: " + ("meets every target" if result.met else "misses a target")
+            + f" at the final evaluation ({games}), no worse than today's rules on any target.")
+
+
+def targets_beside_baseline(result: TuneResult) -> pd.DataFrame:
+    """One row per target and rules (the search's pick, today's rules)."""
+    pick = result.final_targets.assign(rules=show_point(result.best))
+    base = result.baseline_targets.assign(rules="today's rules")
+    table = pd.concat([pick, base], ignore_index=True)
+    table["worse_than_baseline"] = table["target"].isin(result.worse_than_baseline) & (table["rules"] != "today's rules")
+    return table[["target", "rules", "value", "lo", "hi", "status", "excess", "worse_than_baseline"]]

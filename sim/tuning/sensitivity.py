@@ -74,7 +74,8 @@ def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAME
     """The change in every headline metric for a step down and up of each option (long table:
     param, direction, current, value, metric, diff, lo, hi, paired, z); see the module doc.
 
-    `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress.
+    `attrs["skipped"]` lists the steps left out and why; `on_point(i, n, point)` reports progress
+    (before point i of n; i = n at the end).
     """
     games, seed = check_games(games, seed)
     steps = steps_for(params, game)
@@ -100,6 +101,7 @@ def play_plan(study: Study, plan, skipped: list, current: dict, games: int, seed
     if on_point is not None:
         on_point(0, n, {})
     base = study.evaluate({}, games, seed, point_dir(out, study, {}), force)
+    undefined = study.undefined_metrics()
     rows = []
     for i, (key, direction, value) in enumerate(plan, start=1):
         point = {key: value}
@@ -112,14 +114,17 @@ def play_plan(study: Study, plan, skipped: list, current: dict, games: int, seed
             continue
         change = difference(base, ev)
         ev.run = None
-        for metric, d in change.iterrows():
+        for metric, d in change.drop(index=list(undefined), errors="ignore").iterrows():
             rows.append({"param": key, "direction": direction, "current": current[key], "value": value,
                          "metric": metric, "diff": d["diff"], "lo": d["lo"], "hi": d["hi"],
                          "paired": bool(d["paired"]), "z": _z(d["diff"], d["lo"], d["hi"])})
+    if on_point is not None:
+        on_point(n, n, {})   # done
     table = with_holm(pd.DataFrame(rows))
     table.attrs["skipped"] = [dict(zip(("param", "direction", "value", "reason"), s, strict=True))
                               for s in skipped]
-    table.attrs["metrics"] = list(base.headline.index)
+    table.attrs["metrics"] = [m for m in base.headline.index if m not in undefined]
+    table.attrs["undefined"] = sorted(undefined)
     return table, base
 
 
@@ -176,6 +181,13 @@ def ranking(changes: pd.DataFrame) -> pd.DataFrame:
     count = work.groupby("param")["significant"].sum().rename("significant")
     out = top.set_index("param").join(count).rename(columns={"abs_z": "max_abs_z"})
     return out.sort_values("max_abs_z", ascending=False).reset_index()[columns]
+
+
+def mirror_note(table: pd.DataFrame) -> str:
+    """Why a mirror's study measures no strategy metric ("" when it measures them all)."""
+    undefined = table.attrs.get("undefined") or []
+    return (f"One strategy at every seat (a mirror): {', '.join(undefined)} not measured (no strategy to "
+            f"be better than another)." if undefined else "")
 
 
 def current_rules(study: Study) -> str:
@@ -235,6 +247,8 @@ def write_study(out, name: str, table: pd.DataFrame, study: Study, games: int, s
             "current rules": f"{current_rules(study)} ({base.fingerprint[:12]})"}
     report = Report(words.title, meta)
     report.text(words.intro.format(games=games, seed=seed))
+    if table.attrs.get("undefined"):
+        report.text(mirror_note(table))
     report.heading(words.top)
     report.table(ranking(table), words.ranked, name="ranking")
     moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"])

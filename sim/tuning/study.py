@@ -88,6 +88,13 @@ class Study:
         except ValueError as err:
             raise TuningError(" ".join(str(err).split())) from None
 
+    def undefined_metrics(self) -> set[str]:
+        """Headline metrics this lineup cannot measure: with one strategy at every seat (a mirror,
+        the natural "good players" study) no strategy is better than another, so the strategy
+        gap (and the best strategy's win rate) is no metric of the rules: its bias correction
+        moves with nothing and a paired change in it reads as infinitely significant."""
+        return {"strategy_gap", "winrate_max"} if len(set(self.strategies)) < 2 else set()
+
     def base_values(self, keys) -> dict:
         """The current value of each option (the base ruleset and fixed overrides)."""
         rules = self.ruleset_for({})

@@ -48,12 +48,24 @@ class Target:
         return min(value - self.lo, self.hi - value)
 
     def status(self, value: float, lo: float, hi: float) -> str:
-        """"met" (the whole 95% interval inside), "likely" (the value inside), or "missed"."""
-        if self.excess(value) > 0:
+        """"met" (the whole 95% interval inside), "missed" (the whole interval outside), else
+        undecided: "likely" (the value inside) or "unlikely" (the value outside, its interval
+        reaching in: 9.998 turns [9.9, 10.1] against turns>=10 is not a miss)."""
+        if self.excess(value) == math.inf:
             return "missed"
         if self.lo <= lo and hi <= self.hi:
             return "met"
-        return "likely"
+        if hi < self.lo or lo > self.hi:
+            return "missed"
+        return "likely" if self.excess(value) == 0 else "unlikely"
+
+    def tolerance(self) -> float:
+        """The size of the target a comparison must resolve: half its width when it has two ends,
+        else the size of its one bound (seat_gap<=0.03: 0.03)."""
+        if math.isfinite(self.lo) and math.isfinite(self.hi) and self.hi > self.lo:
+            return (self.hi - self.lo) / 2
+        bound = self.hi if math.isfinite(self.hi) else self.lo
+        return abs(bound) if math.isfinite(bound) and bound != 0 else math.inf
 
     def scale_hint(self) -> float:
         """A size of the target itself, used when a metric's standard error is zero."""

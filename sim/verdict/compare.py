@@ -25,8 +25,7 @@ def compare(a: Verdict, b: Verdict) -> pd.DataFrame:
         fb = b.per_game[(b.per_game["rung"] == rung) & (b.per_game["players"] == n)]
         if fb.empty:
             continue
-        drop = ["rung", "players", "search_seat"]
-        for row in paired_change(fa.drop(columns=drop), fb.drop(columns=drop)):
+        for row in paired_change(_cell(fa), _cell(fb)):
             rows.append({"rung": rung, "rung_index": rungs.index(rung), "players": int(n)}
                         | {"measure": row["measure"], "change": row["estimate"], "lo": row["lo"],
                            "hi": row["hi"], "games": row["games"]})
@@ -35,6 +34,13 @@ def compare(a: Verdict, b: Verdict) -> pd.DataFrame:
         raise VerdictError("the two verdicts share no (rung, players) cell with common game ids")
     out["moves"] = (out["lo"] > 0) | (out["hi"] < 0)
     return out.sort_values(["measure", "players", "rung_index"], kind="stable").reset_index(drop=True)
+
+
+def _cell(frame: pd.DataFrame) -> pd.DataFrame:
+    """One cell's per-game values: the table holds every player count's seats (won_5 is empty at
+    3 players), so a column without a value in this cell is not one of its measures."""
+    frame = frame.drop(columns=["rung", "players", "search_seat"])
+    return frame.loc[:, frame.notna().any()]
 
 
 def summary(changes: pd.DataFrame) -> pd.DataFrame:

@@ -9,15 +9,19 @@ import math
 import pandas as pd
 
 from sim.analysis.report import Report, count
-from sim.verdict import rules, styles
+from sim.verdict import fairness, rules, styles
 from sim.verdict.figure import make, panel_measures
 from sim.verdict.measures import order_key
 from sim.verdict.study import Verdict
+from sim.verdict.plain import summary as plain_summary
+from sim.verdict.units import band, show, with_unit
 
 
 def short(row) -> str:
     """A reading in a table cell: what it says, over which rungs, and which were not judged."""
-    centre = f"{row['centre']:.3g} ± {row['tolerance']:.2g}" if not _nan(row.get("centre")) else ""
+    measure = row["measure"]
+    centre = (f"{with_unit(measure, show(measure, row['centre']))}, {band(measure, row['tolerance'])}"
+              if not _nan(row.get("centre")) else "")
     unjudged = str(row.get("not_judged") or "").replace("nan", "")
     beside = f"; not judged: {unjudged.replace(',', ', ')}" if unjudged else ""
     read_over = str(row.get("read_over") or "").split(",")
@@ -32,8 +36,8 @@ def short(row) -> str:
     if row["verdict"] == rules.WEAK:
         return f"only at weak play (fair from {row['from_rung']} up to {read_over[-1]}){beside}"
     if row["verdict"] == rules.CHANGES:
-        return f"changes with skill: {row['direction']} ({row['change']:+.3g} from {read_over[0]} to " \
-               f"{read_over[-1]}){beside}"
+        change = with_unit(measure, show(measure, row["change"], True))
+        return f"changes with skill: {row['direction']} ({change} from {read_over[0]} to {read_over[-1]}){beside}"
     if row["verdict"] == rules.DIFFER:
         return f"rungs differ, no monotone trend ({row['steps'] or 'no single step beyond noise'}){beside}"
     total = len(str(row["rungs"]).split(","))
@@ -64,17 +68,41 @@ def verdict_grid(verdicts: pd.DataFrame) -> pd.DataFrame:
     return grid.rename_axis("measure").reset_index()
 
 
+def target_grid(verdicts: pd.DataFrame) -> pd.DataFrame:
+    """The first question, apart from the second: per measure with a target (the seats, and
+    what the designer gave), its reading at the good rungs, one column per player count."""
+    if "target_text" not in verdicts:
+        return pd.DataFrame()
+    rows = verdicts[verdicts["target_text"].fillna("").astype(str) != ""]
+    if rows.empty:
+        return pd.DataFrame()
+    grid = rows.pivot_table(index="measure", columns="players", values="target_text", aggfunc="first")
+    grid = grid.reindex(sorted(dict.fromkeys(rows["measure"]), key=order_key)).fillna("")
+    grid.columns = [f"{c} players" for c in grid.columns]
+    return grid.rename_axis("measure").reset_index()
+
+
 def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     """Append the verdict's blocks to `report`."""
     meta = v.meta
     report.heading("Verdict: the game across skill levels and player counts")
+    first = plain_summary(v.verdicts)
+    if first:   # the answer first, from the table below it
+        report.text(first)
     report.text(lead or _lead(v))
     style = styles.sentence(v.verdicts)
     if style:
         report.text(style)
+    targets = target_grid(v.verdicts)
+    if len(targets):
+        report.table(targets, f"Fair? On target? At the good rungs ({', '.join(fairness.good_rungs(meta['rungs']))}), "
+                              f"each rung's 95% interval against the target: a seat against fair "
+                              f"±{100 * meta.get('tolerance', fairness.DEFAULT_TOLERANCE):.1f} points of win share "
+                              f"(--tolerance), game length against --target-turns; \"cannot tell yet\" says how "
+                              f"many games a cell would decide it", name="verdict-targets", shown=targets)
     grid = verdict_grid(v.verdicts)
-    report.table(grid, "Verdict per measure and player count, by the rules of docs/reports.md "
-                       "(the verdict across skill)", name="verdict", shown=grid)
+    report.table(grid, "Stable across skill? Per measure and player count, by the rules of docs/reports.md "
+                       "(a band is the tolerance of that reading, not an interval)", name="verdict", shown=grid)
     names = panel_measures(v.measures)
     report.figure(make(v.measures, meta["rungs"]), "verdict",
                   "Each measure over the skill ladder (every seat the same rung, weakest left), one "

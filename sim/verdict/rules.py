@@ -49,6 +49,7 @@ from scipy.optimize import isotonic_regression
 from scipy.special import chdtrc, ndtr, ndtri, stdtr, stdtrit
 
 from sim.analysis.stats import Z95, holm
+from sim.verdict.units import band, show, with_unit
 
 HOLDS = "holds"
 CHANGES = "changes with skill"
@@ -275,28 +276,34 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, posi
     weak = _weak(measure, names, ej, sj, lo[judged], hi[judged], start, tol, row["centre"])
     if weak:
         return row | {"verdict": WEAK, "text": f"only at weak play ({_names(weak)}); from {names[start]} up "
-                                               f"within {tol:.3g} of fair{beside}"}
+                                               f"within the fair {band(measure, tol)}{beside}"}
     if p_differ <= alpha and is_trend(ev, tol, alpha, p_trend):
         direction = "rising" if ev["slope"] > 0 else "falling"
-        plateau_note = f"; from {names[start]} up holds at {row['centre']:.3g}" if start else ""
+        plateau_note = f"; from {names[start]} up holds at {_value(measure, row['centre'])}" if start else ""
         return row | {"verdict": CHANGES, "direction": direction,
-                      "text": f"changes with skill over {_names(names)}: {direction}, {ev['change']:+.3g} in all, "
-                              f"{ev['slope']:+.3g} per rung [{ev['slope_lo']:+.3g}, {ev['slope_hi']:+.3g}]"
+                      "text": f"changes with skill over {_names(names)}: {direction}, "
+                              f"{_value(measure, ev['change'], True)} in all, {_value(measure, ev['slope'], True)} "
+                              f"per rung [{show(measure, ev['slope_lo'], True)}, {show(measure, ev['slope_hi'], True)}]"
                               f"{plateau_note}{beside}"}
     if start == 0:
         every = "at every skill" if not unjudged else f"over {_names(names)}"
-        return row | {"verdict": HOLDS, "text": f"holds {every}: {row['centre']:.3g} +- {tol:.3g}{beside}"}
+        return row | {"verdict": HOLDS, "text": f"holds {every} at {_value(measure, row['centre'])} "
+                                                f"({band(measure, tol)}){beside}"}
     steps = steps_that_differ(names, ej, sj, alpha) if p_differ <= alpha else []
-    row["steps"] = "; ".join(f"{a}->{b} {d:+.3g}" for a, b, d in steps)
+    row["steps"] = "; ".join(f"{a}->{b} {show(measure, d, True)}" for a, b, d in steps)
     if start is not None:
         below = f"; below, the rungs differ ({row['steps']})" if steps else ""
         return row | {"verdict": HOLDS, "text": f"holds from {names[start]} up (over {_names(names[start:])}): "
-                                                f"{row['centre']:.3g} +- {tol:.3g}{below}{beside}"}
+                                                f"{_value(measure, row['centre'])} ({band(measure, tol)}){below}{beside}"}
     if p_differ <= alpha:
         return row | {"verdict": DIFFER, "text": f"rungs differ without a monotone trend: "
                                                  f"{row['steps'] or 'no single step beyond noise'}{beside}"}
     return row | {"verdict": UNDETERMINED, "text": f"undetermined: the rungs do not differ beyond noise, "
                                                    f"but their intervals are too wide to say they hold{beside}"}
+
+
+def _value(measure: str, value: float, signed: bool = False) -> str:
+    return with_unit(measure, show(measure, value, signed))
 
 
 def _weak(measure, names, e, se, lo, hi, start, tol, centre) -> list[str]:

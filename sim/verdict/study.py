@@ -18,7 +18,7 @@ import pandas as pd
 from sim.analysis.stats import holm, mean_interval, wilson
 from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
-from sim.verdict import plan, rules
+from sim.verdict import fairness, plan, rules
 from sim.verdict.measures import cell_measures, order_key, per_game
 from sim.verdict.styles import reading as style_reading
 
@@ -137,7 +137,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
-          strength: dict | None = None, log=None, runs_dir=None) -> Verdict:
+          strength: dict | None = None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets: dict | None = None,
+          log=None, progress=None, runs_dir=None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
@@ -146,7 +147,10 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     ["tuned:provoke_edge=0.2", ...]: style variants of heuristic rungs (sim.verdict.styles), each
     played as a mirror and as one seat among the rung's, their presets written in `style_dir`
     (default: a temporary directory). `strength` {rung: rating}: the rungs' measured strength,
-    which orders them for a trend (default: the ladder's order). `luck` > 0:
+    which orders them for a trend (default: the ladder's order). `tolerance` (a share: 0.02 is 2
+    points) and `targets` {measure family: (low, high)}: what "fair" and "on target" mean at the
+    good rungs (sim.verdict.fairness). `progress(i, n, label)`: called as each of the n cells
+    is done (a progress bar). `luck` > 0:
     on that many games of each heuristic mirror, whether the winner changes when every source
     of luck is drawn again (sim.analysis.luck), its cost outside the budget. `metagame` > 0: the
     meta-game of the game's population at each player count, that many games a profile, played
@@ -162,9 +166,13 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     untimed one that loads the search's compiled code); a cell whose games would overrun its
     share is not played."""
     log = log or (lambda message: None)
+    progress = progress or (lambda i, n, label: None)
     if not precision > 0 or precision >= 0.5:
         raise VerdictError(f"precision {precision!r}: give the wanted half-width of the seat "
                            f"advantage's interval, above 0 and below 0.5 (e.g. 0.01)")
+    if not 0 < tolerance < 0.5:
+        raise VerdictError(f"tolerance {tolerance!r}: give how far from fair a seat may be, a share above 0 and "
+                           f"below 0.5 (0.02: 2 points)")
     if metagame < 0:
         raise VerdictError(f"metagame {metagame!r}: give the games a profile of the meta-game plays, "
                            f"0 to leave it out (e.g. 100)")
@@ -230,6 +238,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
                            _kept(runs_dir, label, n, counts[cell], seed))
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, luck, log)
         plan_rows[cell] = {"seconds_per_game": cost[cell], "note": ""}
+        progress(len(frames), len(cells), f"{label} x{n}")
     metagame_rows, metagame_text, metagame_plan = _metagame(game, players, metagame, seed, ruleset, overrides,
                                                             workers, metagame_dir, log)
     for i, cell in enumerate(heavy):
@@ -265,13 +274,15 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
         per_seat = spent / effort[cell]
         frames[cell] = _frame(result, cell, counts[cell], game, ruleset, overrides, seed, 0, log)
         plan_rows[cell] = {"seconds_per_game": spent, "note": ""}
+        progress(len(frames), len(cells), f"{label} x{n}")
     plan_table = pd.DataFrame([{"rung": c[0], "players": c[2], "wanted": wanted[c],
                                 "games": len(frames[c]) if c in frames else 0} | plan_rows[c] for c in cells]
                               + metagame_plan)
     table = pd.concat([frames[c] for c in cells if c in frames], ignore_index=True)
     mirrors = table[table["rung"].isin(rungs)]
     measures = measure_table(mirrors, rungs)
-    verdicts = verdict_table(measures, rungs, precision, bands, strength=strength)
+    verdicts = verdict_table(measures, rungs, precision, bands, strength=strength, tolerance=tolerance,
+                             targets=targets)
     exploit_table = exploitability(table, rungs, search[-1] if search else None)
     style_table, style_measures = _styles(table, variants)
     if len(style_table):
@@ -280,6 +291,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     meta = {"game": game, "players": players, "rungs": rungs, "precision": precision,
             "budget": budget if games is None else None, "counts": "budget" if games is None else "plan",
             "bands": {k: list(v) for k, v in (bands or {}).items()}, "strength": strength,
+            "tolerance": tolerance, "targets": {k: list(v) for k, v in (targets or {}).items()},
             "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - started, 1),
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
@@ -419,14 +431,17 @@ def measure_table(per_game_table: pd.DataFrame, rungs) -> pd.DataFrame:
 
 
 def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0, bands=None,
-                  alpha: float = rules.ALPHA, strength: dict | None = None) -> pd.DataFrame:
+                  alpha: float = rules.ALPHA, strength: dict | None = None,
+                  tolerance: float = fairness.DEFAULT_TOLERANCE, targets: dict | None = None) -> pd.DataFrame:
     """One reading per (measure, players) by the rules of sim.verdict.rules, every rung of the
     ladder named (a rung with no games is read as not judged). A seat's advantage (and the seat
     gap) never gets a band narrower than twice the precision asked, so that an interval of the
     wanted half-width can lie inside it. The page's claims of a difference (each reading's Q and
     trend p-values) are adjusted together by Holm: family-wise error 5% over the page. `strength`
     {rung: measured strength} (e.g. the Elo ratings of `mobsim luck --skill-games`) places the
-    rungs for the trend and its monotone fit; default: the ladder's order."""
+    rungs for the trend and its monotone fit; default: the ladder's order. Beside it, the other
+    question, kept apart: is the measure where it should be at the good rungs (`target*` columns,
+    sim.verdict.fairness: a seat against fair +- `tolerance`, a measure against its `targets`)."""
     positions = np.arange(len(rungs), dtype=float) if strength is None else \
         np.array([float(strength[r]) for r in rungs])
     cells = []
@@ -444,10 +459,18 @@ def verdict_table(measures: pd.DataFrame, rungs, precision: float = 0.0, bands=N
         page = {k: (1.0 if math.isnan(v) else v) for k, v in page.items()}
         got = rules.classify(*args, alpha=alpha, bands=bands, adjusted=page)
         rows.append({"players": n} | got | {"p_differ_page": page["p_differ"], "p_trend_page": page["p_trend"],
-                                             "claims_on_page": 2 * m})
+                                             "claims_on_page": 2 * m}
+                    | fairness.reading(args[0], _good_cells(measures, args[0], n, rungs), tolerance, targets))
     out = pd.DataFrame(rows)
     out["order"] = out["measure"].map(order_key)
     return out.sort_values(["order", "players"]).drop(columns="order").reset_index(drop=True)
+
+
+def _good_cells(measures: pd.DataFrame, measure: str, n: int, rungs) -> list[tuple]:
+    """(rung, estimate, lo, hi, games) of the good rungs played for one measure and count."""
+    cell = measures[(measures["measure"] == measure) & (measures["players"] == n)].set_index("rung")
+    return [(r, *(float(cell.at[r, k]) for k in ("estimate", "lo", "hi")), int(cell.at[r, "games"]))
+            for r in fairness.good_rungs(rungs) if r in cell.index and int(cell.at[r, "games"]) > 0]
 
 
 def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataFrame:

@@ -10,7 +10,7 @@ from sim.nyk.chapters.missions import reveal_mission
 from sim.nyk.chapters.recruitment import refill_peripheral
 from sim.nyk.env import (
     RP_BILLS, RP_H_SUIT, RP_H_VALUE, RP_M_CREW, RP_M_REWARD, RP_M_RISK, RP_M_SECRET, RP_N_BILLS, RP_N_CARDS,
-    RP_N_DISTRICTS, RP_N_TILES, RP_STATION, RP_TILES,
+    RP_N_DISTRICTS, RP_N_TILES, RP_SEAT_MONEY, RP_STATION, RP_TILES,
 )
 from sim.nyk.events import EV_SETUP
 from sim.nyk.state import (
@@ -46,6 +46,9 @@ def setup(game, env, n_players, key, game_id):
             else:
                 game.pl[p, MONEY] += b
                 g[BANK] -= b
+        # seats.money, a designer's knob (0 by default): the bank pays each seat its compensation
+        game.pl[p, MONEY] += env.rp[RP_SEAT_MONEY + p]
+        g[BANK] -= env.rp[RP_SEAT_MONEY + p]
     g[MONEY_TOTAL] = g[BANK] + game.pl[:, MONEY].sum()
     # NYK-S1: one affranchi each; start district by ruling (BROADWAY, a district, or random).
     for c in range(N_CHARS):

@@ -14,8 +14,9 @@ from sim.nyk.env import RP_STATION
 from sim.nyk.events import EV_BID, EV_DRAW, EV_FIRST
 from sim.nyk.state import (
     ACTED, ACTIVE, ALIVE, BANK, C_BIDS_PAID, C_TIMES_FIRST, FIRST, LOC, MONEY, MOVED, NO, N_PLAYERS, RECRUITED, ROSTER,
-    START, STEPS, STOPPED, S_FIRST, WHERE, W_CONTROLLED, ZEROS, lowest_bit, police_at,
+    START, STEPS, STOPPED, S_FIRST, TURN, WHERE, W_CONTROLLED, ZEROS, lowest_bit, police_at,
 )
+from sim.nyk.compiled import P_SEATS_TURN1_TIES, TIES_FIRST_SEAT, TIES_LOTS
 from sim.rng import below_of
 
 
@@ -57,7 +58,10 @@ def corruption(game, env):
     for p in range(n_players):
         if bids[p] == best:
             n_best += 1
-    pick = below_of(game.rng, S_FIRST, n_best)
+    pick = below_of(game.rng, S_FIRST, n_best)   # drawn whatever the knob: the streams stay aligned
+    ties = env.rp[P_SEATS_TURN1_TIES]
+    if game.g[TURN] == 1 and ties != TIES_LOTS:   # seats.turn1_ties, a designer's knob on turn 1's lots
+        pick = 0 if ties == TIES_FIRST_SEAT else n_best - 1
     for p in range(n_players):
         if bids[p] == best:
             if pick == 0:

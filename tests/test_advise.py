@@ -1,0 +1,73 @@
+"""`mobsim advise` (sim.verdict.advise): problems read at the good rungs, candidates measured on
+the same games as today's rules, the three nearest the target proposed with their side effects;
+synthetic cells for the logic, a tiny Pig study for the command."""
+
+import json
+
+import numpy as np
+import pandas as pd
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.verdict import advise as A
+from sim.verdict import fairness
+
+
+def frame(p_first, turns, players=3, games=6000, seed=1):
+    rng = np.random.default_rng(seed)
+    probs = [p_first] + [(1 - p_first) / (players - 1)] * (players - 1)
+    winner = rng.choice(players, size=games, p=probs)
+    out = pd.DataFrame({"game_id": np.arange(games), "players": players,
+                        "turns": turns + rng.normal(0, 2, games)})
+    for s in range(players):
+        out[f"won_{s + 1}"] = winner == s
+    return out
+
+
+def study(candidates):
+    """Today's rules: seat 1 wins 40% at 3 players (fair 33.3%); each candidate its own share."""
+    frames = {("", rung, 3): frame(0.40, 11, seed=i).assign(rung=rung) for i, rung in enumerate(("a", "b"))}
+    for name, share in candidates.items():
+        for i, rung in enumerate(("a", "b")):
+            frames[(name, rung, 3)] = frame(share, 11, seed=i).assign(rung=rung)
+    return A.measure_cells(frames)
+
+
+def test_a_problem_gets_the_candidates_nearest_fair_first_with_their_paired_effect():
+    cells, changes = study({"x=1": 0.36, "x=2": 0.335, "x=3": 0.45, "x=4": 0.38})
+    problems = A.problems_of(cells, 0.02, {})
+    seat1 = next(p for p in problems if p["measure"] == "seat 1 advantage")
+    assert seat1["reading"].startswith("unfair by +6.")
+    got = A.proposals(cells, changes, seat1, 0.02, {})
+    assert [p["change"] for p in got] == ["x=2", "x=1", "x=4"]            # three, nearest fair first
+    assert got[0]["fixes"] and got[0]["reading"].startswith("fair at")
+    effect = {e["rung"]: e for e in got[0]["effect"]}
+    assert effect["a"]["hi"] < 0                                             # paired: seat 1 loses share
+    assert "game length" not in got[0]["side_effects"]                       # the same turns: no move
+
+
+def test_default_candidates_are_the_designer_knobs():
+    got = A.default_candidates("nyk")
+    assert {"seats.turn1_ties": "first_seat"} in got and {"seats.money": [0, 2000, 0, 0, 0]} in got
+    assert A.default_candidates("pig") == []
+
+
+def test_the_command_writes_its_files_and_answers_first(tmp_path):
+    out = tmp_path / "adv"
+    r = CliRunner().invoke(main, ["advise", "--game", "pig", "--players", "2", "--rungs", "simple,optimal",
+                                  "--try", "goal=150", "--try", "goal=50", "--games", "300",
+                                  "--target-turns", "12-14", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((out / "advice.json").read_text())
+    length = next(p for p in doc["problems"] if p["measure"] == fairness.TURNS)
+    assert length["reading"].startswith("too short") and length["proposals"][0]["change"] == "goal=150"
+    assert "not re-fitted" in (out / "index.md").read_text()
+    assert r.output.startswith("game length (turns) at 2 players: too short")
+
+
+def test_bad_input_is_one_line(tmp_path):
+    for args in (["--rungs", "nosuch"], ["--try", "nosuch=1"], ["--target-turns", "9-x"]):
+        r = CliRunner().invoke(main, ["advise", "--game", "pig", "--players", "2", "--games", "10",
+                                      "--out", str(tmp_path / "x"), *args])
+        lines = [line for line in r.output.splitlines() if line.strip()]
+        assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("mobsim: error:"), r.output
