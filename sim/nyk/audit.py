@@ -329,9 +329,9 @@ def path_paid_twice(game, env, d: Pending, tally: Tally):
     start = int(game.ch[members(group)[0], S.START])
     paid = tally.paid.setdefault(d.seat, {}).setdefault(turn, set())
     again = [r[0] == OP_STEP and r[2] == ANY_CARD and any(
-        (start, here, int(r[1])) == path and not other & group for *path, other in paid) for r in d.opts]
+        path == (start, here, int(r[1])) and not other & group for path, other in paid) for r in d.opts]
     if d.row[0] == OP_STEP and d.row[2] == ANY_CARD:
-        paid.add((start, here, int(d.row[1]), group))
+        paid.add(((start, here, int(d.row[1])), group))
     return any(again), again[d.pick]
 
 
