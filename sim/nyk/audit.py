@@ -103,6 +103,7 @@ class Tally:
     Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card), `paid`
     (the turn's card-paid steps), `driven` (the cars a seat drove this turn)."""
     players: int
+    checks: int = len(CHECKS)
     opportunities: np.ndarray = field(init=False)
     blunders: np.ndarray = field(init=False)
     decisions: np.ndarray = field(init=False)
@@ -114,8 +115,8 @@ class Tally:
     driven: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.opportunities = np.zeros((self.players, len(CHECKS)), np.int64)
-        self.blunders = np.zeros((self.players, len(CHECKS)), np.int64)
+        self.opportunities = np.zeros((self.players, self.checks), np.int64)
+        self.blunders = np.zeros((self.players, self.checks), np.int64)
         self.decisions = np.zeros(self.players, np.int64)
 
     def count(self, seat: int, check: int, opportunity: bool, blunder: bool) -> None:
