@@ -20,7 +20,7 @@ from sim.ag.env import (
     P_BUY_BAGS, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN, P_PARRAIN, P_UNPLACED_BOSS,
 )
 from sim.ag.readers import score
-from sim.nyk.audit import Check, Pending, Tally
+from sim.nyk.audit import Check, Pending, Tally, judge_decision
 from strategies.ag.policy import choose
 
 CHECKS = (
@@ -95,13 +95,8 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
 
     fw = Forward.new(ruleset, strategies, players=players, seed=seed, game_id=game_id, stop=range(players))
     tally = Tally(players, checks=len(CHECKS))
-    env = fw.env[0]
     while not fw.over:
-        d = policy_pick(fw)
-        tally.decisions[d.seat] += 1
-        for i, (check, judge) in enumerate(zip(CHECKS, JUDGES, strict=True)):
-            if d.kind in check.kinds:
-                tally.count(d.seat, i, *judge(fw.game, env, d, tally))
+        judge_decision(tally, fw.game, fw.env[0], policy_pick(fw), CHECKS, JUDGES)
         fw.apply_policy()
     names = [label.rsplit("#", 1)[0] for label in fw.labels]
     return names, tally, fw.result()

@@ -30,7 +30,7 @@ from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
     D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP,
     DECISIONS, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE,
-    OP_PROVOKE, OP_RECRUIT, OP_STEP, OP_STOP,
+    OP_PROVOKE, OP_RECRUIT, OP_STEP,
 )
 from sim.nyk.compiled import (
     E_EXTRA_MOVE, E_MISSION_BONUS, E_POACH_HENCHMAN, P_MOVE_STEPS, P_POLICE_QUESTIONED, P_RESIST_DICE,
@@ -400,6 +400,14 @@ def win_chance(mine: int, theirs: int, dice: int, table) -> float:
 
 # --- one game -------------------------------------------------------------------------------------
 
+def judge_decision(tally: Tally, game, env, d: Pending, checks, judges) -> None:
+    """Each check watching the decision's kind judges the pick (any game's checks)."""
+    tally.decisions[d.seat] += 1
+    for i, (check, judge) in enumerate(zip(checks, judges, strict=True)):
+        if d.kind in check.kinds:
+            tally.count(d.seat, i, *judge(game, env, d, tally))
+
+
 def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tuple[list[str], Tally, dict]:
     """Play one game through the forward model and judge every watched decision of every seat:
     the seats' strategy names, the tally and the game's result."""
@@ -408,14 +416,8 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
     fw = Forward.new(ruleset, strategies, seed=seed, game_id=game_id, stop=range(players), players=players,
                      kinds=[DECISIONS[k] for k in WATCHED])
     tally = Tally(players)
-    env = fw.env[0]
     while not fw.over:
-        d = policy_pick(fw)
-        tally.decisions[d.seat] += 1
-        for i, (check, judge) in enumerate(zip(CHECKS, JUDGES, strict=True)):
-            if d.kind in check.kinds:
-                opportunity, blunder = judge(fw.game, env, d, tally)
-                tally.count(d.seat, i, opportunity, blunder)
+        judge_decision(tally, fw.game, fw.env[0], policy_pick(fw), CHECKS, JUDGES)
         fw.apply_policy()
     fast = CHECKS.index(next(c for c in CHECKS if c.name == "fast_car_wasted"))
     for seat in list(tally.fast):  # a Fast Car still pending when the game ended

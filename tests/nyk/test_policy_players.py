@@ -37,11 +37,11 @@ def t():
     table.env.params[:] = saved
 
 
-def decide(t, decision, n=2, **slots):
+def decide(t, decision, slots, n=2):
     ctx = np.zeros(N_CTX, np.int64)
     ctx[CTX_DECISION] = decision
     for slot, value in slots.items():
-        ctx[globals()[slot]] = value
+        ctx[slot] = value
     return policy.heuristic(t.game, t.env, 0, decision, np.zeros((n, 5), np.int64), n, ctx)
 
 
@@ -57,30 +57,30 @@ def test_nyk_a5_the_affranchi_alone_folds_below_even_odds_whatever_its_fold_knob
     t.hench(LOOXY, 1, SOHO)
     t.env.params[0, INDEX["fold_below"]] = 0.15
     assert 0.15 < policy.win_chance(t.env, QUEENS, KINGS, 2) < 0.5
-    fold = dict(CTX_STAGE=1, CTX_CREW=QUEENS, CTX_OTHER_CREW=KINGS, CTX_OPPONENT=1)
-    assert decide(t, D_FOLD, **fold) == 1
+    fold = {CTX_STAGE: 1, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS, CTX_OPPONENT: 1}
+    assert decide(t, D_FOLD, fold) == 1
     t.hench(FURYO, 0, SOHO)  # a henchman beside it could be the one lost: the knob decides
-    assert decide(t, D_FOLD, **fold) == 0
+    assert decide(t, D_FOLD, fold) == 0
 
 
 def test_nyk_p5_the_affranchi_alone_does_not_resist_below_even_odds(t):
     t.at(0, SOHO)
     t.env.params[0, INDEX["resist_min"]] = 0.2
     assert 0.2 < policy.win_chance(t.env, QUEENS, KINGS, t.env.rp[P_RESIST_DICE]) < 0.5
-    resist = dict(CTX_DISTRICT=SOHO, CTX_CREW=QUEENS, CTX_OTHER_CREW=KINGS)
-    assert decide(t, D_RESIST, **resist) == 0
+    resist = {CTX_DISTRICT: SOHO, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS}
+    assert decide(t, D_RESIST, resist) == 0
     t.hench(FURYO, 0, SOHO)
-    assert decide(t, D_RESIST, **resist) == 1
+    assert decide(t, D_RESIST, resist) == 1
 
 
 def test_nyk_e1_no_money_for_a_henchman_in_the_last_turn(t):
     t.money(0, 30000)
     worth = policy.henchman_worth(t.game, t.env, 0, FURYO)
     assert policy.offer_worth_of(t.game, t.env, 0, FURYO, 5000, NO, worth) > 0.0
-    assert decide(t, D_HESITATE, CTX_THEIRS=2000) == 1
+    assert decide(t, D_HESITATE, {CTX_THEIRS: 2000}) == 1
     t.g[S.END_REVEALED], t.g[S.LAST_TURN] = 1, t.g[S.TURN]
     assert policy.offer_worth_of(t.game, t.env, 0, FURYO, 5000, NO, worth) == 0.0
-    assert decide(t, D_HESITATE, CTX_THEIRS=2000) == 0
+    assert decide(t, D_HESITATE, {CTX_THEIRS: 2000}) == 0
     assert not policy.may_recruit(t.game, t.env, 0)
 
 
