@@ -32,7 +32,8 @@ from sim.nyk.decisions import (
 from sim.nyk.env import N_SCRATCH, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
+    M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
     N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
@@ -171,8 +172,7 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_HELI:
         return nearest_to(env, goal_of_group(game, env, p, ctx[CTX_GROUP]), opts, n)
     if decision == D_FOLD:
-        left = 3 - ctx[CTX_STAGE]  # NYK-A4: one die more at each of the two later stages
-        p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], left)
+        p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
         return 1 if p_win < fold_below(game, env, p, ctx) else 0
     if decision == D_RESIST:
         if n < 2:
@@ -267,6 +267,11 @@ def win_chance(env, mine, theirs, dice):
         win += w * beaten
         total += w
     return np.float64(win) / np.float64(total * total)
+
+
+@njit(cache=True)
+def dice_to_come(stage):
+    return 3 - stage  # NYK-A4: one die more at each of the two stages after intimidation
 
 
 @njit(cache=True)
@@ -621,18 +626,42 @@ def journey_gain(game, env, p, d, group, mode, memo):
 
 @njit(cache=True)
 def one_way(game, env, p, group, goal, memo):
-    """Whether `group` may travel as one: a job's whole crew, or characters that share the goal
-    and carry no job at risk (travelling beside one would share its interrogation, NYK-P4)."""
-    m = game.ch[lowest_bit(group), MISSION]
+    """Whether `group` may travel as one: a job's whole crew, or characters whose goals lie on the
+    way to the first one's, none carrying a job at risk (travelling beside one would share its
+    interrogation, NYK-P4): one card pays their shared bonus steps (NYK-M4/M8), each is dropped
+    at its own goal."""
+    first = lowest_bit(group)
+    m = game.ch[first, MISSION]
     if m != NO and count_bits(group) == game.ms[m, M_CREW] and same_job(game, group, m):
         return True
     if carries_risk(game, group):
         return False
+    here = game.ch[first, LOC]
     rest = group
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
-        if remembered_goal(game, env, p, c, memo) != goal:
+        own = remembered_goal(game, env, p, c, memo)
+        if own == here or not on_the_way(env, here, own, goal):
+            return False
+    return True
+
+
+@njit(cache=True)
+def on_the_way(env, here, stop, goal):
+    """`stop` lies on a shortest route from `here` to `goal`."""
+    return env.dist[here, stop] + env.dist[stop, goal] == env.dist[here, goal]
+
+
+@njit(cache=True)
+def keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
+    """A step of `group` to `to` leaves every member's goal on its way to `goal` (a member
+    already at its goal is dropped first: `best_step`)."""
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if not on_the_way(env, to, remembered_goal(game, env, p, c, memo), goal):
             return False
     return True
 
@@ -757,6 +786,8 @@ def best_step(game, env, p, opts, n, group):
             closer = env.dist[here, goal] - env.dist[to, goal]
             if closer <= 0:
                 continue
+            if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
+                continue  # a member would be carried past its goal
             score = 5000.0 * closer
             if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
                 score -= 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
@@ -1198,8 +1229,14 @@ def simple(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
         return simple_action(game, env, p, opts, n)
     if decision == D_FOLD:
+        if fighting_alone(game, env, p, ctx):  # NYK-A5: the game itself is at stake
+            odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
+            return 1 if odds < EVEN_ODDS else 0
         return 1 if ctx[CTX_THEIRS] // HAND_SCALE > ctx[CTX_MINE] // HAND_SCALE else 0
     if decision == D_RESIST:
+        if alone_on(game, p, ctx[CTX_DISTRICT]):  # NYK-P5/A5: a lost resist costs the affranchi
+            odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], env.rp[P_RESIST_DICE])
+            return 1 if n > 1 and odds >= EVEN_ODDS else 0
         return 1 if below_of(game.rng, S_POLICY0 + p, 2) == 0 else 0
     if decision == D_LOSE:
         best, k = 99, 0
@@ -1208,7 +1245,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 best, k = game.ch[opts[i, 1], VALUE], i
         return k
     if decision == D_HESITATE:
-        return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 else 0
+        return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 and not last_turn(game) else 0
     if decision == D_REACT:
         if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
             return below_of(game.rng, S_POLICY0 + p, n)
@@ -1283,7 +1320,7 @@ def simple_action(game, env, p, opts, n):
             if game.ms[m, M_RISK] and dest != NO and police_at(game, dest):
                 score -= 5000
         elif op == OP_RECRUIT:
-            if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO:
+            if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO and not last_turn(game):
                 score = 20000
         elif op == OP_PLAY and (opts[i, 2] == E_STEAL_MONEY or opts[i, 2] == E_BANK_INCOME
                                 or opts[i, 2] == E_DRAW_CARDS):

@@ -5,7 +5,7 @@ a check next to a car-free step (NYK-M2). The same mistakes the audit counts (si
 
 import numpy as np
 import pytest
-from scenario import CHELSEA, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, Table, card_ids, mission_ids
+from scenario import CHELSEA, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table, card_ids, mission_ids
 
 from sim.nyk import state as S
 from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, P_RESIST_DICE
@@ -123,8 +123,14 @@ def test_nyk_m4_characters_sharing_a_goal_set_out_together(t):
     both = 1 << FURYO | 1 << LOOXY
     gain = policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env))
     assert gain > policy.journey_gain(t.game, t.env, 0, SOHO, 1 << FURYO, MODE_NORMAL, policy.decision_memo(t.env))
-    t.ms[jobs[1], S.M_DEST] = CHELSEA  # another way: one card would not serve both
-    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
+    t.ms[jobs[1], S.M_DEST] = CHELSEA  # on the way: together to CHELSEA, where Looxy is dropped
+    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == gain
+    t.at(FURYO, GREENWICH)
+    t.at(LOOXY, GREENWICH)
+    steps = options((OP_STOP,), (OP_STEP, GRAMERCY, NO), (OP_STEP, CHELSEA, NO))  # both as close to HARLEM
+    assert policy.best_step(t.game, t.env, 0, steps, 3, both) == 2
+    t.ms[jobs[1], S.M_DEST] = TRIBECA  # another way: one card would not serve both
+    assert policy.journey_gain(t.game, t.env, 0, GREENWICH, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
 
 
 def test_nyk_c5_a_played_fast_car_goes_to_the_far_journey_on_an_open_road(t):
@@ -144,3 +150,21 @@ def test_nyk_c5_a_played_fast_car_goes_to_the_far_journey_on_an_open_road(t):
     t.police(GREENWICH)  # every shortest way out of SOHO goes through a check
     assert gain(FURYO) == gain(LOOXY)
     assert not policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+
+def test_nyk_a5_e1_simple_keeps_the_same_guards(t):
+    """`simple` folds alone below even odds (its own rule would fight on a pair against a pair)
+    and buys no henchman in the last turn."""
+    t.at(0, SOHO)
+    t.hench(LOOXY, 1, SOHO)
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_STAGE], ctx[CTX_CREW], ctx[CTX_OTHER_CREW], ctx[CTX_OPPONENT] = 1, QUEENS, KINGS, 1
+    opts = np.zeros((2, 5), np.int64)
+    assert policy.simple(t.game, t.env, 0, D_FOLD, opts, 2, ctx) == 1
+    t.hench(FURYO, 0, SOHO)
+    assert policy.simple(t.game, t.env, 0, D_FOLD, opts, 2, ctx) == 0
+    t.money(0, 30000)
+    ctx[CTX_THEIRS] = 2000
+    assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 1
+    t.g[S.END_REVEALED], t.g[S.LAST_TURN] = 1, t.g[S.TURN]
+    assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 0
