@@ -613,7 +613,8 @@ def journey_gain(game, env, p, d, group, mode, memo):
         return 0.0
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
-    if mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0 and beyond_reach(game, env, d, goal):
+    armed = mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0
+    if armed and beyond_reach(game, env, d, goal, carries_risk(game, group)):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
@@ -724,24 +725,26 @@ def far_goal(game, env, p, memo):
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if beyond_reach(game, env, game.ch[c, LOC], remembered_goal(game, env, p, c, memo)):
+            goal = remembered_goal(game, env, p, c, memo)
+            if beyond_reach(game, env, game.ch[c, LOC], goal, carries_risk(game, np.int64(1) << np.int64(c))):
                 return True
     return False
 
 
 @njit(cache=True)
-def beyond_reach(game, env, here, goal):
+def beyond_reach(game, env, here, goal, risky):
     """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
     route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
     steps with it)."""
-    return env.dist[here, goal] > env.rp[P_MOVE_STEPS] and open_road(game, env, here, goal, env.rp[P_MOVE_STEPS] + 1)
+    steps = env.rp[P_MOVE_STEPS]
+    return env.dist[here, goal] > steps and open_road(game, env, here, goal, steps + 1, risky)
 
 
 @njit(cache=True)
-def open_road(game, env, here, goal, steps):
+def open_road(game, env, here, goal, steps, risky):
     """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
-    without entering a police district (the goal's own car too: at risk, its crew could not go in):
-    the districts reachable after k steps, as bits."""
+    without entering a police district on the way (nor the goal's, for a crew at risk: it would
+    be questioned there, NYK-P4): the districts reachable after k steps, as bits."""
     frontier = np.int64(1) << np.int64(here)
     for _ in range(steps):
         reached = np.int64(0)
@@ -751,9 +754,11 @@ def open_road(game, env, here, goal, steps):
             rest &= rest - 1
             for j in range(env.nbr[d, 0]):
                 nb = env.nbr[d, 1 + j]
-                if env.dist[nb, goal] < env.dist[d, goal] and police_at(game, nb) == 0:
-                    if nb == goal:
-                        return True
+                if env.dist[nb, goal] >= env.dist[d, goal]:
+                    continue
+                if nb == goal and not (risky and police_at(game, nb) > 0):
+                    return True
+                if police_at(game, nb) == 0:
                     reached |= np.int64(1) << np.int64(nb)
         if reached == 0:
             return False
