@@ -106,3 +106,12 @@ def test_an_audited_game_is_the_batch_game():
     assert sorted(names) == sorted(lineup) and result == plain.result()
     assert tally.decisions.sum() > 0 and (tally.blunders <= tally.opportunities).all()
     assert tally.blunders[:, 0].sum() > 0  # homebody keeps its boss home: the check sees it
+
+
+def test_the_league_table_runs_the_ag_audit():
+    from sim.league.blunders import blunder_table
+
+    table = blunder_table(["balanced", "homebody"], players=3, games=2, seed=1, game="ag")
+    assert list(dict.fromkeys(table["check"])) == [c.name for c in audit.CHECKS]
+    home = table[(table.strategy == "homebody") & (table.check == "boss_left_home")].iloc[0]
+    assert home.blunders == home.opportunities > 0
