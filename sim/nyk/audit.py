@@ -76,8 +76,8 @@ CHECKS = (
           "a card paid for a step that the player already paid this turn for another group that set out from "
           "the same district: travelling together, one card serves all (NYK-M4)"),
     Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL_ACCEPT),
-          "a crew stepped onto a police car its own player drove there this turn (a check that stops it short "
-          "of its mission's destination) while a step as close to that destination, paid alike, had no car"),
+          "a check walked into on a turn the player drove police cars (a step onto a police district, off "
+          "the crew's destination unless at risk) fell on a car it drove there itself: it blocked its own way"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -338,29 +338,21 @@ def path_paid_twice(game, env, d: Pending, tally: Tally):
 
 def own_car_check(game, env, d: Pending, tally: Tally):
     """The cars a seat drives are remembered for the turn (its police steps, a bought step it
-    made); a journey's step onto one of them is judged."""
+    made); each check its crews then walk into that turn is judged: on one of its own cars?"""
     turn = int(game.g[S.TURN])
     if d.kind != D_STEP or d.row[0] == OP_POLICE:
         car = driven_car(d)
         if car is not None:
             tally.driven.setdefault((d.seat, turn), set()).add(car)
         return False, False
-    group = int(d.ctx[CTX_GROUP])
-    cars = tally.driven.get((d.seat, turn), set())
-    if not group or not cars or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
+    cars = tally.driven.get((d.seat, turn))
+    if not cars or d.row[0] != OP_STEP or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
         return False, False
-    goals = mission_destinations(game, group)
-    if len(goals) != 1:  # a destination the board shows: the crew's one mission
+    group, to = int(d.ctx[CTX_GROUP]), int(d.row[1])
+    harmless = mission_destinations(game, group) if not carries_risk(game, group) else set()
+    if S.police_at(game, to) == 0 or to in harmless:  # no check, or one that stops nothing
         return False, False
-    goal, dist = goals.pop(), env.dist
-    mine = {int(game.g[S.POLICE0 + k]) for k in cars} - {goal}
-
-    def around(row):  # a step paid alike, at most as far from the goal, onto no car
-        return any(r[0] == OP_STEP and r[2] == row[2] and S.police_at(game, int(r[1])) == 0
-                   and dist[r[1], goal] <= dist[row[1], goal] for r in d.opts)
-
-    avoidable = [r[0] == OP_STEP and int(r[1]) in mine and around(r) for r in d.opts]
-    return any(avoidable), avoidable[d.pick]
+    return True, to in {int(game.g[S.POLICE0 + k]) for k in cars}
 
 
 def driven_car(d: Pending) -> int | None:

@@ -29,7 +29,7 @@ from sim.nyk.decisions import (
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
     OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
-from sim.nyk.env import N_SCRATCH, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
     ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
@@ -66,6 +66,7 @@ ANYWHERE = -2  # place_gain: the best district
 UNKNOWN = -3  # remembered_goal: not asked yet
 EVEN_ODDS = 0.5  # the affranchi alone fights on only at better odds: a lost or tied fight ends the game (NYK-A5)
 CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
+ROUTE_BLOCK_COST = 5000.0  # a car driven onto one's own crew's way: the step it loses (NYK-M2)
 ARMED_JOURNEY = 3000.0  # a played Fast Car goes to a journey whose goal lies beyond the ordinary steps (NYK-C5)
 
 
@@ -590,14 +591,38 @@ def car_gain(game, env, p, car, watched, crews):
 
 @njit(cache=True)
 def best_destination(game, env, p, opts, n):
-    """The chosen car's step of highest worth (NYK-M5)."""
+    """The chosen car's step of highest worth (NYK-M5), off its own crews' way this turn."""
     best, pick = NEVER, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
+    route = own_route(game, env, p)
     for i in range(n):
         score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
+        if (route >> opts[i, 2]) & 1:
+            score -= ROUTE_BLOCK_COST
         if score > best:
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def own_route(game, env, p):
+    """The districts (bits) p's characters yet to move this turn would walk through on a shortest
+    way to their goals within their steps: a car driven there stops them (NYK-M2), the goal
+    itself only a crew at risk (NYK-P4)."""
+    mask = np.int64(0)
+    reach = env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] != W_CONTROLLED or game.ch[c, MOVED]:
+            continue
+        here, goal = game.ch[c, LOC], goal_of(game, env, p, c)
+        risky = carries_risk(game, np.int64(1) << np.int64(c))
+        for x in range(env.rp[RP_N_DISTRICTS]):
+            if 0 < env.dist[here, x] <= reach and on_the_way(env, here, x, goal) and (x != goal or risky):
+                mask |= np.int64(1) << np.int64(x)
+    return mask
 
 
 @njit(cache=True)
@@ -829,9 +854,12 @@ def finishes_job(game, p, group, to):
 def best_police_step(game, env, p, opts, n):
     best, pick = 0.0, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
+    route = own_route(game, env, p)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
             score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
+            if (route >> opts[i, 2]) & 1:
+                score -= ROUTE_BLOCK_COST
             if score > best:
                 best, pick = score, i
     return pick

@@ -310,7 +310,7 @@ def test_nyk_m8_a_group_that_set_out_elsewhere_pays_its_own_card():
 
 def crew_beside_own_car():
     """Seat 0's crew (Furyo, a job not at risk to HARLEM) on GREENWICH; seat 0 drove car 0 onto
-    CHELSEA this turn; GRAMERCY is as close to HARLEM."""
+    CHELSEA this turn; GRAMERCY is as close to HARLEM and has no car."""
     t, tally = Table(kind=PARAM), audit.Tally(2)
     t.police(GREENWICH)
     t.hench(FURYO, 0, GREENWICH)
@@ -323,20 +323,23 @@ def crew_beside_own_car():
 AROUND = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, GRAMERCY, NO)]
 
 
-@pytest.mark.parametrize("pick, blunder", [(1, True), (2, False), (0, False)])
-def test_nyk_m2_a_crew_walking_into_its_own_players_car_next_to_a_free_route(pick, blunder):
-    t, tally = crew_beside_own_car()
-    d = pending(D_STEP, AROUND, pick, ctx={CTX_GROUP: 1 << FURYO, CTX_DISTRICT: GREENWICH})
-    assert judge(t, "own_car_check", d, tally) == (True, blunder)
+def step_around(pick):
+    return pending(D_STEP, AROUND, pick, ctx={CTX_GROUP: 1 << FURYO, CTX_DISTRICT: GREENWICH})
 
 
-def test_nyk_m2_no_free_route_or_a_rivals_car_is_no_opportunity():
+@pytest.mark.parametrize("pick, verdict", [(1, (True, True)), (2, (False, False)), (0, (False, False))])
+def test_nyk_m2_a_check_walked_into_on_a_car_its_own_player_drove_there(pick, verdict):
     t, tally = crew_beside_own_car()
-    d = pending(D_STEP, AROUND, 1, ctx={CTX_GROUP: 1 << FURYO, CTX_DISTRICT: GREENWICH})
-    t.g[S.POLICE0 + 1] = GRAMERCY  # the other way has a car too
-    assert judge(t, "own_car_check", d, tally) == (False, False)
-    t.g[S.POLICE0 + 1] = S.PC_OFF
-    assert judge(t, "own_car_check", d, audit.Tally(2)) == (False, False)  # nobody drove it this turn
+    assert judge(t, "own_car_check", step_around(pick), tally) == verdict
+
+
+def test_nyk_m2_a_check_on_a_rivals_car_is_no_blunder_one_at_the_destination_no_opportunity():
+    t, tally = crew_beside_own_car()
+    t.g[S.POLICE0 + 1] = GRAMERCY  # a car the player did not drive
+    assert judge(t, "own_car_check", step_around(2), tally) == (True, False)
+    t.ms[t.ch[FURYO, S.MISSION], S.M_DEST] = CHELSEA  # its own car on the job's destination stops nothing
+    assert judge(t, "own_car_check", step_around(1), tally) == (False, False)
+    assert judge(t, "own_car_check", step_around(1), audit.Tally(2)) == (False, False)  # nobody drove
 
 
 def test_the_audits_picks_are_the_policys_own():

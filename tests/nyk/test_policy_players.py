@@ -11,7 +11,7 @@ from sim.nyk import state as S
 from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_STEP, OP_STOP,
+    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_POLICE, OP_STEP, OP_STOP,
 )
 from sim.nyk.hands import pack
 from strategies.nyk import policy
@@ -168,3 +168,12 @@ def test_nyk_a5_e1_simple_keeps_the_same_guards(t):
     assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 1
     t.g[S.END_REVEALED], t.g[S.LAST_TURN] = 1, t.g[S.TURN]
     assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 0
+
+
+def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crews_way(t):
+    t.police(SOHO)
+    t.hench(FURYO, 0, CHELSEA)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], SOHO)  # CHELSEA -> GREENWICH -> SOHO
+    steps = options((OP_POLICE, 0, GREENWICH), (OP_POLICE, 0, TRIBECA))
+    assert policy.best_destination(t.game, t.env, 0, steps, 2) == 1
+    assert (policy.own_route(t.game, t.env, 0) >> GREENWICH) & 1
