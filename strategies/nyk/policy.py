@@ -395,8 +395,8 @@ def goal_of(game, env, p, c):
 
 # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions; memo[MEMO_CREWS]: the
 # districts of the crews at risk
-MEMO_WATCHED, MEMO_CREWS = N_CHARS, N_CHARS + 1
-N_MEMO = N_CHARS + 2
+MEMO_WATCHED, MEMO_CREWS, MEMO_ROUTE = N_CHARS, N_CHARS + 1, N_CHARS + 2
+N_MEMO = N_CHARS + 3
 assert N_MEMO <= N_SCRATCH
 
 
@@ -431,6 +431,14 @@ def remembered_crews(game, memo):
     if memo[MEMO_CREWS] == UNKNOWN:
         memo[MEMO_CREWS] = crews_at_risk(game)
     return memo[MEMO_CREWS]
+
+
+@njit(cache=True)
+def remembered_route(game, env, p, memo):
+    """own_route, found once per decision."""
+    if memo[MEMO_ROUTE] == UNKNOWN:
+        memo[MEMO_ROUTE] = own_route(game, env, p)
+    return memo[MEMO_ROUTE]
 
 
 @njit(cache=True)
@@ -560,7 +568,7 @@ def car_worth(game, env, p, car, memo, floor):
     watched = remembered_watch(game, p, memo)
     if car_gain_bound(game, env, p, watched) <= floor:
         return 0.0
-    return car_gain(game, env, p, car, watched, remembered_crews(game, memo))
+    return car_gain(game, env, p, car, watched, remembered_crews(game, memo), remembered_route(game, env, p, memo))
 
 
 @njit(cache=True)
@@ -580,13 +588,20 @@ def car_gain_bound(game, env, p, watched):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, car, watched, crews):
+def car_gain(game, env, p, car, watched, crews, route):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
     for j in range(env.nbr[here, 0]):
-        best = max(best, car_step_gain(game, env, p, car, env.nbr[here, 1 + j], watched, crews))
+        best = max(best, car_step_worth(game, env, p, car, env.nbr[here, 1 + j], watched, crews, route))
     return best
+
+
+@njit(cache=True)
+def car_step_worth(game, env, p, car, to, watched, crews, route):
+    """car_step_gain, less what a car on p's own crews' way costs them (`own_route`, NYK-M2)."""
+    gain = car_step_gain(game, env, p, car, to, watched, crews)
+    return gain - ROUTE_BLOCK_COST if (route >> to) & 1 else gain
 
 
 @njit(cache=True)
@@ -596,9 +611,7 @@ def best_destination(game, env, p, opts, n):
     watched, crews = watched_missions(game, p), crews_at_risk(game)
     route = own_route(game, env, p)
     for i in range(n):
-        score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
-        if (route >> opts[i, 2]) & 1:
-            score -= ROUTE_BLOCK_COST
+        score = car_step_worth(game, env, p, opts[i, 1], opts[i, 2], watched, crews, route)
         if score > best:
             best, pick = score, i
     return pick
@@ -857,9 +870,7 @@ def best_police_step(game, env, p, opts, n):
     route = own_route(game, env, p)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
-            if (route >> opts[i, 2]) & 1:
-                score -= ROUTE_BLOCK_COST
+            score = car_step_worth(game, env, p, opts[i, 1], opts[i, 2], watched, crews, route)
             if score > best:
                 best, pick = score, i
     return pick

@@ -5,7 +5,9 @@ a check next to a car-free step (NYK-M2). The same mistakes the audit counts (si
 
 import numpy as np
 import pytest
-from scenario import CHELSEA, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table, card_ids, mission_ids
+from scenario import (
+    CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table, card_ids, mission_ids,
+)
 
 from sim.nyk import state as S
 from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, P_RESIST_DICE
@@ -177,3 +179,14 @@ def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crews_way(t):
     steps = options((OP_POLICE, 0, GREENWICH), (OP_POLICE, 0, TRIBECA))
     assert policy.best_destination(t.game, t.env, 0, steps, 2) == 1
     assert (policy.own_route(t.game, t.env, 0) >> GREENWICH) & 1
+
+
+def test_nyk_m2_a_car_whose_every_step_is_on_the_crews_way_is_worth_less(t):
+    t.police(DISTRICT["BROOKLYN"])  # its two neighbours: both on Furyo's way
+    t.hench(FURYO, 0, CHINATOWN)
+    job = t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.ms[job, S.M_DEST] = DISTRICT["BROOKLYN"]  # CHINATOWN -> FINANCIAL or LOWER EAST SIDE -> BROOKLYN
+    watched, crews = policy.watched_missions(t.game, 0), policy.crews_at_risk(t.game)
+    free = policy.car_gain(t.game, t.env, 0, 0, watched, crews, 0)
+    blocked = policy.car_gain(t.game, t.env, 0, 0, watched, crews, policy.own_route(t.game, t.env, 0))
+    assert blocked < free
