@@ -301,33 +301,37 @@ def leaf_cmd(players_text, games, seed, strategy, out, force):
 
 
 BLUNDER_LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"
+AG_BLUNDER_LINEUP = "simple,balanced,homebody,informer-aware,politician,racketeer,warlord"
 
 
 @strategies_cmd.command("blunders")
-@click.option("--strategies", "names", default=BLUNDER_LINEUP, show_default=True,
-              help="Comma-separated strategies; game i seats them in turn from position i.")
+@click.option("--strategies", "names", default=None,
+              help=f"Comma-separated strategies; game i seats them in turn from position i "
+                   f"[default: {BLUNDER_LINEUP}; American Gangsters: {AG_BLUNDER_LINEUP}].")
+@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(min=1, max=100_000), default=200, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per strategy and check.")
-def blunders_cmd(names, players, games, seed, workers, ruleset, sets, as_json):
-    """The blunder audit (New York Kings): per strategy, how often it makes each mistake a player
-    at the table would call one, out of the decisions where it could (docs/blunders.md)."""
+def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_json):
+    """The blunder audit: per strategy, how often it makes each mistake a player at the table
+    would call one, out of the decisions where it could (docs/blunders.md)."""
     from sim.league.blunders import blunder_table
 
+    names = names or (AG_BLUNDER_LINEUP if game == "ag" else BLUNDER_LINEUP)
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     if not chosen:
         raise click.BadParameter(f"{names!r}: name at least one strategy", param_hint="--strategies")
     for name in chosen:
-        _check(name, "nyk", "--strategies")
-        if ":" not in name and _load(name, "nyk").family == "search":
+        _check(name, game, "--strategies")
+        if ":" not in name and _load(name, game).family == "search":
             raise click.BadParameter(f"{name!r} is a search player: the audit judges the engine's policies, "
                                      "whose picks it can ask; choose a preset or a mixture", param_hint="--strategies")
     ruleset_from_options(ruleset, sets)
     table = blunder_table(chosen, players=players, games=games, seed=seed, ruleset=ruleset,
-                          overrides=parse_sets(sets), workers=workers)
+                          overrides=parse_sets(sets), workers=workers, game=game)
     if _json_rows(table, as_json):
         return
     click.echo(f"blunders / decisions where the mistake was possible (rate, 95% interval), {games} games of "

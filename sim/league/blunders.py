@@ -1,4 +1,5 @@
-"""The blunder audit across strategies: how often each one makes the mistakes of sim.nyk.audit.
+"""The blunder audit across strategies: how often each one makes the mistakes of sim.nyk.audit
+(New York Kings) or sim.league.ag_audit (American Gangsters).
 
 Game i seats the strategies taken in turn around the list from position i (as sim.nyk.checkrun
 does), so every strategy sits at every seat and meets every other; each game is the batch game
@@ -8,16 +9,23 @@ whatever the number of workers. Rates carry 95% Wilson intervals.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import wilson
 from sim.runner.pool import TiedPool
-from sim.nyk.audit import CHECKS, audit_game
 from sim.rules import Ruleset
 
 CHUNK = 10  # games a task: a forward-model game costs tens of milliseconds
+
+
+def audit_of(game: str):
+    """(checks, audit_game) of a game's audit."""
+    if game == "ag":
+        from sim.league import ag_audit as audit
+    else:
+        from sim.nyk import audit
+    return audit.CHECKS, audit.audit_game
 
 
 def table_of(strategies, players: int, game_id: int) -> list[str]:
@@ -25,13 +33,14 @@ def table_of(strategies, players: int, game_id: int) -> list[str]:
 
 
 def _audit_chunk(task):
-    strategies, players, ruleset, overrides, seed, first_id, n = task
-    rs = Ruleset.load(ruleset, overrides=dict(overrides))
+    game, strategies, players, ruleset, overrides, seed, first_id, n = task
+    checks, audit_game = audit_of(game)
+    rs = Ruleset.load(ruleset, overrides=dict(overrides), game=game)
     counts = {}
     for game_id in range(first_id, first_id + n):
         names, tally, _ = audit_game(rs, table_of(strategies, players, game_id), seed, game_id, players)
         for seat, name in enumerate(names):
-            row = counts.setdefault(name, np.zeros((3, len(CHECKS)), np.int64))
+            row = counts.setdefault(name, np.zeros((3, len(checks)), np.int64))
             row[0] += tally.opportunities[seat]
             row[1] += tally.blunders[seat]
             row[2] += 1  # games: the same for every check
@@ -39,10 +48,11 @@ def _audit_chunk(task):
 
 
 def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0, ruleset=None,
-                  overrides=None, workers: int = 1) -> pd.DataFrame:
+                  overrides=None, workers: int = 1, game: str = "nyk") -> pd.DataFrame:
     """One row per strategy and check: games, opportunities, blunders, the rate per opportunity
     (with its interval) and per game."""
-    tasks = [(tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
+    checks, _ = audit_of(game)
+    tasks = [(game, tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
               min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
     if workers > 1 and len(tasks) > 1:
         with TiedPool(workers) as pool:
@@ -55,9 +65,9 @@ def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0,
             total[name] = total.get(name, 0) + row
     rows = []
     for name in dict.fromkeys(strategies):
-        opp, bad, seats = total.get(name, np.zeros((3, len(CHECKS)), np.int64))
+        opp, bad, seats = total.get(name, np.zeros((3, len(checks)), np.int64))
         lo, hi = wilson(bad, opp)
-        for i, check in enumerate(CHECKS):
+        for i, check in enumerate(checks):
             rows.append({"strategy": name, "check": check.name, "rule": check.rule, "seat_games": int(seats[i]),
                          "opportunities": int(opp[i]), "blunders": int(bad[i]),
                          "rate": bad[i] / opp[i] if opp[i] else float("nan"), "low": float(lo[i]),

@@ -30,7 +30,7 @@ from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
     D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP,
     DECISIONS, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE,
-    OP_PROVOKE, OP_RECRUIT, OP_STEP, OP_STOP,
+    OP_PROVOKE, OP_RECRUIT, OP_STEP,
 )
 from sim.nyk.compiled import (
     E_EXTRA_MOVE, E_MISSION_BONUS, E_POACH_HENCHMAN, P_MOVE_STEPS, P_POLICE_QUESTIONED, P_RESIST_DICE,
@@ -76,8 +76,8 @@ CHECKS = (
           "a card paid for a step that the player already paid this turn for another group that set out from "
           "the same district: travelling together, one card serves all (NYK-M4)"),
     Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL_ACCEPT),
-          "a crew stepped onto a police car its own player drove there this turn (a check that stops it short "
-          "of its mission's destination) while a step as close to that destination, paid alike, had no car"),
+          "a check walked into on a turn the player drove police cars (a step onto a police district, off "
+          "the crew's destination unless at risk) fell on a car it drove there itself: it blocked its own way"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -103,6 +103,7 @@ class Tally:
     Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card), `paid`
     (the turn's card-paid steps), `driven` (the cars a seat drove this turn)."""
     players: int
+    checks: int = len(CHECKS)
     opportunities: np.ndarray = field(init=False)
     blunders: np.ndarray = field(init=False)
     decisions: np.ndarray = field(init=False)
@@ -114,8 +115,8 @@ class Tally:
     driven: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.opportunities = np.zeros((self.players, len(CHECKS)), np.int64)
-        self.blunders = np.zeros((self.players, len(CHECKS)), np.int64)
+        self.opportunities = np.zeros((self.players, self.checks), np.int64)
+        self.blunders = np.zeros((self.players, self.checks), np.int64)
         self.decisions = np.zeros(self.players, np.int64)
 
     def count(self, seat: int, check: int, opportunity: bool, blunder: bool) -> None:
@@ -329,37 +330,29 @@ def path_paid_twice(game, env, d: Pending, tally: Tally):
     start = int(game.ch[members(group)[0], S.START])
     paid = tally.paid.setdefault(d.seat, {}).setdefault(turn, set())
     again = [r[0] == OP_STEP and r[2] == ANY_CARD and any(
-        (start, here, int(r[1])) == path and not other & group for *path, other in paid) for r in d.opts]
+        path == (start, here, int(r[1])) and not other & group for path, other in paid) for r in d.opts]
     if d.row[0] == OP_STEP and d.row[2] == ANY_CARD:
-        paid.add((start, here, int(d.row[1]), group))
+        paid.add(((start, here, int(d.row[1])), group))
     return any(again), again[d.pick]
 
 
 def own_car_check(game, env, d: Pending, tally: Tally):
     """The cars a seat drives are remembered for the turn (its police steps, a bought step it
-    made); a journey's step onto one of them is judged."""
+    made); each check its crews then walk into that turn is judged: on one of its own cars?"""
     turn = int(game.g[S.TURN])
     if d.kind != D_STEP or d.row[0] == OP_POLICE:
         car = driven_car(d)
         if car is not None:
             tally.driven.setdefault((d.seat, turn), set()).add(car)
         return False, False
-    group = int(d.ctx[CTX_GROUP])
-    cars = tally.driven.get((d.seat, turn), set())
-    if not group or not cars or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
+    cars = tally.driven.get((d.seat, turn))
+    if not cars or d.row[0] != OP_STEP or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
         return False, False
-    goals = mission_destinations(game, group)
-    if len(goals) != 1:  # a destination the board shows: the crew's one mission
+    group, to = int(d.ctx[CTX_GROUP]), int(d.row[1])
+    harmless = mission_destinations(game, group) if not carries_risk(game, group) else set()
+    if S.police_at(game, to) == 0 or to in harmless:  # no check, or one that stops nothing
         return False, False
-    goal, dist = goals.pop(), env.dist
-    mine = {int(game.g[S.POLICE0 + k]) for k in cars} - {goal}
-
-    def around(row):  # a step paid alike, at most as far from the goal, onto no car
-        return any(r[0] == OP_STEP and r[2] == row[2] and S.police_at(game, int(r[1])) == 0
-                   and dist[r[1], goal] <= dist[row[1], goal] for r in d.opts)
-
-    avoidable = [r[0] == OP_STEP and int(r[1]) in mine and around(r) for r in d.opts]
-    return any(avoidable), avoidable[d.pick]
+    return True, to in {int(game.g[S.POLICE0 + k]) for k in cars}
 
 
 def driven_car(d: Pending) -> int | None:
@@ -399,6 +392,14 @@ def win_chance(mine: int, theirs: int, dice: int, table) -> float:
 
 # --- one game -------------------------------------------------------------------------------------
 
+def judge_decision(tally: Tally, game, env, d: Pending, checks, judges) -> None:
+    """Each check watching the decision's kind judges the pick (any game's checks)."""
+    tally.decisions[d.seat] += 1
+    for i, (check, judge) in enumerate(zip(checks, judges, strict=True)):
+        if d.kind in check.kinds:
+            tally.count(d.seat, i, *judge(game, env, d, tally))
+
+
 def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tuple[list[str], Tally, dict]:
     """Play one game through the forward model and judge every watched decision of every seat:
     the seats' strategy names, the tally and the game's result."""
@@ -407,14 +408,8 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
     fw = Forward.new(ruleset, strategies, seed=seed, game_id=game_id, stop=range(players), players=players,
                      kinds=[DECISIONS[k] for k in WATCHED])
     tally = Tally(players)
-    env = fw.env[0]
     while not fw.over:
-        d = policy_pick(fw)
-        tally.decisions[d.seat] += 1
-        for i, (check, judge) in enumerate(zip(CHECKS, JUDGES, strict=True)):
-            if d.kind in check.kinds:
-                opportunity, blunder = judge(fw.game, env, d, tally)
-                tally.count(d.seat, i, opportunity, blunder)
+        judge_decision(tally, fw.game, fw.env[0], policy_pick(fw), CHECKS, JUDGES)
         fw.apply_policy()
     fast = CHECKS.index(next(c for c in CHECKS if c.name == "fast_car_wasted"))
     for seat in list(tally.fast):  # a Fast Car still pending when the game ended

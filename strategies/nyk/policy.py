@@ -29,10 +29,11 @@ from sim.nyk.decisions import (
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
     OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
-from sim.nyk.env import N_SCRATCH, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC, M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
+    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
+    M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
     N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
@@ -65,6 +66,7 @@ ANYWHERE = -2  # place_gain: the best district
 UNKNOWN = -3  # remembered_goal: not asked yet
 EVEN_ODDS = 0.5  # the affranchi alone fights on only at better odds: a lost or tied fight ends the game (NYK-A5)
 CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
+ROUTE_BLOCK_COST = 5000.0  # a car driven onto one's own crew's way: the step it loses (NYK-M2)
 ARMED_JOURNEY = 3000.0  # a played Fast Car goes to a journey whose goal lies beyond the ordinary steps (NYK-C5)
 
 
@@ -171,8 +173,7 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_HELI:
         return nearest_to(env, goal_of_group(game, env, p, ctx[CTX_GROUP]), opts, n)
     if decision == D_FOLD:
-        left = 3 - ctx[CTX_STAGE]  # NYK-A4: one die more at each of the two later stages
-        p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], left)
+        p_win = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
         return 1 if p_win < fold_below(game, env, p, ctx) else 0
     if decision == D_RESIST:
         if n < 2:
@@ -267,6 +268,11 @@ def win_chance(env, mine, theirs, dice):
         win += w * beaten
         total += w
     return np.float64(win) / np.float64(total * total)
+
+
+@njit(cache=True)
+def dice_to_come(stage):
+    return 3 - stage  # NYK-A4: one die more at each of the two stages after intimidation
 
 
 @njit(cache=True)
@@ -389,8 +395,8 @@ def goal_of(game, env, p, c):
 
 # memo[c]: character c's goal; memo[MEMO_WATCHED]: the watched missions; memo[MEMO_CREWS]: the
 # districts of the crews at risk
-MEMO_WATCHED, MEMO_CREWS = N_CHARS, N_CHARS + 1
-N_MEMO = N_CHARS + 2
+MEMO_WATCHED, MEMO_CREWS, MEMO_ROUTE = N_CHARS, N_CHARS + 1, N_CHARS + 2
+N_MEMO = N_CHARS + 3
 assert N_MEMO <= N_SCRATCH
 
 
@@ -425,6 +431,14 @@ def remembered_crews(game, memo):
     if memo[MEMO_CREWS] == UNKNOWN:
         memo[MEMO_CREWS] = crews_at_risk(game)
     return memo[MEMO_CREWS]
+
+
+@njit(cache=True)
+def remembered_route(game, env, p, memo):
+    """own_route, found once per decision."""
+    if memo[MEMO_ROUTE] == UNKNOWN:
+        memo[MEMO_ROUTE] = own_route(game, env, p)
+    return memo[MEMO_ROUTE]
 
 
 @njit(cache=True)
@@ -554,7 +568,7 @@ def car_worth(game, env, p, car, memo, floor):
     watched = remembered_watch(game, p, memo)
     if car_gain_bound(game, env, p, watched) <= floor:
         return 0.0
-    return car_gain(game, env, p, car, watched, remembered_crews(game, memo))
+    return car_gain(game, env, p, car, watched, remembered_crews(game, memo), remembered_route(game, env, p, memo))
 
 
 @njit(cache=True)
@@ -574,25 +588,54 @@ def car_gain_bound(game, env, p, watched):
 
 
 @njit(cache=True)
-def car_gain(game, env, p, car, watched, crews):
+def car_gain(game, env, p, car, watched, crews, route):
     """What moving `car` one step is worth at best (its destination is picked next)."""
     here = game.g[POLICE0 + car]
     best = NEVER
     for j in range(env.nbr[here, 0]):
-        best = max(best, car_step_gain(game, env, p, car, env.nbr[here, 1 + j], watched, crews))
+        best = max(best, car_step_worth(game, env, p, car, env.nbr[here, 1 + j], watched, crews, route))
     return best
 
 
 @njit(cache=True)
+def car_step_worth(game, env, p, car, to, watched, crews, route):
+    """car_step_gain, less what a car on p's own crews' way costs them (`own_route`, NYK-M2)."""
+    gain = car_step_gain(game, env, p, car, to, watched, crews)
+    return gain - ROUTE_BLOCK_COST if (route >> to) & 1 else gain
+
+
+@njit(cache=True)
 def best_destination(game, env, p, opts, n):
-    """The chosen car's step of highest worth (NYK-M5)."""
+    """The chosen car's step of highest worth (NYK-M5), off its own crews' way this turn."""
     best, pick = NEVER, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
+    route = own_route(game, env, p)
     for i in range(n):
-        score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
+        score = car_step_worth(game, env, p, opts[i, 1], opts[i, 2], watched, crews, route)
         if score > best:
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def own_route(game, env, p):
+    """The districts (bits) p's characters yet to move this turn would walk through on a shortest
+    way to their goals within their steps: a car driven there stops them (NYK-M2), the goal
+    itself only a crew at risk (NYK-P4)."""
+    mask = np.int64(0)
+    reach = env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
+    todo = game.pl[p, ROSTER]
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if game.ch[c, WHERE] != W_CONTROLLED or game.ch[c, MOVED]:
+            continue
+        here, goal = game.ch[c, LOC], goal_of(game, env, p, c)
+        risky = carries_risk(game, np.int64(1) << np.int64(c))
+        for x in range(env.rp[RP_N_DISTRICTS]):
+            if 0 < env.dist[here, x] <= reach and on_the_way(env, here, x, goal) and (x != goal or risky):
+                mask |= np.int64(1) << np.int64(x)
+    return mask
 
 
 @njit(cache=True)
@@ -608,7 +651,8 @@ def journey_gain(game, env, p, d, group, mode, memo):
         return 0.0
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
-    if mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0 and beyond_reach(game, env, d, goal):
+    armed = mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0
+    if armed and beyond_reach(game, env, d, goal, carries_risk(game, group)):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
@@ -621,18 +665,42 @@ def journey_gain(game, env, p, d, group, mode, memo):
 
 @njit(cache=True)
 def one_way(game, env, p, group, goal, memo):
-    """Whether `group` may travel as one: a job's whole crew, or characters that share the goal
-    and carry no job at risk (travelling beside one would share its interrogation, NYK-P4)."""
-    m = game.ch[lowest_bit(group), MISSION]
+    """Whether `group` may travel as one: a job's whole crew, or characters whose goals lie on the
+    way to the first one's, none carrying a job at risk (travelling beside one would share its
+    interrogation, NYK-P4): one card pays their shared bonus steps (NYK-M4/M8), each is dropped
+    at its own goal."""
+    first = lowest_bit(group)
+    m = game.ch[first, MISSION]
     if m != NO and count_bits(group) == game.ms[m, M_CREW] and same_job(game, group, m):
         return True
     if carries_risk(game, group):
         return False
+    here = game.ch[first, LOC]
     rest = group
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
-        if remembered_goal(game, env, p, c, memo) != goal:
+        own = remembered_goal(game, env, p, c, memo)
+        if own == here or not on_the_way(env, here, own, goal):
+            return False
+    return True
+
+
+@njit(cache=True)
+def on_the_way(env, here, stop, goal):
+    """`stop` lies on a shortest route from `here` to `goal`."""
+    return env.dist[here, stop] + env.dist[stop, goal] == env.dist[here, goal]
+
+
+@njit(cache=True)
+def keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
+    """A step of `group` to `to` leaves every member's goal on its way to `goal` (a member
+    already at its goal is dropped first: `best_step`)."""
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if not on_the_way(env, to, remembered_goal(game, env, p, c, memo), goal):
             return False
     return True
 
@@ -695,24 +763,26 @@ def far_goal(game, env, p, memo):
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            if beyond_reach(game, env, game.ch[c, LOC], remembered_goal(game, env, p, c, memo)):
+            goal = remembered_goal(game, env, p, c, memo)
+            if beyond_reach(game, env, game.ch[c, LOC], goal, carries_risk(game, np.int64(1) << np.int64(c))):
                 return True
     return False
 
 
 @njit(cache=True)
-def beyond_reach(game, env, here, goal):
+def beyond_reach(game, env, here, goal, risky):
     """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
     route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
     steps with it)."""
-    return env.dist[here, goal] > env.rp[P_MOVE_STEPS] and open_road(game, env, here, goal, env.rp[P_MOVE_STEPS] + 1)
+    steps = env.rp[P_MOVE_STEPS]
+    return env.dist[here, goal] > steps and open_road(game, env, here, goal, steps + 1, risky)
 
 
 @njit(cache=True)
-def open_road(game, env, here, goal, steps):
+def open_road(game, env, here, goal, steps, risky):
     """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
-    without entering a police district (the goal's own car too: at risk, its crew could not go in):
-    the districts reachable after k steps, as bits."""
+    without entering a police district on the way (nor the goal's, for a crew at risk: it would
+    be questioned there, NYK-P4): the districts reachable after k steps, as bits."""
     frontier = np.int64(1) << np.int64(here)
     for _ in range(steps):
         reached = np.int64(0)
@@ -722,9 +792,11 @@ def open_road(game, env, here, goal, steps):
             rest &= rest - 1
             for j in range(env.nbr[d, 0]):
                 nb = env.nbr[d, 1 + j]
-                if env.dist[nb, goal] < env.dist[d, goal] and police_at(game, nb) == 0:
-                    if nb == goal:
-                        return True
+                if env.dist[nb, goal] >= env.dist[d, goal]:
+                    continue
+                if nb == goal and not (risky and police_at(game, nb) > 0):
+                    return True
+                if police_at(game, nb) == 0:
                     reached |= np.int64(1) << np.int64(nb)
         if reached == 0:
             return False
@@ -757,6 +829,8 @@ def best_step(game, env, p, opts, n, group):
             closer = env.dist[here, goal] - env.dist[to, goal]
             if closer <= 0:
                 continue
+            if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
+                continue  # a member would be carried past its goal
             score = 5000.0 * closer
             if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
                 score -= 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
@@ -793,9 +867,10 @@ def finishes_job(game, p, group, to):
 def best_police_step(game, env, p, opts, n):
     best, pick = 0.0, 0
     watched, crews = watched_missions(game, p), crews_at_risk(game)
+    route = own_route(game, env, p)
     for i in range(n):
         if opts[i, 0] == OP_POLICE:
-            score = car_step_gain(game, env, p, opts[i, 1], opts[i, 2], watched, crews)
+            score = car_step_worth(game, env, p, opts[i, 1], opts[i, 2], watched, crews, route)
             if score > best:
                 best, pick = score, i
     return pick
@@ -1198,8 +1273,14 @@ def simple(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
         return simple_action(game, env, p, opts, n)
     if decision == D_FOLD:
+        if fighting_alone(game, env, p, ctx):  # NYK-A5: the game itself is at stake
+            odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
+            return 1 if odds < EVEN_ODDS else 0
         return 1 if ctx[CTX_THEIRS] // HAND_SCALE > ctx[CTX_MINE] // HAND_SCALE else 0
     if decision == D_RESIST:
+        if alone_on(game, p, ctx[CTX_DISTRICT]):  # NYK-P5/A5: a lost resist costs the affranchi
+            odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], env.rp[P_RESIST_DICE])
+            return 1 if n > 1 and odds >= EVEN_ODDS else 0
         return 1 if below_of(game.rng, S_POLICY0 + p, 2) == 0 else 0
     if decision == D_LOSE:
         best, k = 99, 0
@@ -1208,7 +1289,7 @@ def simple(game, env, p, decision, opts, n, ctx):
                 best, k = game.ch[opts[i, 1], VALUE], i
         return k
     if decision == D_HESITATE:
-        return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 else 0
+        return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 and not last_turn(game) else 0
     if decision == D_REACT:
         if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
             return below_of(game.rng, S_POLICY0 + p, n)
@@ -1283,7 +1364,7 @@ def simple_action(game, env, p, opts, n):
             if game.ms[m, M_RISK] and dest != NO and police_at(game, dest):
                 score -= 5000
         elif op == OP_RECRUIT:
-            if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO:
+            if opts[i, 3] == NO and simple_offer(game, env, p, opts[i, 1]) != NO and not last_turn(game):
                 score = 20000
         elif op == OP_PLAY and (opts[i, 2] == E_STEAL_MONEY or opts[i, 2] == E_BANK_INCOME
                                 or opts[i, 2] == E_DRAW_CARDS):

@@ -134,6 +134,7 @@ def test_the_car_gain_bound_is_never_below_a_cars_gain_whatever_the_knobs():
         for p in range(3):
             watched = policy.watched_missions(t.game, p)
             bound = policy.car_gain_bound(t.game, t.env, p, watched)
+            route = policy.own_route(t.game, t.env, p)
             for car in range(S.N_POLICE):
                 if t.g[S.POLICE0 + car] >= 0:
-                    assert policy.car_gain(t.game, t.env, p, car, watched, crews) <= bound
+                    assert policy.car_gain(t.game, t.env, p, car, watched, crews, route) <= bound

@@ -1,0 +1,192 @@
+"""The heuristic where a player at the table would call the other answer a blunder: the affranchi
+alone at worse than even odds (NYK-A5), money spent in the last turn (NYK-E1), a Juicy Job thrown
+for a step (NYK-M8), a group sharing a path and its card (NYK-M4), the Fast Car's journey (NYK-C5),
+a check next to a car-free step (NYK-M2). The same mistakes the audit counts (sim.nyk.audit)."""
+
+import numpy as np
+import pytest
+from scenario import (
+    CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table, card_ids, mission_ids,
+)
+
+from sim.nyk import state as S
+from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, P_RESIST_DICE
+from sim.nyk.decisions import (
+    ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
+    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_POLICE, OP_STEP, OP_STOP,
+)
+from sim.nyk.hands import pack
+from strategies.nyk import policy
+from strategies.nyk.params import INDEX
+
+FURYO, LOOXY = 7, 8
+NO = S.NO
+
+
+def packed(*ranks):
+    return int(pack(np.array(ranks, dtype=np.int64)))
+
+
+QUEENS, KINGS = packed(3, 3, 1, 0), packed(4, 4, 2, 0)  # one character's value and three dice each
+
+
+@pytest.fixture
+def t():
+    """A 2-player table; the knobs a test sets are put back (the env is shared between tables)."""
+    table = Table(kind=PARAM)
+    saved = table.env.params.copy()
+    yield table
+    table.env.params[:] = saved
+
+
+def decide(t, decision, slots, n=2):
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_DECISION] = decision
+    for slot, value in slots.items():
+        ctx[slot] = value
+    return policy.heuristic(t.game, t.env, 0, decision, np.zeros((n, 5), np.int64), n, ctx)
+
+
+def options(*rows):
+    opts = np.zeros((len(rows), 5), np.int64)
+    for i, row in enumerate(rows):
+        opts[i, :len(row)] = row
+    return opts
+
+
+def test_nyk_a5_the_affranchi_alone_folds_below_even_odds_whatever_its_fold_knob(t):
+    t.at(0, SOHO)
+    t.hench(LOOXY, 1, SOHO)
+    t.env.params[0, INDEX["fold_below"]] = 0.15
+    assert 0.15 < policy.win_chance(t.env, QUEENS, KINGS, 2) < 0.5
+    fold = {CTX_STAGE: 1, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS, CTX_OPPONENT: 1}
+    assert decide(t, D_FOLD, fold) == 1
+    t.hench(FURYO, 0, SOHO)  # a henchman beside it could be the one lost: the knob decides
+    assert decide(t, D_FOLD, fold) == 0
+
+
+def test_nyk_p5_the_affranchi_alone_does_not_resist_below_even_odds(t):
+    t.at(0, SOHO)
+    t.env.params[0, INDEX["resist_min"]] = 0.2
+    assert 0.2 < policy.win_chance(t.env, QUEENS, KINGS, t.env.rp[P_RESIST_DICE]) < 0.5
+    resist = {CTX_DISTRICT: SOHO, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS}
+    assert decide(t, D_RESIST, resist) == 0
+    t.hench(FURYO, 0, SOHO)
+    assert decide(t, D_RESIST, resist) == 1
+
+
+def test_nyk_e1_no_money_for_a_henchman_in_the_last_turn(t):
+    t.money(0, 30000)
+    worth = policy.henchman_worth(t.game, t.env, 0, FURYO)
+    assert policy.offer_worth_of(t.game, t.env, 0, FURYO, 5000, NO, worth) > 0.0
+    assert decide(t, D_HESITATE, {CTX_THEIRS: 2000}) == 1
+    t.g[S.END_REVEALED], t.g[S.LAST_TURN] = 1, t.g[S.TURN]
+    assert policy.offer_worth_of(t.game, t.env, 0, FURYO, 5000, NO, worth) == 0.0
+    assert decide(t, D_HESITATE, {CTX_THEIRS: 2000}) == 0
+    assert not policy.may_recruit(t.game, t.env, 0)
+
+
+JUICY, INCOME = card_ids(E_MISSION_BONUS)[0], card_ids(E_BANK_INCOME)[0]
+
+
+def test_nyk_c5_a_juicy_job_is_the_last_card_to_go():
+    t = Table(kind=PARAM)
+    assert policy.least_useful_card(t.env, options((OP_CARD, JUICY), (OP_CARD, INCOME)), 2) == 1
+
+
+@pytest.mark.parametrize("dest, hand, steps", [
+    (HARLEM, (JUICY,), False), (CHELSEA, (JUICY,), True), (HARLEM, (JUICY, INCOME), True),
+])
+def test_nyk_m8_a_lone_juicy_job_pays_only_the_step_that_finishes_its_job(t, dest, hand, steps):
+    t.env.params[0, INDEX["card_moves"]] = 1.0
+    t.hench(FURYO, 0, GREENWICH)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], dest)
+    t.give(0, *hand)
+    opts = options((OP_STOP,), (OP_STEP, CHELSEA, ANY_CARD))
+    assert policy.best_step(t.game, t.env, 0, opts, 2, 1 << FURYO) == int(steps)
+
+
+def test_nyk_m2_a_check_loses_to_a_car_free_step_as_close(t):
+    t.env.params[0, INDEX["avoid_police"]] = 0.0
+    t.police(CHELSEA)
+    t.hench(FURYO, 0, GREENWICH)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    opts = options((OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, GRAMERCY, NO))
+    assert policy.best_step(t.game, t.env, 0, opts, 3, 1 << FURYO) == 2
+
+
+def test_nyk_m4_characters_sharing_a_goal_set_out_together(t):
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    jobs = mission_ids(crew=1, risk=0)
+    t.hold(jobs[0], [FURYO], HARLEM)
+    t.hold(jobs[1], [LOOXY], CHELSEA)
+    t.ms[jobs[1], S.M_DEST] = HARLEM  # the same destination (one tile a district: set by hand)
+    both = 1 << FURYO | 1 << LOOXY
+    gain = policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env))
+    assert gain > policy.journey_gain(t.game, t.env, 0, SOHO, 1 << FURYO, MODE_NORMAL, policy.decision_memo(t.env))
+    t.ms[jobs[1], S.M_DEST] = CHELSEA  # on the way: together to CHELSEA, where Looxy is dropped
+    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == gain
+    t.at(FURYO, GREENWICH)
+    t.at(LOOXY, GREENWICH)
+    steps = options((OP_STOP,), (OP_STEP, GRAMERCY, NO), (OP_STEP, CHELSEA, NO))  # both as close to HARLEM
+    assert policy.best_step(t.game, t.env, 0, steps, 3, both) == 2
+    t.ms[jobs[1], S.M_DEST] = TRIBECA  # another way: one card would not serve both
+    assert policy.journey_gain(t.game, t.env, 0, GREENWICH, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
+
+
+def test_nyk_c5_a_played_fast_car_goes_to_the_far_journey_on_an_open_road(t):
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    jobs = mission_ids(crew=1, risk=0)
+    t.hold(jobs[0], [FURYO], HARLEM)    # six districts away
+    t.hold(jobs[1], [LOOXY], GREENWICH)  # next door
+
+    def gain(c):
+        return policy.journey_gain(t.game, t.env, 0, SOHO, 1 << c, MODE_NORMAL, policy.decision_memo(t.env))
+
+    assert gain(FURYO) == gain(LOOXY)
+    t.pl[0, S.EXTRA_STEPS] = 2
+    assert gain(FURYO) > gain(LOOXY)
+    assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+    t.police(GREENWICH)  # every shortest way out of SOHO goes through a check
+    assert gain(FURYO) == gain(LOOXY)
+    assert not policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+
+def test_nyk_a5_e1_simple_keeps_the_same_guards(t):
+    """`simple` folds alone below even odds (its own rule would fight on a pair against a pair)
+    and buys no henchman in the last turn."""
+    t.at(0, SOHO)
+    t.hench(LOOXY, 1, SOHO)
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_STAGE], ctx[CTX_CREW], ctx[CTX_OTHER_CREW], ctx[CTX_OPPONENT] = 1, QUEENS, KINGS, 1
+    opts = np.zeros((2, 5), np.int64)
+    assert policy.simple(t.game, t.env, 0, D_FOLD, opts, 2, ctx) == 1
+    t.hench(FURYO, 0, SOHO)
+    assert policy.simple(t.game, t.env, 0, D_FOLD, opts, 2, ctx) == 0
+    t.money(0, 30000)
+    ctx[CTX_THEIRS] = 2000
+    assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 1
+    t.g[S.END_REVEALED], t.g[S.LAST_TURN] = 1, t.g[S.TURN]
+    assert policy.simple(t.game, t.env, 0, D_HESITATE, opts, 2, ctx) == 0
+
+
+def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crews_way(t):
+    t.police(SOHO)
+    t.hench(FURYO, 0, CHELSEA)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], SOHO)  # CHELSEA -> GREENWICH -> SOHO
+    steps = options((OP_POLICE, 0, GREENWICH), (OP_POLICE, 0, TRIBECA))
+    assert policy.best_destination(t.game, t.env, 0, steps, 2) == 1
+    assert (policy.own_route(t.game, t.env, 0) >> GREENWICH) & 1
+
+
+def test_nyk_m2_a_car_whose_every_step_is_on_the_crews_way_is_worth_less(t):
+    t.police(DISTRICT["BROOKLYN"])  # its two neighbours: both on Furyo's way
+    t.hench(FURYO, 0, CHINATOWN)
+    job = t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.ms[job, S.M_DEST] = DISTRICT["BROOKLYN"]  # CHINATOWN -> FINANCIAL or LOWER EAST SIDE -> BROOKLYN
+    watched, crews = policy.watched_missions(t.game, 0), policy.crews_at_risk(t.game)
+    free = policy.car_gain(t.game, t.env, 0, 0, watched, crews, 0)
+    blocked = policy.car_gain(t.game, t.env, 0, 0, watched, crews, policy.own_route(t.game, t.env, 0))
+    assert blocked < free
