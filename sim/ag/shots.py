@@ -534,7 +534,8 @@ def walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey)
     """key, fkey: everything the walk reads of a contest: who is on the card and the shooting
     order; each family's pieces there, lives, bags, cards, tokens, renown, title points,
     successor and aggression (aim_worth); the Arms power's user and whether it pays; the claims
-    of the second hourglass (claim_levels); the recruit prices and the card's worth. Returns the contest's slot in the table."""
+    of the second hourglass (claim_levels); the recruit prices and the card's worth. Returns the
+    contest's slot in the table."""
     n = game.g[N_PLAYERS]
     order = 0
     for i in range(n):

@@ -252,7 +252,8 @@ def _headline_shown(head: pd.DataFrame, game=None) -> pd.DataFrame:
     rows = []
     for metric, r in head.iterrows():
         fmt = metric_format(metric, game)
-        rows.append({"metric": shown_metric(metric), "value": fmt(r["value"]), "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
+        rows.append({"metric": shown_metric(metric), "value": fmt(r["value"]),
+                     "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
                      "n": f"{int(r['n']):,}", "definition": in_terms(definition(metric), game)})
     return pd.DataFrame(rows)
 

@@ -449,5 +449,6 @@ def targets_beside_baseline(result: TuneResult) -> pd.DataFrame:
     pick = result.final_targets.assign(rules=show_point(result.best))
     base = result.baseline_targets.assign(rules="today's rules")
     table = pd.concat([pick, base], ignore_index=True)
-    table["worse_than_baseline"] = table["target"].isin(result.worse_than_baseline) & (table["rules"] != "today's rules")
+    picked = table["rules"] != "today's rules"
+    table["worse_than_baseline"] = table["target"].isin(result.worse_than_baseline) & picked
     return table[["target", "rules", "value", "lo", "hi", "status", "excess", "worse_than_baseline"]]

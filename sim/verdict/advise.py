@@ -101,7 +101,8 @@ def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, toleran
         worst = max(_distance(r.estimate, band) for r in mine.itertuples())
         effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == problem["measure"])
                          & (changes["players"] == problem["players"])]
-        ranked.append((worst, {"change": candidate, "reading": got["target_text"], "fixes": got["target"] == fairness.WITHIN,
+        ranked.append((worst, {"change": candidate, "reading": got["target_text"],
+                               "fixes": got["target"] == fairness.WITHIN,
                                "effect": _effects(effect), "side_effects": side_effects(changes, candidate, problem)}))
     ranked.sort(key=lambda p: p[0])
     return [p for _, p in ranked[:PROPOSALS]]

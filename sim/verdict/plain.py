@@ -57,7 +57,8 @@ def claims(verdicts: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
     if len(length):
         off = length[length["target"] != fairness.WITHIN]
         text = ("Game length is on target at every player count." if off.empty else
-                "Game length: " + "; ".join(f"{r.players} players {r.target_text}" for r in off.head(SHOWN).itertuples())
+                "Game length: "
+                + "; ".join(f"{r.players} players {r.target_text}" for r in off.head(SHOWN).itertuples())
                 + ".")
         out.append((text, length if off.empty else off))
     changes = verdicts[verdicts["verdict"] == rules.CHANGES]

@@ -293,8 +293,9 @@ def classify(measure: str, rungs, estimate, lo, hi, tol_floor: float = 0.0, posi
     row["steps"] = "; ".join(f"{a}->{b} {show(measure, d, True)}" for a, b, d in steps)
     if start is not None:
         below = f"; below, the rungs differ ({row['steps']})" if steps else ""
-        return row | {"verdict": HOLDS, "text": f"holds from {names[start]} up (over {_names(names[start:])}): "
-                                                f"{_value(measure, row['centre'])} ({band(measure, tol)}){below}{beside}"}
+        text = (f"holds from {names[start]} up (over {_names(names[start:])}): "
+                f"{_value(measure, row['centre'])} ({band(measure, tol)}){below}{beside}")
+        return row | {"verdict": HOLDS, "text": text}
     if p_differ <= alpha:
         return row | {"verdict": DIFFER, "text": f"rungs differ without a monotone trend: "
                                                  f"{row['steps'] or 'no single step beyond noise'}{beside}"}

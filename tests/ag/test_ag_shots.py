@@ -15,7 +15,7 @@ from sim.ag import shots
 from sim.ag import state as S
 from sim.ag.chapters import negotiation, shootout
 from sim.ag.env import (
-    P_SECOND_ROUND, P_WOUNDS_TO_DIE, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
+    P_WOUNDS_TO_DIE, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
 )
 from sim.ag.game import Lineup, play_many
 from sim.ag.readers import recruit_price

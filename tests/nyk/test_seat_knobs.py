@@ -56,5 +56,6 @@ def test_turn1_ties_gives_the_first_player_card_to_the_named_end_of_the_tie():
 
 def test_the_defaults_change_no_game():
     a = play_one(5, PLAYERS, ["random"], Ruleset.load(), 2)
-    b = play_one(5, PLAYERS, ["random"], Ruleset.load(overrides={"seats.money": [0] * 5, "seats.turn1_ties": "lots"}), 2)
+    zeros = Ruleset.load(overrides={"seats.money": [0] * 5, "seats.turn1_ties": "lots"})
+    b = play_one(5, PLAYERS, ["random"], zeros, 2)
     assert np.array_equal(recorded(a.game, S.N_EVENTS), recorded(b.game, S.N_EVENTS))
