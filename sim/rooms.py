@@ -50,8 +50,8 @@ EXCEPTIONS = {
     # the package's doorway: `sim.run`, `sim.load`, `sim.sweep` imported on first use
     ("sim", "sim.runner"): "sim.run and sim.load, imported on first use",
     ("sim", "sim.tuning.sweeps"): "sim.sweep, imported on first use",
-    # a maintainer's tool beside the replay: the README's pictures of replays and reports
-    ("sim.replay.browser", "sim.analysis.run_report"): "the README pictures (browser._shots)",
+    # a maintainer's tool beside the replay: the pictures of replays and reports (docs/play-and-replay.md)
+    ("sim.replay.browser", "sim.analysis.run_report"): "the pictures of docs/play-and-replay.md (browser._shots)",
     # a maintainer's tool in a game's room: its workers die with it, as every pool's (one kind of pool)
     ("sim.nyk.checkrun", "sim.runner.pool"): "the runner's pool tied to its parent",
 }

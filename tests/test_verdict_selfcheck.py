@@ -1,5 +1,5 @@
 """The verdict's rules judged by their own Monte Carlo (sim.verdict.selfcheck): the four cases of
-docs/reports.md, cells drawn binomially at the README's counts (7,203 games a heuristic rung,
+docs/reports.md, cells drawn binomially at an earlier verdict's counts (docs/findings.md: 7,203 games a heuristic rung,
 165 for the search mirror) with Wilson intervals, 1,000 readings a case."""
 
 import pytest

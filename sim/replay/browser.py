@@ -4,8 +4,8 @@
     load(path_or_url) -> Loaded          -> .dom (after the page's scripts ran) and .console lines
     screenshot(path_or_url, png, size)   -> writes a PNG of the page as a browser shows it
 
-`python -m sim.replay.browser shots docs/images` writes the README's pictures (a replay of each
-game and a balance report of each game).
+`python -m sim.replay.browser shots docs/images` writes the pictures of docs/play-and-replay.md
+(a replay of each game and a balance report of each game).
 """
 
 import shutil
@@ -79,8 +79,8 @@ def screenshot(target, png, size=(1400, 1000), timeout: float = 120) -> Loaded:
 
 
 def _shots(out_dir):
-    """The README's pictures: a replay of each game, and a report of each game (played into
-    runs/readme-shots/)."""
+    """The pictures of docs/play-and-replay.md: a replay of each game, and a report of each game
+    (played into runs/readme-shots/)."""
     import sim
     from sim.analysis.run_report import report_run
     from sim.replay import GameSpec, write_replay

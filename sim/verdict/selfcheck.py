@@ -1,5 +1,5 @@
 """The verdict rules judged by their own Monte Carlo: rungs with a known truth, each cell's count
-drawn binomially at the README's game counts (7,203 games a heuristic rung, 165 for the search
+drawn binomially at an earlier verdict's game counts (docs/findings.md: 7,203 games a heuristic rung, 165 for the search
 mirror) and given its Wilson interval, read by `classify` many times; the share of each reading.
 The cells' Wilson intervals are not the normal model the rules assume (truth and estimator differ).
 
