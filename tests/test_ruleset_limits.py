@@ -181,7 +181,7 @@ def test_check_refuses_what_the_engine_cannot_hold(case, tmp_path):
     values, content, message = BAD[case]
     path = ruleset_file(tmp_path, _flat(values), **content)
     result = CliRunner().invoke(main, ["rules", "check", str(path)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1 and result.output.startswith("mobsim: error:")
     import re
 
@@ -211,7 +211,7 @@ def test_files_that_are_not_rulesets_are_refused_before_they_are_read(tmp_path):
         with pytest.raises(RulesetError, match=message):
             Ruleset.load(path)
         result = CliRunner().invoke(main, ["rules", "check", str(path)])
-        assert result.exit_code == 1 and message.split(",")[0] in result.output
+        assert result.exit_code == 2 and message.split(",")[0] in result.output
 
 
 # --- generated rulesets: check and run agree ----------------------------------------------------------
@@ -275,7 +275,7 @@ def test_american_gangsters_rulesets_are_checked_as_run_plays_them(tmp_path):
     for name, message in (("cap.toml", "end.turn_cap = 151 is out of range"),
                           ("override.toml", "override must be a list")):
         result = CliRunner().invoke(main, ["rules", "check", "--game", "ag", str(tmp_path / name)])
-        assert result.exit_code == 1 and message in result.output, result.output
+        assert result.exit_code == 2 and message in result.output, result.output
         with pytest.raises(RunError, match=message):
             run(game="ag", ruleset=tmp_path / name, games=2, workers=1, progress=False)
     (tmp_path / "fine.toml").write_text("[end]\nturn_cap = 120\n")

@@ -45,7 +45,7 @@ from sim.nyk.hands import table_key
 from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
-    E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_INTIMIDATION_DICE, P_MISSION_ROW,
+    E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
     P_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
@@ -280,29 +280,16 @@ def fold_below(game, env, p, ctx):
     """The winning chance under which p folds: its knob, and at least even odds when its
     affranchi fights alone (a lost or tied fusillade kills it and ends p's game, NYK-A5)."""
     need = env.params[p, K_FOLD_BELOW]
-    if need < EVEN_ODDS and fighting_alone(game, env, p, ctx):
+    if need < EVEN_ODDS and fighting_alone(game, p, ctx):
         return EVEN_ODDS
     return need
 
 
 @njit(cache=True)
-def fighting_alone(game, env, p, ctx):
-    """Whether p's side of the fight is its affranchi alone: the hand holds one character's value
-    beside the dice of the stage (NYK-A4), and the affranchi stands alone before the opponent."""
-    dice = env.rp[P_INTIMIDATION_DICE] + ctx[CTX_STAGE] - 1
-    if values_in(ctx[CTX_CREW]) - dice != 1:
-        return False
-    d = game.ch[p, LOC]
-    return alone_on(game, p, d) and group_at(game, ctx[CTX_OPPONENT], d) != 0
-
-
-@njit(cache=True)
-def values_in(hand):
-    """The number of values in a packed hand (four bits a rank)."""
-    total = 0
-    for rank in range(6):
-        total += (hand >> (4 * rank)) & 15
-    return total
+def fighting_alone(game, p, ctx):
+    """Whether p's side of the fight is its affranchi alone (the engine tells the fight's
+    district, NYK-A4)."""
+    return alone_on(game, p, ctx[CTX_DISTRICT])
 
 
 @njit(cache=True)
@@ -1273,7 +1260,7 @@ def simple(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
         return simple_action(game, env, p, opts, n)
     if decision == D_FOLD:
-        if fighting_alone(game, env, p, ctx):  # NYK-A5: the game itself is at stake
+        if fighting_alone(game, p, ctx):  # NYK-A5: the game itself is at stake
             odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
             return 1 if odds < EVEN_ODDS else 0
         return 1 if ctx[CTX_THEIRS] // HAND_SCALE > ctx[CTX_MINE] // HAND_SCALE else 0

@@ -174,9 +174,12 @@ def test_nyk_a4_the_engines_folding_provocation_rolls_the_exact_odds(overrides):
 
 # --- resisting (NYK-P5): the engine's `interrogate` with an affranchi that always resists -----------
 
+CREW = (0, 5)  # seat 0's affranchi and a henchman: the affranchi alone resists only at even odds (NYK-A5)
+
+
 def resisting_outcomes(cars, n=N):
-    """Interrogations of seat 0's lone affranchi, carrying an at-risk mission under `cars` cars,
-    by a heuristic seat whose resisting threshold is 0 (it resists every arrest): counts of
+    """Interrogations of seat 0's affranchi and henchman, carrying an at-risk mission under `cars`
+    cars, by a heuristic seat whose resisting threshold is 0 (it resists every arrest): counts of
     (escaped, resisted and won, resisted and lost)."""
     from scenario import HARLEM, PARAM, SOHO, mission_ids
     from strategies.nyk.params import K_RESIST_MIN
@@ -184,8 +187,9 @@ def resisting_outcomes(cars, n=N):
     t = Table(kind=PARAM)
     t.env = t.env.copy()
     t.env["params"][:, K_RESIST_MIN] = 0.0
-    t.at(0, SOHO)
-    t.hold(mission_ids(crew=1, risk=1)[0], [0], HARLEM)
+    t.at(CREW[0], SOHO)
+    t.hench(CREW[1], 0, SOHO)
+    t.hold(mission_ids(crew=2, risk=1)[0], list(CREW), HARLEM)
     t.police(*[SOHO] * cars)
     t.g[S.FORCED_N] = 0
     saved = (t.g.copy(), t.pl.copy(), t.ch.copy(), t.ms.copy())
@@ -208,7 +212,7 @@ def test_nyk_p5_the_engines_resisting_rolls_the_exact_odds():
     outcome, and the resist won among the resists, within 4 standard errors of the exact odds."""
     rs = Ruleset.load()
     counts, t = resisting_outcomes(cars=2)
-    exact = odds.interrogation_odds([int(t.ch[0, S.VALUE])], 2, parse_value(rs["police.car_value"]),
+    exact = odds.interrogation_odds([int(t.ch[c, S.VALUE]) for c in CREW], 2, parse_value(rs["police.car_value"]),
                                     hands.table(rs["hands.five_of_a_kind"]), resist=True)
     for k, name in enumerate(("escape", "resist_won", "resist_lost")):
         assert abs(z_score(counts[k], N, exact[name])) < SE, (name, counts[k] / N, float(exact[name]))

@@ -13,8 +13,8 @@ from sim.nyk.chapters.base import ONE, ask, die, log, pay_into, put
 from sim.nyk.chapters.cards import CANCELLED, card_param, offer_card, react, use_credit
 from sim.nyk.chapters.police import choose_loss, crew_packed, eliminate, roll_n
 from sim.nyk.decisions import (
-    CTX_CREW, CTX_DECISION, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT, CTX_STAGE, CTX_THEIRS, D_FOLD, OP_NO,
-    OP_YES, WIN_FUSILLADE, WIN_INTIMIDATION, WIN_LOSING, WIN_WON_FIGHT,
+    CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_POT, CTX_STAGE, CTX_THEIRS,
+    D_FOLD, OP_NO, OP_YES, WIN_FUSILLADE, WIN_INTIMIDATION, WIN_LOSING, WIN_WON_FIGHT,
 )
 from sim.nyk.events import EV_FOLD, EV_FUSILLADE, EV_PROVOKE, EV_STAGE
 from sim.nyk.state import (
@@ -55,7 +55,7 @@ def provoke(game, env, p, d, q, spender):
         sp = env.table[table_key(crew_p + dice_p)]
         sq = env.table[table_key(crew_q + dice_q)]
         log(game, EV_STAGE, stage, sp, sq, game.g[POT])
-        folder = fold_round(game, env, p, q, sp, sq, stage, crew_p + dice_p, crew_q + dice_q)
+        folder = fold_round(game, env, p, q, d, sp, sq, stage, crew_p + dice_p, crew_q + dice_q)
         if folder != NO:
             winner = q if folder == p else p
             pay_into(game, folder, env.rp[P_FOLD_PENALTY], POT)
@@ -130,8 +130,9 @@ def settle_pot(game, winner, loser):
 
 
 @njit(cache=True)
-def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q):
-    """The weaker hand may fold first (the provoked on equal strength), then the other."""
+def fold_round(game, env, p, q, d, sp, sq, stage, hand_p, hand_q):
+    """The weaker hand may fold first (the provoked on equal strength), then the other; each is
+    told the fight's district (what is at stake there: NYK-A5)."""
     opts = game.opts
     ctx = game.ctx
     first, second = (q, p) if sq <= sp else (p, q)
@@ -144,6 +145,7 @@ def fold_round(game, env, p, q, sp, sq, stage, hand_p, hand_q):
         ctx[CTX_OTHER_CREW] = hand_q if who == p else hand_p
         ctx[CTX_OPPONENT] = other
         ctx[CTX_POT] = game.g[POT]
+        ctx[CTX_DISTRICT] = d
         n = put(opts, 0, OP_NO)
         n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_FOLD
