@@ -1,7 +1,7 @@
 """Seat win rates of a mirror match (every seat the same preset): each seat's share of the wins
 with its 95% Wilson interval, and the chi-square of the win counts against equal seats.
 
-    python -m sim.ag.seat_rates --strategy warlord --players 3 4 5 --games 4000 --seed 1
+    python -m sim.analysis.games.ag_seat_rates --strategy warlord --players 3 4 5 --games 4000 --seed 1
 
 Seat 0 is the first godfather (AG-T: the godfather card passes left each turn); a game's winner
 is the first of its ranking (AG-E1).
@@ -14,7 +14,7 @@ import numpy as np
 from sim.analysis.games.ag_positions import chi_square
 from sim.ag.batch import G_WINNER
 from sim.ag.game import Lineup, load_default, play_many
-from sim.ag.herding import wilson
+from sim.analysis.stats import wilson
 
 
 def seat_wins(strategy: str, players: int, games: int, seed: int):

@@ -8,7 +8,7 @@
   of the herded card (its split and side payments, at the same worths; shoot-out losses not
   counted, so the gain is a lower bound).
 
-    python -m sim.ag.herding --players 4 --games 500 --strategies balanced --seed 1
+    python -m sim.analysis.games.ag_herding --players 4 --games 500 --strategies balanced --seed 1
 
 prints both with 95% intervals (Wilson for the rate, normal over games for the gain).
 """
@@ -22,17 +22,9 @@ from sim.ag import events as E
 from sim.ag import state as S
 from sim.ag.env import P_REROLL, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN
 from sim.ag.game import load_default, play_one
+from sim.analysis.stats import wilson
 from sim.rules import Ruleset
 from sim.rules.ag.content import MAX_TARGET
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def card_value(card, worth) -> float:
