@@ -304,10 +304,23 @@ class TookLong(KeyboardInterrupt):
     """Stops a command that accepted a value and went to work (as Ctrl-C would)."""
 
 
+def _stopped_by_alarm(exc) -> bool:
+    """Whether an exception comes from the alarm's interrupt: a library's C code (pandas' CSV
+    parser reading a statistics table at import) may wrap it in an error of its own."""
+    while exc is not None:
+        if isinstance(exc, TookLong):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
 def test_every_command_refuses_hostile_values_in_one_line_and_writes_nowhere_else(tmp_path, monkeypatch):
     import signal
 
     from click.testing import CliRunner
+
+    import scipy.stats  # noqa: F401  (imported before the alarms: their import reads tables)
+    import statsmodels.stats.proportion  # noqa: F401
 
     from sim.cli import main
 
@@ -340,7 +353,9 @@ def test_every_command_refuses_hostile_values_in_one_line_and_writes_nowhere_els
                     finally:
                         signal.alarm(0)
                     args = " ".join([*path, option.opts[0], repr(value)])
-                    if result.exception is not None and not isinstance(result.exception, SystemExit):
+                    if _stopped_by_alarm(result.exception):
+                        accepted.append(args)
+                    elif result.exception is not None and not isinstance(result.exception, SystemExit):
                         tracebacks.append(f"{args}: {result.exception!r}")
                     elif result.exit_code not in (0, 1, 2, 130):
                         tracebacks.append(f"{args}: exit {result.exit_code}")

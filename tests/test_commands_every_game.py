@@ -29,7 +29,7 @@ def test_run_and_report_at_the_usual_table(game, tmp_path):
     assert json.loads((out / "manifest.json").read_text())["players"] == game.players
     cli("report", out, "--out", tmp_path / "report", "--no-replays")
     text = (tmp_path / "report" / "index.md").read_text()
-    assert f"seat 0 ({game.first_seat})" in text and (game.score_unit == "$") == ("$" in text)
+    assert f"seat 1 ({game.first_seat})" in text and (game.score_unit == "$") == ("$" in text)
 
 
 def test_play_tells_a_game(game):

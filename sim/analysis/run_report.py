@@ -402,7 +402,7 @@ def _pair_formats():
 
 
 def _signed_points(v) -> str:
-    return "" if v != v else f"{100 * v:+.1f} pts"
+    return "" if v != v else f"{100 * v:+.1f} points"
 
 
 def _p(v) -> str:

@@ -38,7 +38,7 @@ def test_run_and_report_speak_pigs_terms(run_dir, tmp_path):
     assert manifest["players"] == 2 and manifest["game"] == "pig"
     cli("report", run_dir, "--out", tmp_path / "report", "--no-replays")
     text = (tmp_path / "report" / "index.md").read_text()
-    assert "$" not in text and "seat 0 (rolls first)" in text
+    assert "$" not in text and "seat 1 (rolls first)" in text
     assert "0.0% of games needed a tie-break" in text and "pts" in text
     endings = pd.read_csv(tmp_path / "report" / "tables" / "endings.csv")
     assert set(endings.iloc[:, 0].astype(str)) <= {"goal", "score", "shared"}
