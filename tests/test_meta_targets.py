@@ -3,8 +3,8 @@
 import math
 
 import numpy as np
-import pytest
 
+from sim.meta.solvers import SUPPORT_WEIGHT
 from sim.tuning import meta_targets
 from sim.tuning.study import Study
 from sim.tuning.targets import parse_target
@@ -26,8 +26,8 @@ def test_a_point_measures_the_meta_game_and_the_seat_gap_at_equilibrium():
     assert 0.5 <= share <= 1.0
     # the entropy of a mixture of two styles: 0 for a pure one, at most log 2
     assert 0.0 <= ev.metric("meta_entropy")[0] <= math.log(2) + 1e-12
-    if support == 1.0:
-        assert share == pytest.approx(1.0) and ev.metric("meta_entropy")[0] == pytest.approx(0.0, abs=1e-6)
+    if support == 1.0:  # one style above the support's weight: the rest weigh less than it together
+        assert 1.0 - share < SUPPORT_WEIGHT
     gap, gap_lo, gap_hi = ev.metric("meta_seat_gap")
     assert -1.0 <= gap <= 1.0 and gap_lo <= gap <= gap_hi  # bias-corrected: may dip below 0 near a tie
     assert np.isfinite(ev.standard_error("meta_seat_gap"))
