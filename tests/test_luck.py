@@ -341,7 +341,7 @@ def test_a_round_robin_of_the_engine_gives_each_game_one_winner_share():
     for wins in game_wins:
         assert wins.shape == (60, 2) and np.all(wins.sum(axis=1) <= 1 + 1e-12)
     pairs = pair_table("nyk", ["random", "simple"], 3, schedule, game_wins)
-    assert pairs.loc[0, "win_share"] == pytest.approx(game_wins[1][:, 1].mean())
+    assert pairs.loc[0, "win_share"] == pytest.approx(game_wins[0][:, 1].mean())  # simple among two randoms
 
 
 # --- the command ------------------------------------------------------------------------------------

@@ -122,3 +122,24 @@ def claim_out(out, kind: str, hint: str = "--out") -> Path:
     except RunError as err:
         failure = click.BadParameter(str(err), param_hint=hint) if err.usage else click.ClickException(str(err))
         raise failure from None
+
+
+MAX_TABLE_BYTES = 1 << 20   # a plan or a ratings table is a few lines: a larger file is not one
+
+
+def read_small_table(path, hint: str, what: str):
+    """A small CSV an option names (a verdict's plan.csv, a ratings.csv) as a DataFrame: a device,
+    a fifo or a file past MAX_TABLE_BYTES is refused before it is read, a file that is no CSV in
+    one line naming `what` it should be."""
+    import pandas as pd
+
+    path = Path(path)
+    if not regular_or_absent(path) or not path.is_file():
+        raise click.BadParameter(f"{path}: not a regular file: give {what}", param_hint=hint)
+    size = path.stat().st_size
+    if size > MAX_TABLE_BYTES:
+        raise click.BadParameter(f"{path}: {size:,} bytes, more than {what} holds", param_hint=hint)
+    try:
+        return pd.read_csv(path)
+    except (ValueError, UnicodeDecodeError, pd.errors.EmptyDataError) as err:
+        raise click.BadParameter(f"{path}: not {what} ({' '.join(str(err).split())})", param_hint=hint) from None

@@ -8,7 +8,7 @@ import click
 
 from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, kept_on_interrupt, parse_sets,
                             player_counts_of, ruleset_options, study_errors)
-from sim.cli.files import claim_out
+from sim.cli.files import claim_out, read_small_table
 
 
 def parse_players(value: str) -> list[int]:
@@ -146,10 +146,10 @@ def _counts(games_per_cell, plan_file, budget):
         raise click.UsageError(f"{' and '.join(given)}: give one way to count the games")
     if plan_file is None:
         return games_per_cell
-    from sim.verdict.plan import read_plan
+    from sim.verdict.plan import plan_counts
 
     try:
-        return read_plan(plan_file)
+        return plan_counts(read_small_table(plan_file, "--plan", "a verdict's plan.csv"), plan_file)
     except (ValueError, OSError) as err:
         raise click.BadParameter(" ".join(str(err).split()), param_hint="--plan") from None
 
@@ -158,9 +158,7 @@ def _strength(path) -> dict | None:
     """{rung: Elo} from a ratings.csv (rung, elo)."""
     if path is None:
         return None
-    import pandas as pd
-
-    table = pd.read_csv(path)
+    table = read_small_table(path, "--strength", "a ratings.csv")
     if not {"rung", "elo"} <= set(table.columns):
         raise click.BadParameter(f"{path}: not a ratings.csv (columns rung, elo): give the one `mobsim luck "
                                  f"--skill-games N --out DIR` writes", param_hint="--strength")

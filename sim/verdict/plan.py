@@ -23,7 +23,11 @@ from sim.analysis.stats import Z95
 
 def read_plan(path) -> dict:
     """A written plan.csv as {(rung, players): games} (a ValueError names what is missing)."""
-    table = pd.read_csv(Path(path))
+    return plan_counts(pd.read_csv(Path(path)), path)
+
+
+def plan_counts(table: pd.DataFrame, path) -> dict:
+    """A plan table as {(rung, players): games} (a ValueError names what is missing)."""
     missing = {"rung", "players", "games"} - set(table.columns)
     if missing:
         raise ValueError(f"{path}: not a verdict plan (no {', '.join(sorted(missing))} column): give the "

@@ -59,8 +59,9 @@ def test_nyk_a5_the_affranchi_alone_folds_below_even_odds_whatever_its_fold_knob
     t.hench(LOOXY, 1, SOHO)
     t.env.params[0, INDEX["fold_below"]] = 0.15
     assert 0.15 < policy.win_chance(t.env, QUEENS, KINGS, 2) < 0.5
-    fold = {CTX_STAGE: 1, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS, CTX_OPPONENT: 1}
+    fold = {CTX_STAGE: 1, CTX_CREW: QUEENS, CTX_OTHER_CREW: KINGS, CTX_OPPONENT: 1, CTX_DISTRICT: SOHO}
     assert decide(t, D_FOLD, fold) == 1
+    assert decide(t, D_FOLD, fold | {CTX_DISTRICT: GREENWICH}) == 0  # a fight elsewhere risks no affranchi
     t.hench(FURYO, 0, SOHO)  # a henchman beside it could be the one lost: the knob decides
     assert decide(t, D_FOLD, fold) == 0
 
@@ -161,6 +162,7 @@ def test_nyk_a5_e1_simple_keeps_the_same_guards(t):
     t.hench(LOOXY, 1, SOHO)
     ctx = np.zeros(N_CTX, np.int64)
     ctx[CTX_STAGE], ctx[CTX_CREW], ctx[CTX_OTHER_CREW], ctx[CTX_OPPONENT] = 1, QUEENS, KINGS, 1
+    ctx[CTX_DISTRICT] = SOHO
     opts = np.zeros((2, 5), np.int64)
     assert policy.simple(t.game, t.env, 0, D_FOLD, opts, 2, ctx) == 1
     t.hench(FURYO, 0, SOHO)
