@@ -1,7 +1,9 @@
 """Every room's command runs on every game found, once each at a small size and at the game's own
-usual table (sim.shared.game: `Game.players`): run, report, play, luck, strength and the ladder.
-The costlier rooms have their own tests over every game (verdict: tests/test_verdict.py; replay
-pages: tests/test_replay.py; the meta-game of Pig: tests/pig/)."""
+usual table (sim.shared.game: `Game.players`): run, report, verify, compare, replay, play, luck,
+strength, the ladder, sweep, verdict, the meta-game and the board. The costlier rooms have their
+own tests over every game besides (verdict: tests/test_verdict.py; replay pages:
+tests/test_replay.py); sensitivity and advise, which step every rule option, are driven on one
+game each (tests/test_tuning_mirror.py, tests/test_advise.py)."""
 
 import json
 
@@ -45,3 +47,38 @@ def test_luck_strength_and_ladder(game):
     table = [json.loads(line) for line in cli("strategies", "ladder", "--game", game.name, "--rungs", "random,simple",
                                               "--games", 20, "--workers", 1, "--json").splitlines()]
     assert len(table) == 1
+
+
+def a_numeric_option(game):
+    """A rule option of the game with a numeric range, and a second value inside it."""
+    from sim.rules.ruleset import options
+
+    for option in options(game.name).values():
+        if option.key.startswith("players."):   # the table's size: another study's question
+            continue
+        if option.type == "int" and option.min is not None and option.max is not None and option.min < option.max:
+            other = option.default + 1 if option.default < option.max else option.default - 1
+            return option.key, option.default, other
+    pytest.skip(f"{game.name} has no ranged integer option")
+
+
+def test_the_studies_and_tools_run_on_every_game(game, tmp_path):
+    """sweep, compare, verify, replay, verdict, meta and board, once each at a tiny size."""
+    n = game.players
+    lineup = ",".join((["random", "simple"] * n)[:n])
+    runs = [tmp_path / f"run{seed}" for seed in (0, 1)]
+    for seed, out in enumerate(runs):
+        cli("run", "--game", game.name, "--strategies", lineup, "--games", 2 * n, "--seed", seed,
+            "--workers", 1, "--out", out)
+    assert "ok" in cli("verify", runs[0]).lower()
+    cli("compare", runs[0], runs[1])
+    cli("replay", runs[0], 1, "--html", tmp_path / "game.html")
+    key, a, b = a_numeric_option(game)
+    cli("sweep", "--game", game.name, "--players", n, "--strategies", lineup, "--games", 2 * n,
+        "--workers", 1, "--set", f"{key}={a},{b}", "--out", tmp_path / "sweep")
+    cli("verdict", "--game", game.name, "--players", n, "--rungs", "random,simple", "--games", 2 * n,
+        "--workers", 1, "--meta-games", 0, "--no-exploit", "--out", tmp_path / "verdict")
+    cli("meta", "--game", game.name, "--players", n, "--strategies", "random,simple", "--games-per-profile", n,
+        "--workers", 1, "--out", tmp_path / "meta")
+    cli("board", "--game", game.name, "--out", tmp_path / "board.png")
+    assert (tmp_path / "game.html").stat().st_size and (tmp_path / "board.png").stat().st_size
