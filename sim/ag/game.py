@@ -5,8 +5,6 @@
     play_many(seed, n_games, players, ...)  -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from sim import rng
@@ -16,6 +14,7 @@ from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
 from sim.rules import Ruleset
 from sim.shared import play
+from sim.shared.play import Played
 from strategies.lineup import Lineup as BaseLineup
 
 
@@ -25,18 +24,6 @@ class Lineup(BaseLineup):
     game = "ag"
     width = N_POLICY_PARAMS
     decisions = DECISIONS
-
-
-@dataclass
-class Played:
-    seed: int
-    game_id: int
-    ruleset: Ruleset
-    lineup: Lineup
-    seating: np.ndarray
-    env: np.record
-    game: np.record
-    invariant: int
 
 
 def load_default() -> Ruleset:

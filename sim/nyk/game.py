@@ -5,8 +5,6 @@
     play_many(seed, n_games, players, ...) -> integer arrays of games, seats and turns
 """
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from sim import rng
@@ -15,6 +13,7 @@ from sim.nyk.decisions import DECISIONS
 from sim.nyk.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 from sim.shared import play
+from sim.shared.play import Played
 from strategies.lineup import Lineup as BaseLineup
 
 
@@ -25,18 +24,6 @@ class Lineup(BaseLineup):
     game = "nyk"
     width = N_POLICY_PARAMS
     decisions = DECISIONS
-
-
-@dataclass
-class Played:
-    seed: int
-    game_id: int
-    ruleset: Ruleset
-    lineup: Lineup
-    seating: np.ndarray
-    env: np.record
-    game: state.Game
-    invariant: int
 
 
 def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | None = None,

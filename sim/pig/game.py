@@ -6,8 +6,6 @@
     tables_of(lineup, ruleset)              -> the lineup's policy tables and its knobs pointing at them
 """
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from sim import rng
@@ -16,6 +14,7 @@ from sim.pig.decisions import DECISIONS
 from sim.pig.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 from sim.shared import play
+from sim.shared.play import Played
 from strategies.lineup import Lineup as BaseLineup
 from strategies.pig.params import TABLE_SLOT
 
@@ -26,19 +25,6 @@ class Lineup(BaseLineup):
     game = "pig"
     width = N_POLICY_PARAMS
     decisions = DECISIONS
-
-
-@dataclass
-class Played:
-    seed: int
-    game_id: int
-    ruleset: Ruleset
-    lineup: Lineup
-    seating: np.ndarray
-    env: np.record
-    game: np.record
-    invariant: int
-    tables: np.ndarray
 
 
 def load_default() -> Ruleset:

@@ -1,14 +1,33 @@
-"""The driver both games' entry points share (`sim.<game>.game`): check the table, play a block
-of games in one jitted call into integer tables, and label each seat with its lineup slot.
+"""The driver every game's entry points share (`sim.<game>.game`): check the table, play a block
+of games in one jitted call into integer tables, and label each seat with its lineup slot; one
+game told in full is a `Played`.
 
 A game gives its batch module (GAME_COLUMNS, SEAT_COLUMNS, `play_games`), its state module
 (GAME_DTYPE, MAX_TURNS), an env record for the ruleset and the lineup's policy arrays in the order
 its `play_games` takes them after the seatings.
 """
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from sim import rng
+
+
+@dataclass
+class Played:
+    """One finished game of `play_one`: its seed and id, rules, lineup and seating, the env and
+    game records, the invariant check's code, and the policy tables a lineup holds (Pig's optimal
+    player), if any."""
+    seed: int
+    game_id: int
+    ruleset: object
+    lineup: object
+    seating: np.ndarray
+    env: np.record
+    game: np.record
+    invariant: int
+    tables: np.ndarray | None = None
 
 
 def check_players(ruleset, players: int, title: str) -> None:
