@@ -300,15 +300,12 @@ def leaf_cmd(players_text, games, seed, strategy, out, force):
     click.echo(f"wrote {path}")
 
 
-BLUNDER_LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"
-AG_BLUNDER_LINEUP = "simple,balanced,homebody,informer-aware,politician,racketeer,warlord"
-
-
 @strategies_cmd.command("blunders")
 @click.option("--strategies", "names", default=None,
-              help=f"Comma-separated strategies; game i seats them in turn from position i "
-                   f"[default: {BLUNDER_LINEUP}; American Gangsters: {AG_BLUNDER_LINEUP}].")
-@click.option("--game", type=click.Choice(["nyk", "ag"]), default="nyk", show_default=True)
+              help="Comma-separated strategies; game i seats them in turn from position i [default: the "
+                   "game's audit lineup, LINEUP of sim.<game>.audit].")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
+              help="A game with a blunder audit (sim.<game>.audit).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(min=1, max=100_000), default=200, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
@@ -318,9 +315,13 @@ AG_BLUNDER_LINEUP = "simple,balanced,homebody,informer-aware,politician,racketee
 def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_json):
     """The blunder audit: per strategy, how often it makes each mistake a player at the table
     would call one, out of the decisions where it could (docs/blunders.md)."""
-    from sim.league.blunders import blunder_table
+    from sim.league.blunders import audit_module, blunder_table
 
-    names = names or (AG_BLUNDER_LINEUP if game == "ag" else BLUNDER_LINEUP)
+    try:
+        audit = audit_module(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--game") from None
+    names = names or audit.LINEUP
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     if not chosen:
         raise click.BadParameter(f"{names!r}: name at least one strategy", param_hint="--strategies")
@@ -329,7 +330,7 @@ def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_j
         if ":" not in name and _load(name, game).family == "search":
             raise click.BadParameter(f"{name!r} is a search player: the audit judges the engine's policies, "
                                      "whose picks it can ask; choose a preset or a mixture", param_hint="--strategies")
-    ruleset_from_options(ruleset, sets)
+    ruleset_from_options(ruleset, sets, game=game)
     table = blunder_table(chosen, players=players, games=games, seed=seed, ruleset=ruleset,
                           overrides=parse_sets(sets), workers=workers, game=game)
     if _json_rows(table, as_json):

@@ -1,5 +1,5 @@
 """The blunder audit across strategies: how often each one makes the mistakes of sim.nyk.audit
-(New York Kings) or sim.league.ag_audit (American Gangsters).
+(New York Kings), sim.ag.audit (American Gangsters) or any game's `sim.<game>.audit`.
 
 Game i seats the strategies taken in turn around the list from position i (as sim.nyk.checkrun
 does), so every strategy sits at every seat and meets every other; each game is the batch game
@@ -20,12 +20,25 @@ CHUNK = 10  # games a task: a forward-model game costs tens of milliseconds
 
 
 def audit_of(game: str):
-    """(checks, audit_game) of a game's audit."""
-    if game == "ag":
-        from sim.league import ag_audit as audit
-    else:
-        from sim.nyk import audit
+    """(checks, audit_game) of a game's audit (`sim.<game>.audit`, sim.shared.audit)."""
+    audit = audit_module(game)
     return audit.CHECKS, audit.audit_game
+
+
+def audit_module(game: str):
+    """The game's audit module; a ValueError names the games that have one."""
+    from sim.shared.game import every
+
+    found = {g.name: g for g in every() if _has_audit(g)}
+    if game not in found:
+        raise ValueError(f"{game} has no blunder audit: give --game {' or '.join(sorted(found))}")
+    return found[game].part("audit")
+
+
+def _has_audit(game) -> bool:
+    from importlib.util import find_spec
+
+    return find_spec(f"sim.{game.name}.audit") is not None
 
 
 def table_of(strategies, players: int, game_id: int) -> list[str]:

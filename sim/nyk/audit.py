@@ -24,6 +24,8 @@ import numpy as np
 from sim.nyk import hands
 from sim.nyk import state as S
 from sim.nyk.state import carries_risk, group_at
+from sim.shared.audit import Check, Pending, judge_decision
+from sim.shared.audit import Tally as AuditTally
 from strategies.nyk.policy import choose
 from sim.nyk.chapters.police import questionable
 from sim.nyk.decisions import (
@@ -39,13 +41,7 @@ from sim.nyk.compiled import (
 from sim.nyk.env import RP_R_KIND
 
 
-@dataclass(frozen=True)
-class Check:
-    name: str
-    rule: str
-    kinds: tuple[int, ...]   # the decision kinds it watches (sim.nyk.decisions D_*)
-    what: str                # the mistake, as a player at the table would say it
-
+LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"  # the CLI's default
 
 CHECKS = (
     Check("car_onto_own_crew", "NYK-P4", (D_POLICE, D_STEP, D_DEAL, D_DEAL_ACCEPT),
@@ -83,45 +79,18 @@ WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
 
 @dataclass
-class Pending:
-    """The decision at hand: its seat, kind, options and context, the option the policy takes."""
-    seat: int
-    kind: int
-    opts: np.ndarray
-    ctx: np.ndarray
-    pick: int
-
-    @property
-    def row(self) -> np.ndarray:
-        return self.opts[self.pick]
-
-
-@dataclass
-class Tally:
-    """Per seat and check: opportunities and blunders, and what the checks remember between
+class Tally(AuditTally):
+    """The audit's tally (sim.shared.audit.Tally) and what these checks remember between
     decisions: `journey` (fast_car_skipped), `fight` (the provocation's district), `fast` (a Fast
     Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card), `paid`
     (the turn's card-paid steps), `driven` (the cars a seat drove this turn)."""
-    players: int
     checks: int = len(CHECKS)
-    opportunities: np.ndarray = field(init=False)
-    blunders: np.ndarray = field(init=False)
-    decisions: np.ndarray = field(init=False)
     journey: dict = field(default_factory=dict)
     fight: int | None = None
     fast: dict = field(default_factory=dict)
     paying: dict = field(default_factory=dict)
     paid: dict = field(default_factory=dict)
     driven: dict = field(default_factory=dict)
-
-    def __post_init__(self):
-        self.opportunities = np.zeros((self.players, self.checks), np.int64)
-        self.blunders = np.zeros((self.players, self.checks), np.int64)
-        self.decisions = np.zeros(self.players, np.int64)
-
-    def count(self, seat: int, check: int, opportunity: bool, blunder: bool) -> None:
-        self.opportunities[seat, check] += opportunity
-        self.blunders[seat, check] += blunder
 
 
 def policy_pick(fw) -> Pending:
@@ -391,14 +360,6 @@ def win_chance(mine: int, theirs: int, dice: int, table) -> float:
 
 
 # --- one game -------------------------------------------------------------------------------------
-
-def judge_decision(tally: Tally, game, env, d: Pending, checks, judges) -> None:
-    """Each check watching the decision's kind judges the pick (any game's checks)."""
-    tally.decisions[d.seat] += 1
-    for i, (check, judge) in enumerate(zip(checks, judges, strict=True)):
-        if d.kind in check.kinds:
-            tally.count(d.seat, i, *judge(game, env, d, tally))
-
 
 def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tuple[list[str], Tally, dict]:
     """Play one game through the forward model and judge every watched decision of every seat:

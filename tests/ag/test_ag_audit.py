@@ -1,4 +1,4 @@
-"""The American Gangsters blunder audit (sim.league.ag_audit): each check on positions where the
+"""The American Gangsters blunder audit (sim.ag.audit): each check on positions where the
 mistake is possible, made, avoided or impossible; an audited game is the batch game."""
 
 import numpy as np
@@ -11,8 +11,8 @@ from sim.ag.decisions import (
     OP_SELL_BAGS, OP_SLOT, OP_YES,
 )
 from sim.ag.env import P_BUY_BAGS, P_INFORMER_FBI, P_INFORMER_RENOWN, P_PARRAIN
-from sim.league import ag_audit as audit
-from sim.nyk.audit import Pending, Tally
+from sim.ag import audit
+from sim.shared.audit import Pending, Tally
 
 NO = S.NO
 

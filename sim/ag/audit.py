@@ -20,8 +20,10 @@ from sim.ag.env import (
     P_BUY_BAGS, P_INFORMER_AS_PARRAIN, P_INFORMER_FBI, P_INFORMER_RENOWN, P_PARRAIN, P_UNPLACED_BOSS,
 )
 from sim.ag.readers import score
-from sim.nyk.audit import Check, Pending, Tally, judge_decision
+from sim.shared.audit import Check, Pending, Tally, judge_decision
 from strategies.ag.policy import choose
+
+LINEUP = "simple,balanced,homebody,informer-aware,politician,racketeer,warlord"  # the CLI's default
 
 CHECKS = (
     Check("boss_left_home", "AG-T3", (D_PLACE,),
