@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, player_counts_of
+from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, player_counts_of, scheduler_option
 
 
 @click.command("advise")
@@ -23,9 +23,10 @@ from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, 
               help="Games a cell (default: from the tolerance, a seat's interval half the tolerance wide).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@scheduler_option
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), required=True,
               help="Directory for advice.json, advice.csv, cells.csv, changes.csv and index.html.")
-def advise_cmd(game, players, rungs, tolerance, target_turns, tries, games, seed, workers, out):
+def advise_cmd(game, players, rungs, tolerance, target_turns, tries, games, seed, workers, scheduler, out):
     """Which seat is unfair, whether games last as wanted, and which rule changes fix it: each
     problem at the good rungs with the three candidate changes nearest the target, measured on
     the same games as today's rules, with their effect on every other measure."""
@@ -39,7 +40,8 @@ def advise_cmd(game, players, rungs, tolerance, target_turns, tries, games, seed
     bar = Steps("advise cells", "cell")
     try:
         result = advise(game, counts, None if rungs is None else rungs.split(","), tolerance / 100,
-                        _targets(target_turns, ()), candidates, games, seed, workers, bar)
+                        _targets(target_turns, ()), candidates, games, seed, workers, bar,
+                        scheduler=scheduler)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     finally:

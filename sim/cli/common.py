@@ -27,6 +27,32 @@ def ruleset_options(func):
     return func
 
 
+def scheduler_option(func):
+    """Add `--scheduler local|tcp://HOST:PORT` (passed as `scheduler`): where a study plays, checked
+    before any game (a bad value: exit 2; nothing answering at the address: exit 1). The command
+    passes it on as its study function's `scheduler=` keyword (sim.runner.executor)."""
+    return click.option(
+        "--scheduler", default=None, metavar="local|tcp://HOST:PORT", callback=_checked_scheduler,
+        help="Play on Dask: local starts a LocalCluster of --workers processes; tcp://HOST:PORT uses a "
+             "running scheduler and its workers (docs/cluster.md). Results are the same as local workers'.",
+    )(func)
+
+
+def _checked_scheduler(ctx, param, value):
+    from sim.runner.executor import check_reachable, check_scheduler
+    from sim.runner.store import RunError
+
+    try:
+        check_scheduler(value)
+    except RunError as err:
+        raise click.BadParameter(str(err), ctx=ctx, param=param) from None
+    try:
+        check_reachable(value)
+    except RunError as err:
+        raise click.ClickException(str(err)) from None
+    return value
+
+
 def parse_sets(sets) -> dict:
     """["a.b=3", ...] -> {"a.b": 3}; later settings of a key win."""
     overrides = {}

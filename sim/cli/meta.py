@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, OutPath, parse_sets, players_of, ruleset_options, study_errors
+from sim.cli.common import (DEFAULT_GAME, GAMES, OutPath, parse_sets, players_of, ruleset_options, scheduler_option,
+                            study_errors)
 from sim.cli.signals import interrupt_status
 
 
@@ -28,11 +29,12 @@ from sim.cli.signals import interrupt_status
               help="Resamples of the games to measure how stable the equilibrium is.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
+@scheduler_option
 @click.option("--resume", is_flag=True, help="Finish the study in --out (its finished profiles kept).")
 @click.option("--force", is_flag=True, help="Clear --out (a meta-game study) and start over.")
 @click.option("--json", "as_json", is_flag=True, help="Print meta.json's summary as one JSON object.")
 def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, sets, bootstrap,
-             workers, resume, force, as_json):
+             workers, scheduler, resume, force, as_json):
     """Play every profile of the symmetric game between these strategies and solve it: the
     equilibrium mixture (replicator dynamics), each strategy's regret, alpha-Rank, the cycles,
     and the equilibrium's stability under bootstrap resamples."""
@@ -50,7 +52,7 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     try:
         with study_errors():
             meta = study(names, players, games_per_profile, seed, out, game, ruleset, parse_sets(sets),
-                         workers, resume, force, bootstrap, command, log)
+                         workers, resume, force, bootstrap, command, log, scheduler=scheduler)
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the finished profiles are kept in {out}; finish with the "
                    f"same command and --resume", err=True)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_options
+from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_options,
+                            scheduler_option)
 from sim.cli.signals import interrupt_status
 
 
@@ -34,8 +35,7 @@ from sim.cli.signals import interrupt_status
               help="Also write turns.parquet: each seat's fortune after each turn (large).")
 @click.option("--resume", is_flag=True, help="Finish the run in --out, skipping its done batches.")
 @click.option("--force", is_flag=True, help="Clear --out (a run directory) and start over.")
-@click.option("--scheduler", default=None, metavar="local|tcp://HOST:PORT",
-              help="Play the batches on Dask: a LocalCluster, or a running scheduler.")
+@scheduler_option
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_from_options,
-                            ruleset_options, study_errors)
+                            ruleset_options, scheduler_option, study_errors)
 from sim.cli.signals import interrupt_status
 from sim.cli.files import target_file, write_whole
 
@@ -130,10 +130,11 @@ LADDER_PLAYERS = 4   # two seats of each rung of a pair
 @click.option("--pairs", type=click.Choice(["all", "steps"]), default="all", show_default=True,
               help="Every pair of rungs, or each rung against the one below (steps).")
 @click.option("--workers", type=click.IntRange(min=1), default=None)
+@scheduler_option
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per pair.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_json, game):
+def ladder_cmd(rungs, games, players, seed, pairs, workers, scheduler, ruleset, sets, as_json, game):
     """Play every pair of rungs (or neighbouring rungs) and tell whether their strength is strictly ordered."""
     from sim.league import ladder
 
@@ -150,8 +151,9 @@ def ladder_cmd(rungs, games, players, seed, pairs, workers, ruleset, sets, as_js
         _load(name, game)
     ruleset_from_options(ruleset, sets, game)  # a bad ruleset is a one-line error before any game
     players = _even_table(players, game)
-    table = ladder(names, games=games, seed=seed, players=players, ruleset=ruleset, overrides=parse_sets(sets),
-                   workers=workers, pairs=pairs, game=game)
+    with study_errors():
+        table = ladder(names, games=games, seed=seed, players=players, ruleset=ruleset, overrides=parse_sets(sets),
+                       workers=workers, pairs=pairs, game=game, scheduler=scheduler)
     if _json_rows(table, as_json):
         return
     side = {1: "one", 2: "two", 3: "three", 4: "four"}.get(players // 2, str(players // 2))
@@ -216,12 +218,13 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
               help="Players at the table (default: the game's usual table: 4; pig 2).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
+@scheduler_option
 @ruleset_options
 @click.option("--versus", default=None,
               help="A second strategy measured on the same games: the paired difference of the win shares.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, versus, as_json, game):
+def strength_cmd(name, against, games, players, seed, workers, scheduler, ruleset, sets, versus, as_json, game):
     """Strength per CPU second: one seat of NAME against the others of --against, its win share
     with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game; with
     --versus, the same for a second strategy and the paired difference, game by game."""
@@ -234,12 +237,14 @@ def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, ve
             _check(spec, game, hint)
     ruleset_from_options(ruleset, sets, game)
     kwargs = dict(games=games, seed=seed, players=players_of(players, game), against=against, ruleset=ruleset,
-                  overrides=parse_sets(sets), workers=workers, game=game)
+                  overrides=parse_sets(sets), workers=workers, game=game, scheduler=scheduler)
     if versus is None:
-        row = strength(name, **kwargs).row()
+        with study_errors():
+            row = strength(name, **kwargs).row()
         click.echo(json.dumps(row) if as_json else _strength_line(row, seed))
         return
-    row = paired_strength(name, versus, **kwargs).row()
+    with study_errors():
+        row = paired_strength(name, versus, **kwargs).row()
     if as_json:
         click.echo(json.dumps(row))
         return
@@ -471,6 +476,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
               help="Games measuring each best response against the mixture, on fresh ids.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
+@scheduler_option
 @click.option("--out", type=OutPath(file_okay=False), required=True,
               help="Study directory (meta-game runs, presets, mixtures, psro.json).")
 @click.option("--ship", default=None, metavar="NAME",
@@ -480,7 +486,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
                                             "also replace shipped presets and mixture of that name.")
 @ruleset_options
 def psro_cmd(iterations, game, population, players, games_per_profile, generations, candidates, games,
-             final_games, seed, workers, out, ship, resume, force, ruleset, sets):
+             final_games, seed, workers, scheduler, out, ship, resume, force, ruleset, sets):
     """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
     best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
     import shlex
@@ -510,7 +516,7 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
         with study_errors():
             result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
                                parse_sets(sets), workers, search, resume, force, command,
-                               log=lambda line: click.echo(line, err=True), game=game)
+                               log=lambda line: click.echo(line, err=True), game=game, scheduler=scheduler)
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the played profiles are kept in {out}; finish with the "
                    f"same command and --resume", err=True)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import DEFAULT_GAME, GAMES, kept_on_interrupt, parse_sets, ruleset_from_options, ruleset_options
+from sim.cli.common import (DEFAULT_GAME, GAMES, kept_on_interrupt, parse_sets, ruleset_from_options, ruleset_options,
+                            scheduler_option)
 from sim.cli.files import claim_out
 from sim.tuning.grid import MAX_POINTS  # points of a sweep grid, unless --max-points allows more
 
@@ -28,6 +29,7 @@ def study_options(games_default: int | None):
                          help="Run seed shared by every run."),
             click.option("--workers", type=click.IntRange(min=1), default=None,
                          help="Processes per run (default: one per core); 1 plays in this process."),
+            scheduler_option,
             click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True),
             click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object."),
         ]):
@@ -87,7 +89,7 @@ def _fmt(x) -> str:
 @click.option("--resume", is_flag=True, help=RESUME_HELP)
 @click.option("--max-points", type=click.IntRange(min=1), default=MAX_POINTS, show_default=True,
               help="Refuse a grid of more points than this (each point is a run of --games games).")
-def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ruleset, baseline,
+def sweep_cmd(players, strategies, games, seed, workers, scheduler, game, as_json, sets, ruleset, baseline,
               metrics, out, force, resume, max_points):
     """Play every point of a grid of rule values on the same games and compare them.
 
@@ -111,7 +113,8 @@ def sweep_cmd(players, strategies, games, seed, workers, game, as_json, sets, ru
         shown = [check_metric(m, strategy_names(strategies), game, "--metric") for m in metrics] or list(SHOWN)
         with kept_on_interrupt(out):
             table = sweep(players=players, strategies=strategies, games=games, seed=seed, params=swept,
-                          ruleset=ruleset, overrides=fixed, workers=workers, out=out, baseline=baseline,
+                          ruleset=ruleset, overrides=fixed, workers=workers, scheduler=scheduler, out=out,
+                          baseline=baseline,
                           game=game, force=force, on_point=_progress(as_json), max_points=max_points)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
@@ -200,7 +203,7 @@ def _sweep_lines(table, keys, shown, games, seed, out) -> list[str]:
 @click.option("--rulings", is_flag=True,
               help="Instead: play every ruling (a reading where the book is silent, docs/ruleset.md) at each "
                    "of its other values, around the rules given, and rank them (sim.tuning.rulings).")
-def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets,
+def sensitivity_cmd(players, strategies, games, seed, workers, scheduler, game, as_json, params, ruleset, sets,
                     out, force, resume, top, assumed, rulings):
     """Step every numeric rule option down and up and measure what each headline metric does.
 
@@ -214,7 +217,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
     if rulings:
         with kept_on_interrupt(out):
             _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out,
-                     force, top, assumed)
+                     force, top, assumed, scheduler)
         return
     if assumed:
         from sim.tuning.assumed import assumed_lines
@@ -226,7 +229,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
         ruleset_from_options(ruleset, sets, game)   # a bad file or a key of another game: one line
         try:
             lines = assumed_lines(game=game, players=players, strategies=strategies, games=games, seed=seed,
-                                  workers=workers, work=out, as_json=as_json, top=top,
+                                  workers=workers, scheduler=scheduler, work=out, as_json=as_json, top=top,
                                   on_point=_progress(as_json), ruleset=ruleset,
                                   overrides=parse_sets(sets))
         except (TuningError, ValueError) as err:
@@ -239,7 +242,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
         with kept_on_interrupt(out):
             table = sensitivity(players=players, strategies=strategies, games=games, seed=seed,
                                 params=steps or None, ruleset=ruleset, overrides=parse_sets(sets),
-                                workers=workers, out=out, game=game, force=force,
+                                workers=workers, scheduler=scheduler, out=out, game=game, force=force,
                                 on_point=_progress(as_json))
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
@@ -264,7 +267,7 @@ def sensitivity_cmd(players, strategies, games, seed, workers, game, as_json, pa
 
 
 def _rulings(players, strategies, games, seed, workers, game, as_json, params, ruleset, sets, out, force,
-             top, assumed):
+             top, assumed, scheduler=None):
     from sim.tuning import TuningError
     from sim.tuning.rulings import rulings_lines, rulings_study
 
@@ -273,8 +276,8 @@ def _rulings(players, strategies, games, seed, workers, game, as_json, params, r
                                + ("--assumed" if assumed else "--param"))
     try:
         table = rulings_study(players=players, strategies=strategies, games=games, seed=seed, ruleset=ruleset,
-                              overrides=parse_sets(sets), workers=workers, out=out, game=game, force=force,
-                              on_point=_progress(as_json))
+                              overrides=parse_sets(sets), workers=workers, scheduler=scheduler, out=out, game=game,
+                              force=force, on_point=_progress(as_json))
     except (TuningError, ValueError) as err:
         raise _usage(err) from None
     for line in rulings_lines(table, games, seed, out, top, as_json):
@@ -312,7 +315,7 @@ def _steps(params) -> dict:
                    "candidate's run (round-<r>/, final/).")
 @click.option("--force", is_flag=True, help="Play every run again, replacing the runs kept in --out.")
 @click.option("--resume", is_flag=True, help=RESUME_HELP)
-def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets, budget,
+def tune_cmd(players, strategies, seed, workers, scheduler, game, as_json, params, targets, budget,
              candidates, eta, ruleset, sets, out, force, resume):
     """Search a box of rule values for settings that meet targets on the headline metrics.
 
@@ -338,7 +341,8 @@ def tune_cmd(players, strategies, seed, workers, game, as_json, params, targets,
         with kept_on_interrupt(out):
             result = tune(params=list(params), targets=list(targets), budget=budget, players=players,
                           strategies=strategies, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                          workers=workers, candidates=candidates, eta=eta, out=out, game=game,
+                          workers=workers, scheduler=scheduler, candidates=candidates, eta=eta, out=out,
+                          game=game,
                           on_round=on_round, force=force)
     except (TuningError, ValueError) as err:
         raise _usage(err) from None

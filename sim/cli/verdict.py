@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, kept_on_interrupt, parse_sets,
-                            player_counts_of, ruleset_options, study_errors)
+                            player_counts_of, ruleset_options, scheduler_option, study_errors)
 from sim.cli.files import claim_out, read_small_table
 
 
@@ -71,6 +71,7 @@ def _default_rungs() -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes (default: one per core).")
+@scheduler_option
 @click.option("--no-exploit", is_flag=True,
               help="Skip the search seat against equilibrium seats (a game with both rungs only).")
 @click.option("--luck", type=click.IntRange(min=0), default=0, show_default=True, metavar="GAMES",
@@ -91,8 +92,8 @@ def _default_rungs() -> str:
 @ruleset_options
 @click.pass_context
 def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
-                strength_file, bands, tolerance, target_turns, targets, seed, workers, no_exploit, luck, meta_games,
-                compare_with, out, resume, force, ruleset, sets):
+                strength_file, bands, tolerance, target_turns, targets, seed, workers, scheduler, no_exploit, luck,
+                meta_games, compare_with, out, resume, force, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -107,6 +108,7 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
               "strength": _strength(strength_file), "tolerance": tolerance / 100,
               "targets": _targets(target_turns, targets), "seed": seed,
               "workers": workers or _cores(), "exploit": not no_exploit, "luck": luck, "metagame": meta_games,
+              "scheduler": scheduler,
               "log": lambda m: click.echo(m, err=True)}
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")

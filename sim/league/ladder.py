@@ -18,14 +18,17 @@ from sim.analysis.stats import Z95, wilson
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
+from sim.runner.executor import uses_scheduler
 
 
 
 PAIRS = ("all", "steps")  # every pair of rungs, or each rung against the one below it
 
 
+@uses_scheduler
 def ladder(rungs=None, games: int = 4000, seed: int = 0, players: int = 4, ruleset=None,
-           overrides=None, workers: int | None = None, pairs: str = "all", game: str = DEFAULT_GAME) -> pd.DataFrame:
+           overrides=None, workers: int | None = None, pairs: str = "all", game: str = DEFAULT_GAME,
+           scheduler: str | None = None) -> pd.DataFrame:
     """One row per pair (lower, higher): each side's win rate per seat and the difference with its
     95% interval; `ordered` is True when the interval lies above zero. `pairs = "steps"` plays
     only neighbouring rungs (a costly top rung, such as a search player, meets one rung). `rungs`

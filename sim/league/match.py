@@ -38,32 +38,26 @@ def _play_block(task) -> np.ndarray:
 
 
 class Pool:
-    """Worker processes shared by many matches (spawned once: numba state is not fork-safe)."""
+    """The workers shared by many matches: local processes (spawned once: numba state is not
+    fork-safe), or a Dask cluster's (`scheduler`; inside a study on a scheduler, the study's).
+    A thin holder of one sim.runner.executor.Executor."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, scheduler: str | None = None):
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.scheduler = scheduler
         self._executor = None
 
     def map(self, tasks, play=_play_block):
         """`play` (a module-level function, for the workers) over the tasks, in order."""
-        if self.workers == 1 or len(tasks) == 1:
-            return [play(t) for t in tasks]
         if self._executor is None:
-            from sim.runner.pool import TiedPool   # workers that die with this process
+            from sim.runner.executor import executor_for
 
-            self._executor = TiedPool(self.workers)
-        from concurrent.futures.process import BrokenProcessPool
-
-        from sim.runner.store import WorkerLost
-
-        try:
-            return list(self._executor.map(play, tasks))
-        except BrokenProcessPool:   # a worker killed or out of memory: one line, exit 1
-            raise WorkerLost() from None
+            self._executor = executor_for(self.scheduler, self.workers)
+        return self._executor.map(play, tasks)
 
     def close(self):
         if self._executor is not None:
-            self._executor.shutdown(cancel_futures=True)
+            self._executor.close()
             self._executor = None
 
     def __enter__(self):
@@ -71,9 +65,7 @@ class Pool:
 
     def __exit__(self, exc_type, *exc):
         if exc_type is not None and self._executor is not None:  # Ctrl-C, an error: stop at once
-            from sim.runner.pool import kill_pool
-
-            kill_pool(self._executor)
+            self._executor.kill()
             self._executor = None
         self.close()
 

@@ -19,6 +19,7 @@ from sim.analysis.stats import mean_interval, wilson
 from sim.league.games import knobs
 from sim.league.match import Pool, match_tasks, resolve, ruleset_key
 from strategies import SEARCH
+from sim.runner.executor import uses_scheduler
 
 _warmed: set = set()  # lineup kinds (searching or not) this process has already played once
 
@@ -72,9 +73,10 @@ def _timed_block(task) -> tuple[np.ndarray, float]:
     return wins, time.process_time() - start
 
 
+@uses_scheduler
 def strength(name, games: int = 100, seed: int = 0, players: int = 4, against=None,
              ruleset=None, overrides=None, workers: int | None = None, first_id: int = 0,
-             game: str = "nyk") -> Strength:
+             game: str = "nyk", scheduler: str | None = None) -> Strength:
     """One seat of `name` against `players - 1` seats of `against` (default: the game's reference)
     on game ids first_id .. first_id + games - 1 (seats rotated): its wins and the CPU seconds."""
     from sim.shared.game import find
@@ -109,6 +111,7 @@ class PairedStrength:
                 "one": self.one.row(), "other": self.other.row()}
 
 
+@uses_scheduler
 def paired_strength(name, versus, **kwargs) -> PairedStrength:
     """`strength` of `name` and of `versus` on the same games (keyword arguments: `strength`'s)."""
     return PairedStrength(strength(name, **kwargs), strength(versus, **kwargs))

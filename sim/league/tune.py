@@ -21,6 +21,7 @@ from sim.rooms import DEFAULT_GAME
 from sim.league.games import knobs as game_knobs
 from sim.league.match import Pool, play_lineups, ruleset_key
 from sim.provenance import engine_commit
+from sim.runner.executor import uses_scheduler
 
 OPPONENTS = game_knobs(DEFAULT_GAME).opponents
 FINAL_IDS = 1 << 30  # the final measurement's game ids: never used by the search
@@ -66,10 +67,11 @@ def _score(matches_by_opponent) -> float:
     return (sum(rates) + min(rates)) / (len(rates) + 1)
 
 
+@uses_scheduler
 def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int = 3,
          games: int = 800, final_games: int = 4000, players: int = 4, opponents=None,
          start: str = "balanced", ruleset=None, overrides=None, workers: int | None = None,
-         log=None, game: str = "nyk") -> TuneResult:
+         log=None, game: str = "nyk", scheduler: str | None = None) -> TuneResult:
     """Search `game`'s knobs for a player beating the `opponents` (default: the game's presets);
     `games` per candidate and opponent."""
     box = game_knobs(game)

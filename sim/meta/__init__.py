@@ -17,11 +17,14 @@ responses), `mixture` files (a mixture usable as a strategy: `meta:runs/psro1`).
 from __future__ import annotations
 
 from sim.provenance import engine_commit
+from sim.runner.executor import uses_scheduler
 
 
+@uses_scheduler
 def study(strategies, players: int = 4, games: int = 400, seed: int = 0, out=None, game: str = "nyk",
           ruleset=None, overrides=None, workers: int | None = None, resume: bool = False,
-          force: bool = False, bootstrap: int | None = None, command: str = "", log=None) -> dict:
+          force: bool = False, bootstrap: int | None = None, command: str = "", log=None,
+          scheduler: str | None = None) -> dict:
     """Play every profile, solve the meta-game and write `out` (profiles.parquet, meta.json,
     figures, index.html); returns the contents of meta.json."""
     import time

@@ -32,6 +32,7 @@ from sim.rooms import DEFAULT_GAME
 from sim.provenance import engine_commit
 from sim.meta.solvers import expected_payoffs, nash
 from sim.meta.table import MetaError, play_profiles
+from sim.runner.executor import uses_scheduler
 
 POPULATION = ("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned")  # NYK's
 SEARCH = {"generations": 4, "population": 8, "elite": 2, "games": 400, "final_games": 2000}
@@ -49,10 +50,11 @@ def mixture_toml(strategies, weights, doc: str, provenance: dict, game: str = "n
     return "\n".join(lines) + "\n"
 
 
+@uses_scheduler
 def psro(population=None, iterations: int = 3, players: int = 4, games_per_profile: int = 80,
          seed: int = 0, out=None, ruleset=None, overrides=None, workers: int | None = None,
          search: dict | None = None, resume: bool = False, force: bool = False, command: str = "",
-         log=None, bootstrap: int = 200, game: str = "nyk") -> dict:
+         log=None, bootstrap: int = 200, game: str = "nyk", scheduler: str | None = None) -> dict:
     """Grow `population` (default: `game`'s presets) by best responses for `iterations`
     iterations; see the module docstring."""
     from sim.league.games import knobs

@@ -244,14 +244,17 @@ def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0,
 
 
 def _run_tasks(tasks, workers, log, root) -> None:
-    """Play the profiles, in worker processes tied to this one (none outlives it)."""
+    """Play the profiles, in worker processes tied to this one (none outlives it); inside a study
+    on a Dask scheduler, one after another here, each run's batches played on the cluster (whose
+    workers need not share this disk)."""
     from concurrent.futures.process import BrokenProcessPool
 
+    from sim.runner.executor import current
     from sim.runner.pool import TiedPool
     from sim.runner.store import WorkerLost
 
     workers = workers or _cores()
-    if workers == 1:
+    if workers == 1 or current() is not None:
         return _count(map(_play_profile, tasks), len(tasks), log)
     try:
         with TiedPool(workers) as pool:

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.runner import executor
 from sim.runner import games as game_adapters
 from sim.runner import store
 from sim.runner.sources import strategy_files
@@ -127,10 +128,7 @@ def _now() -> str:
 
 
 def _default_workers() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    return executor.default_workers()
 
 
 def _load_ruleset(adapter, ruleset, overrides):
@@ -217,6 +215,8 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
     except (ValueError, OSError) as err:
         raise RunError(" ".join(str(err).split()), usage=True) from None
     workers = _default_workers() if workers is None else whole_number(workers, "workers", 1)
+    if scheduler is None:   # inside a study on a cluster: its scheduler (sim.runner.executor)
+        scheduler = executor.current()
     if scheduler is None and workers > _default_workers():
         import warnings
 
@@ -241,8 +241,10 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
     lock = None
     try:
         with _os_errors(root):
-            manifest, lock = _prepare(root, adapter, plan, rs, game, players, games, seed,
-                                      rotate, record_turns, batch_size, workers, resume, force)
+            # batches sized for the tasks that run at once: on a cluster, its workers' threads
+            manifest, lock = _prepare(root, adapter, plan, rs, game, players, games, seed, rotate,
+                                      record_turns, batch_size, executor.slots(scheduler, workers),
+                                      resume, force)
         with _os_errors(root, resume_hint=temporary is None):
             result = _play(root, adapter, plan, manifest, workers, scheduler, progress, started,
                            _after_batch)
@@ -508,35 +510,9 @@ Jobs = Callable[..., Iterator[tuple[int, dict]]]
 
 
 def _check_scheduler(scheduler: str | None) -> None:
-    if scheduler is None:
-        return
-    if scheduler != "local":
-        _check_address(scheduler)
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise RunError("Dask is not installed: pip install 'dask[distributed]' (or run without "
-                       "--scheduler for local processes)", usage=True) from None
+    from sim.runner.executor import check_scheduler
 
-
-def _check_address(scheduler: str) -> None:
-    """A scheduler address: tcp://HOST:PORT (tls:// and ws:// too), with a host and a port."""
-    from urllib.parse import urlsplit
-
-    usage = f"scheduler {scheduler!r}: use local or tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
-    try:
-        parts = urlsplit(scheduler)
-        port = parts.port
-    except ValueError:
-        raise RunError(f"{usage}: the port is not a number from 0 to 65535", usage=True) from None
-    if parts.scheme not in ("tcp", "tls", "ws", "wss"):
-        raise RunError(usage, usage=True)
-    if not parts.hostname:
-        raise RunError(f"{usage}: the host is missing", usage=True)
-    if port is None:
-        raise RunError(f"{usage}: the port is missing", usage=True)
-    if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise RunError(f"{usage}: nothing may follow the port", usage=True)
+    check_scheduler(scheduler)
 
 
 def _backend(scheduler: str | None, workers: int, n_batches: int) -> Jobs:
@@ -652,26 +628,13 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
 
 def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_in):
     """Dask workers may not share the run's disk: they send their tables back (`store_in`
-    unused)."""
-    import logging
-
-    from distributed import Client, LocalCluster, wait
+    unused). Inside a study on this scheduler the study's connection is used (sim.runner.executor)."""
+    from distributed import wait
 
     from sim.runner import worker
+    from sim.runner.executor import dask_client
 
-    cluster = None
-    if scheduler == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR,
-                               env={"NUMBA_NUM_THREADS": "1"})
-        client = Client(cluster)
-    else:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except Exception as err:  # OSError, TimeoutError, or a security setting tls:// lacks
-            reason = " ".join(str(err).split()) or type(err).__name__
-            raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
-    try:
+    with dask_client(scheduler, workers) as client:
         slots = max(1, sum(client.nthreads().values()))
 
         def submit(b, first, n):
@@ -683,7 +646,3 @@ def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_i
             return done, set(rest)
 
         yield from _windowed(submit, wait_first, todo, 2 * slots)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()

@@ -32,6 +32,7 @@ import pandas as pd
 from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
 from sim.tuning.study import Z95, Study, check_games, difference
+from sim.runner.executor import uses_scheduler
 
 METRICS = ("strategy_gap", "seat_gap", "informer_winrate", "turns")
 DEFAULT_GAMES = 2000
@@ -234,9 +235,10 @@ def informer_rate(ev) -> float:
     return float(dealt.informer_won.astype(float).mean()) if len(dealt) else math.nan
 
 
+@uses_scheduler
 def assumed_study(game: str = "ag", players: int = 4, strategies="simple", games: int = DEFAULT_GAMES,
                   seed: int = 0, workers: int | None = None, work=None, on_point=None,
-                  ruleset=None, overrides=None) -> pd.DataFrame:
+                  ruleset=None, overrides=None, scheduler: str | None = None) -> pd.DataFrame:
     """Every assumed value at the low and high ends of its range, against the current rules (the
     game's, or the ruleset file `ruleset` with `overrides` on top: each point varies one assumed
     value around them) (long table: value, side, setting, metric, base, diff, lo, hi, z); attrs:
@@ -350,11 +352,12 @@ def ranking(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def assumed_lines(game="ag", players=4, strategies="simple", games=DEFAULT_GAMES, seed=0, workers=None,
-                  work=None, as_json=False, top=30, on_point=None, ruleset=None, overrides=None) -> list[str]:
+                  work=None, as_json=False, top=30, on_point=None, ruleset=None, overrides=None,
+                  scheduler=None) -> list[str]:
     """`mobsim sensitivity --assumed`: the study, as printed lines (or one JSON line)."""
     table = assumed_study(game=game, players=players, strategies=strategies, games=games, seed=seed,
                           workers=workers, work=work, on_point=on_point, ruleset=ruleset,
-                          overrides=overrides)
+                          overrides=overrides, scheduler=scheduler)
     ranked = ranking(table)
     if work is not None:
         write_assumed(work, table, game, players, strategies, games, seed, ruleset, overrides)

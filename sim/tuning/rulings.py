@@ -23,6 +23,7 @@ from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
 from sim.tuning.sensitivity import DEFAULT_GAMES, PageWords, mirror_note, play_plan, ranking, write_study
 from sim.tuning.study import Study, check_games
+from sim.runner.executor import uses_scheduler
 
 
 def ruling_keys(game: str = "nyk") -> list[str]:
@@ -51,9 +52,11 @@ def _plan(study: Study, keys: list[str]):
     return plan, skipped, current
 
 
+@uses_scheduler
 def rulings_study(players: int = 4, strategies="simple", games: int = DEFAULT_GAMES, seed: int = 0,
                   ruleset=None, overrides: dict | None = None, workers: int | None = None, out=None,
-                  game: str = "nyk", force: bool = False, on_point: Callable | None = None) -> pd.DataFrame:
+                  game: str = "nyk", force: bool = False, on_point: Callable | None = None,
+                  scheduler: str | None = None) -> pd.DataFrame:
     """The change in every headline metric for each other value of each ruling (long table: param,
     direction ("=value"), current, value, metric, diff, lo, hi, paired, z, p_value, p_holm)."""
     games, seed = check_games(games, seed)

@@ -35,6 +35,7 @@ from sim.tuning.grid import checked, numeric_option, parse_box, snap
 from sim.tuning.study import Evaluation, Study, derived_seed, point_dir, show_point, strategy_names
 from sim.tuning import meta_targets
 from sim.tuning.targets import Target, parse_targets
+from sim.runner.executor import uses_scheduler
 
 MAX_CANDIDATES = 64
 MIN_GAMES = 200          # fewest games a candidate plays in the first round
@@ -289,11 +290,12 @@ def score(ev: Evaluation, targets: list[Target], scales: dict) -> tuple[float, f
 
 # --- the search ---------------------------------------------------------------------------------
 
+@uses_scheduler
 def tune(params, targets, budget: int, players: int = 4, strategies="simple", seed: int = 0,
          ruleset=None, overrides: dict | None = None, workers: int | None = None,
          candidates: int | None = None, eta: int = 2, min_games: int = MIN_GAMES,
          final_share: float = FINAL_SHARE, out=None, game: str = "nyk",
-         on_round: Callable | None = None, force: bool = False) -> TuneResult:
+         on_round: Callable | None = None, force: bool = False, scheduler: str | None = None) -> TuneResult:
     """Search the box `params` ({key: (lo, hi)} or "key=lo:hi" strings) for settings meeting the
     `targets` (strings or Targets) within `budget` games in all; see the module doc.
 

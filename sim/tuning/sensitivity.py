@@ -25,6 +25,7 @@ from sim.rules.ruleset import options
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import NUMERIC, checked, natural_step, numeric_option, snap
 from sim.tuning.study import Z95, Study, check_games, difference, point_dir, show_point
+from sim.runner.executor import uses_scheduler
 
 DEFAULT_GAMES = 2000
 ALPHA = 0.05
@@ -67,10 +68,11 @@ def stepped_values(option, current, step) -> dict[str, object]:
     return out
 
 
+@uses_scheduler
 def sensitivity(players: int = 4, strategies="simple", games: int = DEFAULT_GAMES, seed: int = 0,
                 params=None, ruleset=None, overrides: dict | None = None,
                 workers: int | None = None, out=None, game: str = "nyk", force: bool = False,
-                on_point: Callable | None = None) -> pd.DataFrame:
+                on_point: Callable | None = None, scheduler: str | None = None) -> pd.DataFrame:
     """The change in every headline metric for a step down and up of each option (long table:
     param, direction, current, value, metric, diff, lo, hi, paired, z); see the module doc.
 

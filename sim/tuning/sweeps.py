@@ -28,15 +28,18 @@ import pandas as pd
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import MAX_POINTS, check_grid_size, checked_params, grid_points
 from sim.tuning.study import Evaluation, Study, check_games, difference, point_dir, show_point
+from sim.runner.executor import uses_scheduler
 
 BASELINES = ("current", "first")
 SUFFIXES = ("", ".lo", ".hi", ".diff", ".diff_lo", ".diff_hi")
 
 
+@uses_scheduler
 def sweep(players: int = 4, strategies="simple", games: int = 1000, seed: int = 0,
           params: dict | None = None, ruleset=None, overrides: dict | None = None,
           workers: int | None = None, out=None, baseline: str = "current", game: str = "nyk",
-          force: bool = False, on_point: Callable | None = None, max_points: int = MAX_POINTS) -> pd.DataFrame:
+          force: bool = False, on_point: Callable | None = None, max_points: int = MAX_POINTS,
+          scheduler: str | None = None) -> pd.DataFrame:
     """Play every point of the grid `params` ({key: values}) on the same games; see the module doc.
     A grid of more than `max_points` points is refused before any of its values is made.
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from sim.runner.executor import uses_scheduler
 from sim.verdict import fairness
 from sim.verdict.measures import cell_measures, paired_change, per_game
 from sim.verdict.plan import games_for_precision
@@ -161,8 +162,10 @@ def measure_cells(frames: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
                                                              "lo", "hi"])
 
 
+@uses_scheduler
 def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets=None,
-           candidates=None, games: int | None = None, seed: int = 0, workers: int = 1, progress=None) -> Advice:
+           candidates=None, games: int | None = None, seed: int = 0, workers: int = 1, progress=None,
+           scheduler: str | None = None) -> Advice:
     """Play today's rules and every candidate at the good rungs and player counts, on the same
     game ids, and propose per problem the three candidates nearest the target."""
     from sim.verdict.study import _play, is_search, rungs_of

@@ -21,6 +21,7 @@ from sim.shared.game import find
 from sim.verdict import fairness, plan, rules
 from sim.verdict.measures import cell_measures, order_key, per_game
 from sim.verdict.styles import reading as style_reading
+from sim.runner.executor import uses_scheduler
 
 def rungs_of(game: str) -> tuple[str, ...]:
     """The skill axis of a game, weakest first: its ladder, then its top rungs (a shipped
@@ -133,12 +134,13 @@ def _finished(out) -> bool:
         return False
 
 
+@uses_scheduler
 def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float = 0.01, budget: float = 120.0,
           seed: int = 0, workers: int | None = None, ruleset=None, overrides=None, exploit: bool = True,
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
           strength: dict | None = None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets: dict | None = None,
-          log=None, progress=None, runs_dir=None) -> Verdict:
+          log=None, progress=None, runs_dir=None, scheduler: str | None = None) -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
