@@ -177,3 +177,12 @@ def test_a_bad_or_unreachable_scheduler_is_one_line_before_any_game(tmp_path):
             lines = [line for line in r.output.splitlines() if line.strip()]
             assert r.exit_code == status and len(lines) == 1 and says in lines[0], (args, r.output)
     assert not any((tmp_path / d).exists() for d in "mvapr")
+
+
+def test_a_searching_seat_on_a_cluster_is_played_in_small_batches():
+    # seconds a game: batches of 100 would keep all but a few workers idle on a few hundred games
+    from sim.runner.core import MIN_BATCH, _least_batch
+
+    assert _least_batch("nyk", ("search-200", "tuned"), on_cluster=True) == 1
+    assert _least_batch("nyk", ("search-200", "tuned"), on_cluster=False) == MIN_BATCH
+    assert _least_batch("nyk", ("tuned", "meta:equilibrium"), on_cluster=True) == MIN_BATCH

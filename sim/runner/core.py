@@ -244,7 +244,7 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
             # batches sized for the tasks that run at once: on a cluster, its workers' threads
             manifest, lock = _prepare(root, adapter, plan, rs, game, players, games, seed, rotate,
                                       record_turns, batch_size, executor.slots(scheduler, workers),
-                                      resume, force)
+                                      resume, force, on_cluster=scheduler is not None)
         with _os_errors(root, resume_hint=temporary is None):
             result = _play(root, adapter, plan, manifest, workers, scheduler, progress, started,
                            _after_batch)
@@ -334,7 +334,7 @@ class _Lock:
 
 
 def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record_turns,
-             batch_size, workers, resume, force) -> tuple[dict, object]:
+             batch_size, workers, resume, force, on_cluster: bool = False) -> tuple[dict, object]:
     """The manifest to play under (a new one, or the run's own when resuming) and the
     directory's lock, held from before the manifest is read."""
     from sim import __version__
@@ -342,7 +342,7 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
     requested = batch_size
     if batch_size is None:
         per_worker = math.ceil(games / (2 * workers))
-        batch_size = max(MIN_BATCH, min(DEFAULT_BATCH, per_worker))
+        batch_size = max(_least_batch(game, plan.names, on_cluster), min(DEFAULT_BATCH, per_worker))
     batch_size = int(batch_size)
     if math.ceil(games / batch_size) > MAX_BATCHES:
         raise RunError(f"{games:,} games in batches of {batch_size:,} make {math.ceil(games / batch_size):,} "
@@ -396,6 +396,22 @@ def _prepare(root, adapter, plan, rs, game, players, games, seed, rotate, record
         lock.close()
         raise
     return fresh, lock
+
+
+def _least_batch(game: str, names, on_cluster: bool) -> int:
+    """Fewest games a batch holds: MIN_BATCH, or 1 on a cluster when a seat searches (seconds a
+    game: small batches spread a few hundred games over all the cluster's workers)."""
+    import strategies
+
+    if not on_cluster:
+        return MIN_BATCH
+    for name in names:
+        try:
+            if strategies.load(name, game).family == strategies.SEARCH:
+                return 1
+        except Exception:   # a mixture or a restriction: not a search player of its own  # noqa: BLE001
+            continue
+    return MIN_BATCH
 
 
 def _resumed(root: Path, fresh: dict, requested) -> dict:
@@ -632,9 +648,9 @@ def _dask_jobs(scheduler, workers, game, plan, seed, todo, record_turns, store_i
     from distributed import wait
 
     from sim.runner import worker
-    from sim.runner.executor import dask_client
+    from sim.runner.executor import cluster_failures, dask_client
 
-    with dask_client(scheduler, workers) as client:
+    with dask_client(scheduler, workers) as client, cluster_failures(scheduler):
         slots = max(1, sum(client.nthreads().values()))
 
         def submit(b, first, n):

@@ -157,6 +157,27 @@ def dask_client(scheduler: str, workers: int | None = None):
         conn.close()
 
 
+@contextlib.contextmanager
+def cluster_failures(scheduler: str):
+    """A failure of the cluster itself (not of a task's own code) as one line (exit 1): work that
+    killed its workers again and again (Dask's allowed-failures), or the scheduler lost."""
+    import asyncio
+    from concurrent.futures import CancelledError
+
+    from distributed.client import FutureCancelledError
+    from distributed.comm.core import CommClosedError
+    from distributed.scheduler import KilledWorker
+
+    try:
+        yield
+    except KilledWorker as err:
+        raise RunError(f"the Dask workers at {scheduler} kept dying on one piece of work (out of "
+                       f"memory?): {' '.join(str(err).split())}") from None
+    except (CancelledError, asyncio.CancelledError, FutureCancelledError, CommClosedError) as err:
+        raise RunError(f"lost the Dask scheduler at {scheduler} ({type(err).__name__}): what was "
+                       f"finished is kept in the study's --out; finish with the same command and --resume") from None
+
+
 def slots(scheduler: str | None, workers: int | None) -> int:
     """How many tasks run at once: the cluster's worker threads inside a study on a scheduler,
     else `workers` (or the cores)."""
@@ -284,12 +305,8 @@ class OnDask(Executor):
             self._client = self._stack.enter_context(dask_client(self.scheduler, self.workers))
         futures = self._client.map(fn, tasks, pure=False)
         try:
-            return self._client.gather(futures)
-        except Exception as err:
-            if type(err).__name__ == "KilledWorker":   # the task killed its workers again and again
-                raise RunError(f"the Dask workers at {self.scheduler} kept dying on one task "
-                               f"(out of memory?): {' '.join(str(err).split())}") from None
-            raise
+            with cluster_failures(self.scheduler):
+                return self._client.gather(futures)
         finally:
             self._client.cancel(futures)
 
