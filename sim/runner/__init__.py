@@ -21,7 +21,8 @@ Arguments of `run` (all keywords):
     record_turns  also write turns.parquet (each seat's fortune after each turn)
     resume        finish the run in `out`, skipping its finished batches
     force         clear `out` first (only a directory a run wrote)
-    scheduler     None (local processes), "local" (Dask LocalCluster) or "tcp://host:port"
+    scheduler     None (local processes; inside a study on a cluster, the study's scheduler),
+                  "local" (Dask LocalCluster) or "tcp://host:port" (sim.runner.executor, docs/cluster.md)
     progress      None: a progress bar when stderr is a terminal; True/False to force
 """
 

@@ -34,6 +34,7 @@ from sim.runner.store import RunError, WorkerLost
 LOCAL = "local"
 CONNECT_SECONDS = 5     # a scheduler that does not answer a TCP connection in this time is unreachable
 CLIENT_TIMEOUT = "10s"  # Dask's own handshake, once the port answers
+WORKERS_SECONDS = 30    # a scheduler with no worker after this long has none to give
 
 
 def default_workers() -> int:
@@ -134,11 +135,19 @@ def _connect(scheduler: str, workers: int | None) -> _Connection:
                                env={"NUMBA_NUM_THREADS": "1"})
         return _Connection(scheduler, Client(cluster), cluster)
     check_reachable(scheduler)
+    # the client's own log would print tracebacks when the scheduler goes: one line says it instead
+    logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
     try:
         client = Client(scheduler, timeout=CLIENT_TIMEOUT)
     except Exception as err:  # OSError, TimeoutError, or a security setting tls:// lacks
         reason = " ".join(str(err).split()) or type(err).__name__
         raise RunError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_SECONDS)
+    except TimeoutError:   # work sent there would wait for ever
+        client.close()
+        raise RunError(f"the Dask scheduler at {scheduler} has no workers: start them (dask worker "
+                       f"{scheduler} --nthreads 1, docs/cluster.md)") from None
     return _Connection(scheduler, client)
 
 
