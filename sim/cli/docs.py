@@ -45,11 +45,13 @@ INTRO = [
     "|---|---|---|",
     "| 0 | done | a run played, a report written, `verify` found every part sound |",
     "| 1 | the work failed on its way, for a reason outside what was given | a worker process killed or "
-    "out of memory (from `run`, `sweep`, `sensitivity`, `meta`, `verdict`, ...), a full disk, output "
+    "out of memory (from `run`, `sweep`, `sensitivity`, `meta`, `verdict`, ...), a Dask scheduler "
+    "that cannot be reached, has no workers or is lost (`--scheduler`), a full disk, output "
     "that cannot be written (standard output closed or on a full device), `docs cli --check` finding "
     "the page out of date |",
     "| 2 | bad input: what was given cannot be used as it is | an unknown option or value, `inf` or "
-    "`nan` where a number is counted, a bad ruleset or `--set` key (from `rules check` as from `run`), "
+    "`nan` where a number is counted, a `--scheduler` that is not local or tcp://HOST:PORT, a bad "
+    "ruleset or `--set` key (from `rules check` as from `run`), "
     "an unknown strategy or one in a file too large, a name that is not plain, a destination that "
     "cannot be written (read-only, missing, a device node, not a directory), an existing file to "
     "replace without `--force`, anything shipped, a folder holding another study, runs of other "
