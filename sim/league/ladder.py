@@ -17,8 +17,8 @@ import pandas as pd
 from sim.analysis.stats import Z95, wilson
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
 from sim.rooms import DEFAULT_GAME
-from sim.shared.game import find
 from sim.runner.executor import uses_scheduler
+from sim.shared.game import find
 
 
 

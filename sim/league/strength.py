@@ -18,8 +18,8 @@ import numpy as np
 from sim.analysis.stats import mean_interval, wilson
 from sim.league.games import knobs
 from sim.league.match import Pool, match_tasks, resolve, ruleset_key
-from strategies import SEARCH
 from sim.runner.executor import uses_scheduler
+from strategies import SEARCH
 
 _warmed: set = set()  # lineup kinds (searching or not) this process has already played once
 

@@ -30,9 +30,9 @@ import numpy as np
 import pandas as pd
 
 from sim.rules.ruleset import options
+from sim.runner.executor import uses_scheduler
 from sim.tuning.errors import TuningError
 from sim.tuning.study import Z95, Study, check_games, difference
-from sim.runner.executor import uses_scheduler
 
 METRICS = ("strategy_gap", "seat_gap", "informer_winrate", "turns")
 DEFAULT_GAMES = 2000

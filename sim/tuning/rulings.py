@@ -20,10 +20,10 @@ from pathlib import Path
 import pandas as pd
 
 from sim.rules.ruleset import options
+from sim.runner.executor import uses_scheduler
 from sim.tuning.errors import TuningError
 from sim.tuning.sensitivity import DEFAULT_GAMES, PageWords, mirror_note, play_plan, ranking, write_study
 from sim.tuning.study import Study, check_games
-from sim.runner.executor import uses_scheduler
 
 
 def ruling_keys(game: str = "nyk") -> list[str]:

@@ -30,12 +30,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.runner.executor import uses_scheduler
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import checked, numeric_option, parse_box, snap
 from sim.tuning.study import Evaluation, Study, derived_seed, point_dir, show_point, strategy_names
 from sim.tuning import meta_targets
 from sim.tuning.targets import Target, parse_targets
-from sim.runner.executor import uses_scheduler
 
 MAX_CANDIDATES = 64
 MIN_GAMES = 200          # fewest games a candidate plays in the first round

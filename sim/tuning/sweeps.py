@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.runner.executor import uses_scheduler
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import MAX_POINTS, check_grid_size, checked_params, grid_points
 from sim.tuning.study import Evaluation, Study, check_games, difference, point_dir, show_point
-from sim.runner.executor import uses_scheduler
 
 BASELINES = ("current", "first")
 SUFFIXES = ("", ".lo", ".hi", ".diff", ".diff_lo", ".diff_hi")

@@ -17,11 +17,11 @@ import pandas as pd
 
 from sim.analysis.stats import holm, mean_interval, wilson
 from sim.rooms import DEFAULT_GAME
+from sim.runner.executor import uses_scheduler
 from sim.shared.game import find
 from sim.verdict import fairness, plan, rules
 from sim.verdict.measures import cell_measures, order_key, per_game
 from sim.verdict.styles import reading as style_reading
-from sim.runner.executor import uses_scheduler
 
 def rungs_of(game: str) -> tuple[str, ...]:
     """The skill axis of a game, weakest first: its ladder, then its top rungs (a shipped
