@@ -31,6 +31,7 @@ fuzz: install  # fresh random rulesets and seeds, far more of them than the suit
 
 golden: install  # write every game's golden playthrough again (tests/golden/): read the diff, then commit
 	$(BIN)/python tests/golden/playthrough.py
+	$(BIN)/python tests/golden/nyk_tables.py
 
 bench: install
 	$(BIN)/mobsim bench --json

@@ -88,3 +88,18 @@ def test_strength_per_cpu_gives_each_players_share_in_its_interval_and_its_cpu()
         assert row["cpu_s_per_game"] > 0
     assert figures["distilled_vs_tuned"] == pytest.approx(
         rows["tuned"]["cpu_s_per_game"] / rows["distilled"]["cpu_s_per_game"], rel=1e-3)
+
+
+def test_a_slice_is_played_in_runner_batches_covering_its_ids_once(monkeypatch):
+    """The bench plays a worker's slice in blocks of a `mobsim run` batch: every id of the slice
+    once, in order, no block above the batch size."""
+    from sim.runner.core import DEFAULT_BATCH
+
+    blocks = []
+    monkeypatch.setattr(bench, "_study", lambda game, names: (
+        None, None, lambda seed, n, players, lineup, rs, first_id: blocks.append((first_id, n))))
+    first, n = 7, 2 * DEFAULT_BATCH + 3
+    assert bench._play_slice((first, n)) == n
+    ids = [i for start, size in blocks for i in range(start, start + size)]
+    assert ids == list(range(first, first + n))
+    assert max(size for _, size in blocks) == DEFAULT_BATCH
