@@ -11,7 +11,7 @@ import pytest
 
 import sim
 from sim.nyk.state import W_CONTROLLED, W_CUSTODY
-from sim.replay import GameSpec, record_game, render_page, replay_data
+from sim.replay import example_spec, record_game, render_page, replay_data
 from sim.replay.browser import find_chromium, load
 from sim.rules import Ruleset
 from sim.shared.game import names
@@ -20,9 +20,6 @@ if find_chromium() is None:
     pytest.skip("no Chromium on this machine: browser tests skipped (Debian: apt-get install chromium)",
                 allow_module_level=True)
 
-NYK = GameSpec("nyk", 8, 1, 4, ("balanced", "runner", "simple", "enforcer"))
-AG = GameSpec("ag", 8, 1, 3, ("racketeer", "warlord", "balanced"))
-PIG = GameSpec("pig", 8, 1, 2, ("optimal", "hold20"))
 
 
 class Elements(HTMLParser):
@@ -49,20 +46,38 @@ class Elements(HTMLParser):
         return [a for t, a in self.items if attr in a and (tag is None or t == tag)]
 
 
-def page_of(spec, ruleset, path):
-    record = record_game(spec, ruleset)
-    path.write_text(render_page(replay_data(spec, ruleset, record)), encoding="utf-8")
-    return path, record
+_pages = {}
+
+
+def page_of(game: str, folder) -> tuple:
+    """The replay page of the game's example game (its face's `example_game`), written once."""
+    if game not in _pages:
+        spec, ruleset = example_spec(game), Ruleset.load(game=game)
+        record = record_game(spec, ruleset)
+        path = folder / f"{game}.html"
+        path.write_text(render_page(replay_data(spec, ruleset, record)), encoding="utf-8")
+        _pages[game] = path, record
+    return _pages[game]
 
 
 @pytest.fixture(scope="module")
-def nyk(tmp_path_factory):
-    return page_of(NYK, Ruleset.load(), tmp_path_factory.mktemp("pages") / "nyk.html")
+def pages(tmp_path_factory):
+    return tmp_path_factory.mktemp("pages")
+
+
+@pytest.fixture(scope="module", params=names())
+def every_page(request, pages):
+    return page_of(request.param, pages)
 
 
 @pytest.fixture(scope="module")
-def ag(tmp_path_factory):
-    return page_of(AG, Ruleset.load(game="ag"), tmp_path_factory.mktemp("pages") / "ag.html")
+def nyk(pages):
+    return page_of("nyk", pages)
+
+
+@pytest.fixture(scope="module")
+def ag(pages):
+    return page_of("ag", pages)
 
 
 def opened(target) -> Elements:
@@ -73,14 +88,8 @@ def opened(target) -> Elements:
     return dom
 
 
-@pytest.fixture(scope="module")
-def pig(tmp_path_factory):
-    return page_of(PIG, Ruleset.load(game="pig"), tmp_path_factory.mktemp("pages") / "pig.html")
-
-
-@pytest.mark.parametrize("which", names())
-def test_replay_pages_load_without_console_errors(which, request):
-    path, record = request.getfixturevalue(which)   # each game's page: a fixture named after the game
+def test_replay_pages_load_without_console_errors(every_page):
+    path, record = every_page
     dom = opened(path)
     body = [a for t, a in dom.items if t == "body"][0]
     assert body["data-step"] == "0"

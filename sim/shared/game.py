@@ -52,7 +52,8 @@ nothing of this object.
 The fields a room reads: ladder (mobsim verdict, strategies ladder: random first), top_rungs,
 reference (strength), showcase (a four-seat lineup: replays, pictures, the golden game's seats),
 opponents and population (the league, the meta-game), metrics (tuning), score_unit, first_seat and
-plain_decisions (the report's words), players and player_range (every command's table).
+plain_decisions (the report's words), players and player_range (every command's table), example
+(the recorded game of the replay's tests: `example_game()`).
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ class Game:
     opponents: tuple[str, ...] = ()            # the presets a tuned player must beat (sim.league)
     population: tuple[str, ...] = ()           # the meta-game's starting population (PSRO)
     metrics: tuple[str, ...] = ()              # tuning metrics only this game has (sim.tuning.targets)
+    example: tuple = ()                        # a short game that shows the game's parts, recorded by the
+    #                                            replay's tests: (seed, game_id, players, strategies); none
+    #                                            declared: game 0 of seed 7, the showcase at the usual table
     doc: str = field(default="", compare=False)
 
     def __post_init__(self):
@@ -118,6 +122,14 @@ class Game:
             if missing.name in (f"sim.{room}.{self.name}", f"sim.{room}"):
                 return None
             raise
+
+    def example_game(self) -> tuple[int, int, int, tuple[str, ...]]:
+        """(seed, game_id, players, strategies) of the game's example: a short game to record
+        (tests/test_replay.py, tests/test_browser.py), declared by the game or its showcase."""
+        if self.example:
+            seed, game_id, players, strategies = self.example
+            return seed, game_id, players, tuple(strategies)
+        return 7, 0, self.players, tuple((self.showcase * self.players)[:self.players])
 
     @property
     def adapter(self):
