@@ -171,6 +171,7 @@ def test_page_is_self_contained_and_its_states_rebuild(every_game):
         assert state == snap
     assert data["winner"] == rec["winner"]
     assert all(isinstance(s["text"], str) for s in data["steps"])
+    assert [label.split(" (")[0] for label in data["seats"]] == [f"seat {p}" for p in range(1, spec.players + 1)]
 
 
 def test_a_replay_that_differs_from_the_run_is_refused(nyk, tmp_path):

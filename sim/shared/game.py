@@ -59,6 +59,7 @@ plain_decisions (the report's words), players and player_range (every command's 
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -195,6 +196,27 @@ def seat_number(index: int) -> int:
     0..N-1 (column `seat`, metric id `seat0_advantage`) so that earlier results still read
     (docs/results-schema.md)."""
     return int(index) + 1
+
+
+def seat_label(index: int, strategy: str | None = None) -> str:
+    """A seat as narration, prompts and pages name it: "seat 1" or "seat 1 (runner)" (`seat_number`)."""
+    label = f"seat {seat_number(index)}"
+    return f"{label} ({strategy})" if strategy else label
+
+
+def seat_labels(strategies) -> list[str]:
+    """Each seat's label at a table whose seats play `strategies` (in seat order)."""
+    return [seat_label(p, name) for p, name in enumerate(strategies)]
+
+
+_SEAT_METRIC = re.compile(r"^seat(\d+)_advantage$")
+
+
+def shown_metric(metric: str) -> str:
+    """A metric's name as a page or a command shows it: seats counted from 1, the stored id beside
+    it ("seat 1 advantage (seat0_advantage)"); any other metric as it is."""
+    seat = _SEAT_METRIC.match(metric)
+    return f"seat {seat_number(seat.group(1))} advantage ({metric})" if seat else metric
 
 
 def with_seat_numbers(frame):
