@@ -5,14 +5,16 @@ Without Chromium these tests skip in one line; tests/test_replay.py still checks
 structure (HTML, inline JSON, states) without a browser.
 """
 
+import os
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 import sim
 from sim.nyk.state import W_CONTROLLED, W_CUSTODY
-from sim.replay import GameSpec, record_game, render_page, replay_data
-from sim.replay.browser import find_chromium, load
+from sim.replay import example_spec, record_game, render_page, replay_data
+from sim.replay.browser import find_chromium, layout, load, screenshot
 from sim.rules import Ruleset
 from sim.shared.game import names
 
@@ -20,9 +22,6 @@ if find_chromium() is None:
     pytest.skip("no Chromium on this machine: browser tests skipped (Debian: apt-get install chromium)",
                 allow_module_level=True)
 
-NYK = GameSpec("nyk", 8, 1, 4, ("balanced", "runner", "simple", "enforcer"))
-AG = GameSpec("ag", 8, 1, 3, ("racketeer", "warlord", "balanced"))
-PIG = GameSpec("pig", 8, 1, 2, ("optimal", "hold20"))
 
 
 class Elements(HTMLParser):
@@ -49,20 +48,38 @@ class Elements(HTMLParser):
         return [a for t, a in self.items if attr in a and (tag is None or t == tag)]
 
 
-def page_of(spec, ruleset, path):
-    record = record_game(spec, ruleset)
-    path.write_text(render_page(replay_data(spec, ruleset, record)), encoding="utf-8")
-    return path, record
+_pages = {}
+
+
+def page_of(game: str, folder) -> tuple:
+    """The replay page of the game's example game (its face's `example_game`), written once."""
+    if game not in _pages:
+        spec, ruleset = example_spec(game), Ruleset.load(game=game)
+        record = record_game(spec, ruleset)
+        path = folder / f"{game}.html"
+        path.write_text(render_page(replay_data(spec, ruleset, record)), encoding="utf-8")
+        _pages[game] = path, record
+    return _pages[game]
 
 
 @pytest.fixture(scope="module")
-def nyk(tmp_path_factory):
-    return page_of(NYK, Ruleset.load(), tmp_path_factory.mktemp("pages") / "nyk.html")
+def pages(tmp_path_factory):
+    return tmp_path_factory.mktemp("pages")
+
+
+@pytest.fixture(scope="module", params=names())
+def every_page(request, pages):
+    return page_of(request.param, pages)
 
 
 @pytest.fixture(scope="module")
-def ag(tmp_path_factory):
-    return page_of(AG, Ruleset.load(game="ag"), tmp_path_factory.mktemp("pages") / "ag.html")
+def nyk(pages):
+    return page_of("nyk", pages)
+
+
+@pytest.fixture(scope="module")
+def ag(pages):
+    return page_of("ag", pages)
 
 
 def opened(target) -> Elements:
@@ -73,14 +90,8 @@ def opened(target) -> Elements:
     return dom
 
 
-@pytest.fixture(scope="module")
-def pig(tmp_path_factory):
-    return page_of(PIG, Ruleset.load(game="pig"), tmp_path_factory.mktemp("pages") / "pig.html")
-
-
-@pytest.mark.parametrize("which", names())
-def test_replay_pages_load_without_console_errors(which, request):
-    path, record = request.getfixturevalue(which)   # each game's page: a fixture named after the game
+def test_replay_pages_load_without_console_errors(every_page):
+    path, record = every_page
     dom = opened(path)
     body = [a for t, a in dom.items if t == "body"][0]
     assert body["data-step"] == "0"
@@ -132,13 +143,67 @@ def test_a_balance_report_loads_without_console_errors(tmp_path):
     assert any(a.get("class") == "menu" for t, a in dom.items if t == "nav")
 
 
-def test_a_verdict_page_loads_without_console_errors_and_opens_with_the_verdict(tmp_path):
-    """#34: the verdict across skill (the first screen of the demo) in a real browser."""
+@pytest.fixture(scope="module")
+def verdict_page(tmp_path_factory):
+    """A verdict page at a tiny size (two rungs, one table)."""
     from sim.verdict import study
     from sim.verdict.output import write
 
     v = study("nyk", players=(3,), rungs=("random", "simple"), budget=20, seed=1, workers=1, pilot=60,
               max_games=120, exploit=False)
-    dom = opened(write(v, tmp_path / "verdict") / "index.html")
+    return write(v, tmp_path_factory.mktemp("verdict") / "verdict") / "index.html"
+
+
+@pytest.fixture(scope="module")
+def advise_page(tmp_path_factory):
+    """An advise page at a tiny size (the quick game, two rungs, two candidates)."""
+    out = tmp_path_factory.mktemp("advise") / "advise"
+    cli(["advise", "--game", "pig", "--players", "2", "--rungs", "simple,optimal", "--try", "goal=150",
+         "--try", "goal=50", "--games", "300", "--target-turns", "12-14", "--out", out])
+    return out / "index.html"
+
+
+@pytest.fixture(scope="module")
+def demo_page(tmp_path_factory):
+    """The demo report at a tiny size (40 games, the verdict's smallest budget, one table size)."""
+    root = tmp_path_factory.mktemp("demo")
+    cli(["demo", "--out", root / "report", "--run-dir", root / "run", "--games", 40, "--workers", 1,
+         "--verdict-budget", 5, "--verdict-players", 3])
+    return root / "report" / "index.html"
+
+
+def cli(args):
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_verdict_page_loads_without_console_errors_and_opens_with_the_verdict(verdict_page):
+    """#34: the verdict across skill (the first screen of the demo) in a real browser."""
+    dom = opened(verdict_page)
     texts = [a for t, a in dom.items if t in ("h1", "h2")]
     assert texts and any(t == "img" for t, _ in dom.items)
+
+
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+@pytest.mark.parametrize("which", ["demo", "verdict", "advise"])
+def test_a_report_page_fits_its_window_and_opens_with_its_summary(which, width, request):
+    """Designer's reading: the demo report, a verdict page and an advise page open with the
+    summary in plain words; nothing scrolls sideways at 1400 px; at 800 px the summary comes
+    before the side menu, on the first screen. MOBSIM_SCREENSHOTS=1 also writes the pictures of
+    docs/reports.md (docs/images/<page>-<width>.png)."""
+    page = request.getfixturevalue(f"{which}_page")   # a page kind, not a game
+    seen = layout(page, width)
+    assert seen["scroll_width"] <= seen["client_width"], seen      # no sideways scroll
+    assert seen["summary_top"] is not None, "the page has no summary (p.summary)"
+    assert 0 <= seen["summary_top"] < seen["window_height"], seen  # on the first screen
+    if width == 800 and seen["menu_top"] is not None:
+        assert seen["summary_top"] < seen["menu_top"], seen        # the content before the menu
+    if os.environ.get("MOBSIM_SCREENSHOTS") == "1":
+        screenshot(page, SHOTS / f"{which}-{width}.png", (width, 1000))

@@ -139,7 +139,7 @@ def test_an_assumed_change_lies_inside_its_own_interval():
 
 
 def test_play_human_with_standard_input_closed():
-    proc = subprocess.run(["sh", "-c", f'exec "{MOBSIM}" play --human 0 <&-'], capture_output=True, text=True,
+    proc = subprocess.run(["sh", "-c", f'exec "{MOBSIM}" play --human 1 <&-'], capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.count("\n") == 1 and "standard input, which is closed" in proc.stderr
@@ -193,7 +193,8 @@ FUZZ = [
     ["strategies", "mechanics", "--games", "x"], ["strategies", "mechanics", "--set", "nosuch=1"],
     ["strategies", "tune", "--elite", 9, "--population", 2], ["strategies", "tune", "--opponents", "nosuch"],
     ["strategies", "tune", "--start", "nosuch"], ["strategies", "tune", "--game", "chess"],
-    ["play", "--human", 9], ["play", "--human", 3, "--players", 3], ["play", "--human", 0, "--json"],
+    ["play", "--human", 9], ["play", "--human", 4, "--players", 3], ["play", "--human", 0],
+    ["play", "--human", 1, "--json"],
     ["play", "--human", "x"], ["replay", "/nonexistent/run", 0], ["replay", "/nonexistent/run", -1],
     ["verify", "/nonexistent/run"], ["sensitivity", "--assumed", "--games", 0],
     ["sensitivity", "--assumed", "--game", "chess"], ["sensitivity", "--assumed", "--players", 1],

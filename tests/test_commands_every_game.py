@@ -6,6 +6,7 @@ tests/test_replay.py); sensitivity and advise, which step every rule option, are
 game each (tests/test_tuning_mirror.py, tests/test_advise.py)."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -37,6 +38,9 @@ def test_run_and_report_at_the_usual_table(game, tmp_path):
 def test_play_tells_a_game(game):
     out = json.loads(cli("play", "--game", game.name, "--seed", 1, "--json"))
     assert out["players"] == game.players and out["events"]
+    told = cli("play", "--game", game.name, "--seed", 1)
+    named = {int(n) for n in re.findall(r"\bseat (\d+) \(", told)}   # "seat 1 (simple)": sim.shared.game.seat_label
+    assert named == set(range(1, game.players + 1)), named              # counted from 1, as pages count them
 
 
 def test_luck_strength_and_ladder(game):

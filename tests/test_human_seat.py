@@ -58,7 +58,7 @@ def test_ag_human_plays_to_the_end_seeing_its_own_view():
     assert "'x' is not a number" in text
     assert "Your decision (place)" in text and "Game over" in text
     mine = "the INFORMER" if fw.game.g[state.INFORMER] == 2 else "a mafia family"
-    assert re.search(rf"You are \S+#2, {mine}\.", text)
+    assert re.search(rf"You are seat 3 \(\S+\), {mine}\.", text)   # index 2: seat 3 as a person counts
     assert text.count("the INFORMER") == text.count(", the INFORMER.")   # no one else's profile
     assert said[-1].startswith(("You won", "Seat "))
 
@@ -74,7 +74,8 @@ def test_cli_human_seat_ag():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--human", "4"], "seat 4 is not at a table of 4"),
+    (["--human", "5"], "seat 5 is not at a table of 4: seats are numbered 1 to 4"),
+    (["--human", "0"], "seat 0 is not at a table of 4: seats are numbered 1 to 4"),
     (["--human", "0", "--json"], "leave out --json"),
 ])
 def test_cli_human_seat_bad_options(args, message):
@@ -83,7 +84,7 @@ def test_cli_human_seat_bad_options(args, message):
 
 
 def test_cli_input_ending_early_is_an_error():
-    out = CliRunner().invoke(main, ["play", "--game", "ag", "--human", "0"], input="0\n0\n")
+    out = CliRunner().invoke(main, ["play", "--game", "ag", "--human", "1"], input="0\n0\n")
     assert out.exit_code == 2 and "the input ended before the game did" in out.output   # bad input (docs/cli.md)
 
 
@@ -100,10 +101,10 @@ def test_nyk_human_plays_to_the_end_seeing_its_own_view():
     text = "\n".join(said)
     assert fw.over and result["winner"] in range(4)
     assert "'?' is not a number" in text and "99 is not an option" in text
-    assert "You are seat 1" in text and "hand:" in text and "Your decision" in text
+    assert "You are seat 2 (runner)" in text and "hand:" in text and "Your decision" in text   # index 1
     assert "the end card is card" not in text
     for line in said:
-        if "accepts '" in line and "drawn secretly" in line and not line.lstrip().startswith("seat 1"):
+        if "accepts '" in line and "drawn secretly" in line and not line.lstrip().startswith("seat 2"):
             assert line.endswith("destination drawn secretly.")
 
 
@@ -112,3 +113,12 @@ def test_cli_human_seat_nyk():
                                     "balanced,runner,enforcer,networker"], input="x\n" + "0\n" * 3000)
     assert out.exit_code == 0, out.output
     assert "'x' is not a number" in out.output and "Your decision" in out.output
+
+
+def test_cli_human_seat_counts_from_one():
+    """`--human 1` is the first seat (the one narration and pages call seat 1), not the second."""
+    out = CliRunner().invoke(main, ["play", "--human", "1", "--seed", "5", "--players", "2", "--strategies",
+                                    "balanced,runner"], input="0\n" * 3000)
+    assert out.exit_code == 0, out.output
+    assert "You are seat 1 (balanced)" in out.output and "seat 0" not in out.output
+    assert "counted from 1" in CliRunner().invoke(main, ["play", "--help"]).output

@@ -8,6 +8,7 @@ parse the page (HTML, inline JSON, the states rebuilt from their deltas as the p
 
 import json
 import re
+from functools import cache
 from html.parser import HTMLParser
 
 import pytest
@@ -15,68 +16,79 @@ from click.testing import CliRunner
 
 from sim.ag import events as AE
 from sim.ag import state as AS
-from sim.ag.game import play_one as ag_play_one
 from sim.cli import main
 from sim.nyk import events as E
 from sim.nyk import state as S
-from sim.nyk.game import play_one
-from sim.replay import GameSpec, ReplayError, record_game, replay_data, render_page, spec_of_run, write_replay
+from sim.replay import (
+    GameSpec, ReplayError, example_spec, record_game, replay_data, render_page, spec_of_run, write_replay,
+)
 from sim.rules import Ruleset
-from sim.shared.game import names
+from sim.shared.game import find, names
 
-NYK_SPEC = GameSpec("nyk", 5, 2, 3, ("balanced", "simple", "enforcer+no-provoke"))
-AG_SPEC = GameSpec("ag", 3, 1, 3, ("racketeer", "warlord", "balanced"))
-PIG_SPEC = GameSpec("pig", 3, 1, 2, ("optimal", "hold20"))
+
+@cache
+def recorded(game: str):
+    """The game's example game (its face's `example_game`) under its shipped rules, recorded once."""
+    spec = example_spec(game)
+    rs = Ruleset.load(game=game)
+    return spec, rs, record_game(spec, rs)
+
+
+@pytest.fixture(scope="module", params=names())
+def every_game(request):
+    return recorded(request.param)
 
 
 @pytest.fixture(scope="module")
 def nyk():
-    rs = Ruleset.load()
-    return rs, record_game(NYK_SPEC, rs)
+    return recorded("nyk")
 
 
 @pytest.fixture(scope="module")
 def ag():
-    rs = Ruleset.load(game="ag")
-    return rs, record_game(AG_SPEC, rs)
-
-
-@pytest.fixture(scope="module")
-def pig():
-    rs = Ruleset.load(game="pig")
-    return rs, record_game(PIG_SPEC, rs)
+    return recorded("ag")
 
 
 def bits(mask):
     return [c for c in range(S.N_CHARS) if (mask >> c) & 1]
 
 
-def test_recorded_nyk_game_is_the_jitted_game(nyk):
-    rs, rec = nyk
-    played = play_one(NYK_SPEC.seed, NYK_SPEC.players, list(NYK_SPEC.strategies), rs, game_id=NYK_SPEC.game_id)
-    n = int(played.game.g[S.N_EVENTS])
+def jitted(spec, rs):
+    """The spec's game played by the game's own (jitted) engine."""
+    return find(spec.game).part("game").play_one(spec.seed, spec.players, list(spec.strategies), rs,
+                                                 game_id=spec.game_id)
+
+
+def test_every_recorded_game_is_the_jitted_game(every_game):
+    spec, rs, rec = every_game
+    played = jitted(spec, rs)
+    state = find(spec.game).part("state")
+    n = int(played.game.g[state.N_EVENTS])
     assert rec["events"] == played.game.events[:n].tolist()
-    assert rec["winner"] == int(played.game.g[S.WINNER])
-    final = rec["snapshots"][-1]
-    for p in range(NYK_SPEC.players):
-        assert final["money"][p] == int(played.game.pl[p, S.MONEY])
-        assert final["hand"][p] == int(played.game.pl[p, S.HAND_N])
-    assert final["owner"] == played.game.ch[:, S.OWNER].tolist()
+    assert rec["winner"] == int(played.game.g[state.WINNER])
     assert len(rec["snapshots"]) == len(rec["events"]) == len(rec["dice"])
 
 
-def test_recorded_ag_game_is_the_jitted_game(ag):
-    rs, rec = ag
-    played = ag_play_one(AG_SPEC.seed, AG_SPEC.players, list(AG_SPEC.strategies), rs, game_id=AG_SPEC.game_id)
-    n = int(played.game.g[AS.N_EVENTS])
-    assert rec["events"] == played.game.events[:n].tolist()
+def test_recorded_nyk_game_ends_as_the_jitted_game(nyk):
+    spec, rs, rec = nyk
+    played = jitted(spec, rs)
     final = rec["snapshots"][-1]
-    assert final["renown"] == [int(played.game.pl[p, AS.RENOWN]) for p in range(AG_SPEC.players)]
+    for p in range(spec.players):
+        assert final["money"][p] == int(played.game.pl[p, S.MONEY])
+        assert final["hand"][p] == int(played.game.pl[p, S.HAND_N])
+    assert final["owner"] == played.game.ch[:, S.OWNER].tolist()
+
+
+def test_recorded_ag_game_ends_as_the_jitted_game(ag):
+    spec, rs, rec = ag
+    played = jitted(spec, rs)
+    final = rec["snapshots"][-1]
+    assert final["renown"] == [int(played.game.pl[p, AS.RENOWN]) for p in range(spec.players)]
     assert final["fbi"] == int(played.game.g[AS.FBI])
 
 
 def test_each_nyk_state_follows_its_event(nyk):
-    _, rec = nyk
+    _, _, rec = nyk
     seen = set()
     for (_, code, a, b, c, *_), after in zip(rec["events"], rec["snapshots"], strict=True):
         if code == E.EV_STEP:          # NYK-M1: the group stands on the district it moved to
@@ -101,7 +113,7 @@ def test_each_nyk_state_follows_its_event(nyk):
 
 
 def test_each_ag_state_follows_its_event(ag):
-    _, rec = ag
+    _, _, rec = ag
     for (_, code, a, b, c, *_), after in zip(rec["events"], rec["snapshots"], strict=True):
         if code == AE.EV_FBI:          # AG-F: the pawn stands where the event says
             assert after["fbi"] == a
@@ -112,8 +124,8 @@ def test_each_ag_state_follows_its_event(ag):
 
 
 def test_interrogations_and_fights_carry_their_dice(nyk):
-    rs, rec = nyk
-    data = replay_data(NYK_SPEC, rs, rec)
+    spec, rs, rec = nyk
+    data = replay_data(spec, rs, rec)
     rolled = [e for e in data["panel"] if e["kind"] in ("interrogation", "stage", "recruitment")]
     assert rolled, "the game has no dice contest to show"
     for entry in rolled:
@@ -145,10 +157,8 @@ class _Scripts(HTMLParser):
             self._open = None
 
 
-@pytest.mark.parametrize("which", names())
-def test_page_is_self_contained_and_its_states_rebuild(which, request):
-    rs, rec = request.getfixturevalue(which)   # each game's recorded game: a fixture named after the game
-    spec = globals()[f"{which.upper()}_SPEC"]
+def test_page_is_self_contained_and_its_states_rebuild(every_game):
+    spec, rs, rec = every_game
     text = render_page(replay_data(spec, rs, rec))
     parser = _Scripts()
     parser.feed(text)
@@ -161,12 +171,13 @@ def test_page_is_self_contained_and_its_states_rebuild(which, request):
         assert state == snap
     assert data["winner"] == rec["winner"]
     assert all(isinstance(s["text"], str) for s in data["steps"])
+    assert [label.split(" (")[0] for label in data["seats"]] == [f"seat {p}" for p in range(1, spec.players + 1)]
 
 
 def test_a_replay_that_differs_from_the_run_is_refused(nyk, tmp_path):
-    rs, rec = nyk
+    spec, rs, rec = nyk
     with pytest.raises(ReplayError, match="differs from the run"):
-        write_replay(NYK_SPEC, rs, tmp_path / "r.html", expect={"turns": rec["turns"] + 1})
+        write_replay(spec, rs, tmp_path / "r.html", expect={"turns": rec["turns"] + 1})
 
 
 def test_replay_command_writes_the_runs_game(tmp_path):

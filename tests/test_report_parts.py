@@ -149,3 +149,22 @@ def test_a_run_in_memory_gives_the_figures_of_its_parts_on_disk(runs):
     loaded = sim.load(runs["low"].path)
     loaded.seats  # noqa: B018  (in memory now)
     pd.testing.assert_frame_equal(H.run_estimates(loaded), on_disk, check_exact=True)
+
+
+def test_a_page_opens_with_its_summary_then_its_details(tmp_path):
+    """The answer in plain words first (p.summary), the run's details (the meta table) below it,
+    in the page and in index.md; a page with no summary keeps its details on top."""
+    from sim.analysis.report import Report
+
+    r = Report("t", {"command": "mobsim verdict"})
+    r.heading("Verdict")
+    r.summary("The seats are fair.")
+    r.text("detail")
+    page = r.write(tmp_path).read_text(encoding="utf-8")
+    assert page.index('<p class="summary">The seats are fair.') < page.index('<table class="meta">') < page.index(
+        "<p>detail")
+    md = (tmp_path / "index.md").read_text(encoding="utf-8")
+    assert md.index("The seats are fair.") < md.index("- **command**") < md.index("detail")
+    plain = Report("t", {"command": "c"})
+    plain.text("detail")
+    assert plain.markdown().index("- **command**") < plain.markdown().index("detail")

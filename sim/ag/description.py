@@ -9,5 +9,6 @@ GAME = Game(
     showcase=("racketeer", "warlord", "politician", "balanced"),
     opponents=("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
     population=("racketeer", "warlord", "politician", "informer-aware", "balanced"),
+    example=(3, 1, 3, ("racketeer", "warlord", "balanced")),
     doc="The second game: the French rules, put back in order in american-gangsters-rules.md (AG-*).",
 )

@@ -45,6 +45,7 @@ from sim.ag.state import (
     FW_SCRIPT0, FW_SEAT, FW_STOP, GAME_OVER, N_FW_DET, N_FW_SCRIPT, NO, clear_game,
 )
 from sim.rules.ag.content import TRAFFICS
+from sim.shared.game import seat_labels
 
 OVER, OUTGROWN = 0, -1
 
@@ -202,7 +203,7 @@ class Forward(shared.ForwardState):
         snap = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
         work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
         slots = lineup.owner[seating] if lineup.owner is not None else seating
-        labels = [f"{lineup.names[slots[p]]}#{p}" for p in range(players)]
+        labels = seat_labels([lineup.names[slots[p]] for p in range(players)])
         mask = shared.halt_mask(stop, players)
         status = _check(new_state(snap, work, env, players, rng.run_key(seed) if key is None else key,
                                  game_id, int(record), mask))

@@ -8,6 +8,7 @@ from sim.ag.state import BOSS, DECIDED, ENDED, HENCH, INFORMER, KILLER, N_EVENTS
 from sim.rules.ag.content import TRAFFICS
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
+from sim.shared.game import seat_labels as seat_labels_of
 
 PIECES = {BOSS: "boss", HENCH: "henchman", KILLER: "killer", OCC: "occasional henchman"}
 
@@ -155,7 +156,7 @@ def _line(code, a, b, c, d, e, f, n: Names, shown):  # noqa: C901 - one case per
 
 def seat_labels(played) -> list[str]:
     names = played.lineup.names
-    return [f"{names[played.seating[p]]}#{p}" for p in range(int(played.game.g[N_PLAYERS]))]
+    return seat_labels_of([names[played.seating[p]] for p in range(int(played.game.g[N_PLAYERS]))])
 
 
 def story(played) -> list[str]:

@@ -117,6 +117,15 @@ class Report:
     def text(self, paragraph: str):
         self.blocks.append(("text", paragraph))
 
+    def summary(self, paragraph: str):
+        """The page's answer in plain words: the page opens with it, the run's details (the meta
+        table) below it, and at a narrow width it comes before the side menu."""
+        self.blocks.append(("summary", paragraph))
+
+    def _meta_at(self) -> int:
+        """Where the meta table goes: after the first summary, else before every block."""
+        return next((i + 1 for i, (kind, *_) in enumerate(self.blocks) if kind == "summary"), 0)
+
     def table(self, frame: pd.DataFrame, caption: str, name: str | None = None,
               formats: Mapping[str, Callable] | None = None, shown: pd.DataFrame | None = None):
         """A table: `frame` goes to tables/<name>.csv at full precision; the page shows `shown`
@@ -157,13 +166,15 @@ class Report:
         return index_html
 
     def markdown(self) -> str:
-        lines = [f"# {self.title}", ""]
-        lines += [f"- **{key}**: `{value}`" for key, value in self.meta.items()]
-        for kind, *rest in self.blocks:
+        lines = [f"# {self.title}"]
+        meta = ["", *(f"- **{key}**: `{value}`" for key, value in self.meta.items())]
+        for i, (kind, *rest) in enumerate(self.blocks):
+            if i == self._meta_at():
+                lines += meta
             lines.append("")
             if kind == "heading":
                 lines.append(f"{'#' * rest[0]} {rest[1]}")
-            elif kind == "text":
+            elif kind in ("text", "summary"):
                 lines.append(rest[0])
             elif kind == "links":
                 lines += [f"- {t}" + (f" ([see]({h}))" if h else "") for t, h in rest[0]]
@@ -178,6 +189,8 @@ class Report:
                 lines.append("| " + " | ".join(_md_cell(h) for h in header) + " |")
                 lines.append("|" + "|".join("---" for _ in header) + "|")
                 lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+        if self._meta_at() >= len(self.blocks):
+            lines += meta
         return "\n".join(lines) + "\n"
 
     def html(self) -> str:
@@ -185,17 +198,22 @@ class Report:
         parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
                  f"<title>{e(self.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
                  _menu(self.blocks), '<div class="page">', f"<h1>{e(self.title)}</h1>"]
+        meta = []
         if self.meta:
-            parts.append('<table class="meta">')
-            parts += [f"<tr><th>{e(str(k))}</th><td><code>{e(str(v))}</code></td></tr>"
-                      for k, v in self.meta.items()]
-            parts.append("</table>")
-        for kind, *rest in self.blocks:
+            meta.append('<table class="meta">')
+            meta += [f"<tr><th>{e(str(k))}</th><td><code>{e(str(v))}</code></td></tr>"
+                     for k, v in self.meta.items()]
+            meta.append("</table>")
+        for i, (kind, *rest) in enumerate(self.blocks):
+            if i == self._meta_at():
+                parts += meta
             if kind == "heading":
                 level = min(max(rest[0], 1), 6)
                 parts.append(f'<h{level} id="{self.anchor(rest[1])}">{e(rest[1])}</h{level}>')
             elif kind == "text":
                 parts.append(f"<p>{e(rest[0])}</p>")
+            elif kind == "summary":
+                parts.append(f'<p class="summary">{e(rest[0])}</p>')
             elif kind == "links":
                 parts.append('<ul class="links">' + "".join(
                     f'<li>{e(t)}' + (f' <a href="{e(h)}">see</a>' if h else "") + "</li>"
@@ -218,6 +236,8 @@ class Report:
                 parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
                           for row in rows]
                 parts.append("</tbody></table>")
+        if self._meta_at() >= len(self.blocks):   # a page of no blocks, or ending on its summary
+            parts += meta
         parts += ["</div>", "</body>", "</html>"]
         return "\n".join(parts) + "\n"
 
@@ -244,6 +264,10 @@ _CSS = """
 body { font-family: system-ui, sans-serif; max-width: 70em; margin: 2em auto; padding: 0 1em;
        color: #222; line-height: 1.45; }
 table { border-collapse: collapse; margin: 1em 0; }
+table.data, table.meta { display: block; max-width: 100%; overflow-x: auto; }  /* a wide table scrolls, not the page */
+p, li, figcaption, caption, code { overflow-wrap: break-word; }
+p.summary { font-size: 1.1em; }
+.page { min-width: 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 th { background: #f2f2f2; }
 table.meta th, table.meta td { text-align: left; }
@@ -260,6 +284,8 @@ nav.menu li.l3 { padding-left: 1em; font-size: 0.95em; }
 nav.menu a { color: #234; text-decoration: none; }
 nav.menu a:hover { text-decoration: underline; }
 @media (min-width: 70em) { body { padding-left: 16em; } }
-@media (max-width: 70em) { nav.menu { position: static; width: auto; border: none; } }
+@media (max-width: 70em) {  /* narrow: the page first, its menu after it */
+  body { display: flex; flex-direction: column; }
+  nav.menu { position: static; width: auto; border: none; order: 1; margin-top: 2em; } }
 ul.links li { margin: 0.3em 0; }
 """.strip()

@@ -28,7 +28,7 @@ from sim.analysis.stats import BOOT_REPS, BOOT_SEED
 from sim.analysis.tables import GENERIC, ReportRun, game_count, run_parts, table_columns
 from sim.analysis.watch import add_opening
 from sim.runner.store import run_state
-from sim.shared.game import seat_number, with_seat_numbers
+from sim.shared.game import seat_number, shown_metric, with_seat_numbers
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
                 "tiebreak_rate", "winrate_max", "strategy_gap")
@@ -256,11 +256,6 @@ def _headline_shown(head: pd.DataFrame, game=None) -> pd.DataFrame:
                      "95% interval": f"{fmt(r['lo'])} to {fmt(r['hi'])}",
                      "n": f"{int(r['n']):,}", "definition": in_terms(definition(metric), game)})
     return pd.DataFrame(rows)
-
-
-def shown_metric(metric: str) -> str:
-    """A metric's name on a page: seats counted from 1, the stored id beside it."""
-    return "seat 1 advantage (seat0_advantage)" if metric == "seat0_advantage" else metric
 
 
 def in_terms(text: str, game=None) -> str:

@@ -27,9 +27,10 @@ MAX_GAME_ID = 2**31 - 1  # the runner's game ids (sim.runner.core.MAX_GAME_ID, i
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: result and events.")
 @click.option("--html", "html_path", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="Also write the game as a replay page to step through (offline, one file).")
-@click.option("--human", type=click.IntRange(0, 7), default=None,
-              help="Seat a person at this seat: the terminal shows that seat's view and asks for "
-                   "its choices by number; the other seats play --strategies.")
+@click.option("--human", type=int, default=None, metavar="SEAT",
+              help="Seat a person at seat SEAT, counted from 1 as every page and narration counts "
+                   "them (seat 1 acts first in turn 1): the terminal shows that seat's view and asks "
+                   "for its choices by number; the other seats play --strategies.")
 def play_cmd(seed, game_id, players, strategies, game, ruleset, sets, as_json, html_path, human):
     """Play one game and tell it: bids, moves, checks, missions, fights, recruits, ranking.
     With --human SEAT, play that seat yourself against the bots."""
@@ -87,23 +88,29 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
     if sys.stdin is None or sys.stdin.closed:
         raise click.UsageError("--human reads your answers from standard input, which is closed: "
                                "run it in a terminal (or pipe the answers in)")
-    if seat >= players:
-        raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats 0 to "
-                                 f"{players - 1}", param_hint="--human")
+    index = seat_index(seat, players, find(game).first_seat)
     try:
         forward = find(game).part("forward")
     except ImportError as err:
         raise click.ClickException(f"the {game} forward model is not in this build ({err})") from err
     try:
-        fw = forward.Forward.new(rs, names, players=players, seed=seed, game_id=game_id, stop=(seat,),
+        fw = forward.Forward.new(rs, names, players=players, seed=seed, game_id=game_id, stop=(index,),
                                  record=True)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--strategies/--players") from err
     try:
-        play_human(fw, seat, ask=input, say=click.echo)
+        play_human(fw, index, ask=input, say=click.echo)
     except (EOFError, RuntimeError) as err:   # input() raises RuntimeError when stdin goes away
         raise click.UsageError("the input ended before the game did: answer every decision "
                                "with an option number") from err
+
+
+def seat_index(seat: int, players: int, first_seat: str) -> int:
+    """The stored seat index (0..N-1) of seat `seat` as a person numbers it (1..N, sim.shared.game.seat_number)."""
+    if not 1 <= seat <= players:
+        raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats are numbered 1 to {players} "
+                                 f"(seat 1: {first_seat})", param_hint="--human")
+    return seat - 1
 
 
 def _write_page(spec, rs, path: Path, played=None) -> Path:

@@ -11,5 +11,6 @@ GAME = Game(
     opponents=("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced"),
     population=("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"),
     metrics=("affranchi_deaths",),
+    example=(5, 2, 3, ("balanced", "simple", "enforcer+no-provoke")),  # dice contests, a restricted seat
     doc="The primary game: rulebook ../shared/rules/new-york-kings-rulebook.txt, rules NYK-*.",
 )

@@ -8,6 +8,7 @@ from sim.nyk.compiled import E_POACH_HENCHMAN, E_STEAL_MONEY
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
 from sim.rules.nyk.content import mission_rewards
+from sim.shared.game import seat_labels as seat_labels_of
 
 
 class Names:
@@ -164,7 +165,7 @@ def _die(rank):
 
 def seat_labels(played) -> list[str]:
     names = played.lineup.names
-    return [f"seat {p} ({names[played.seating[p]]})" for p in range(len(played.seating))]
+    return seat_labels_of([names[played.seating[p]] for p in range(len(played.seating))])
 
 
 def story(played) -> list[str]:

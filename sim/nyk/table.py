@@ -11,6 +11,7 @@ from sim.nyk import events as E
 from sim.nyk import state
 from sim.nyk.narrate import Names, narrate
 from sim.nyk.view import seen_dest, seen_standing
+from sim.shared.game import seat_labels
 
 WHERE = {state.W_CONTROLLED: "", state.W_CUSTODY: " (in custody)"}
 
@@ -19,7 +20,7 @@ class Table:
     def __init__(self, fw):
         self.fw = fw
         n = fw.players
-        self.names = Names(fw.ruleset, [f"seat {p} ({fw.names[p]})" for p in range(n)])
+        self.names = Names(fw.ruleset, seat_labels([fw.names[p] for p in range(n)]))
 
     def news(self, seat: int, since: int = 0) -> tuple[list[str], int]:
         game = self.fw.game

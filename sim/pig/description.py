@@ -9,5 +9,6 @@ GAME = Game(
     showcase=("optimal", "hold20", "hold25", "hold10"),
     opponents=("random", "hold10", "hold20", "hold25", "optimal"),
     population=("hold10", "hold20", "hold25", "optimal"),
+    example=(3, 1, 2, ("optimal", "hold20")),
     doc="The third game, with published answers: Neller & Presser's Pig (sim/rules/pig/rules.md, PIG-*).",
 )

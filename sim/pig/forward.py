@@ -20,6 +20,7 @@ from sim.pig.game import Lineup, check_players, load_default, seated, tables_of
 from sim.pig.narrate import narrate
 from sim.shared import forward as shared
 from strategies.pig.policy import decide
+from sim.shared.game import seat_labels
 
 ROWS = np.array([[ROLL], [HOLD]], dtype=np.int64)   # the options of every decision (PIG-3)
 
@@ -78,7 +79,7 @@ class Forward(shared.ForwardState):
         seating = seating[game_id % len(seating)]
         env = np.array([make_env(rs, *seated(lineup, params, seating))]).view(np.recarray)
         game = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
-        labels = [f"{lineup.names[s]}#{p}" for p, s in enumerate(lineup.slots(seating))]
+        labels = seat_labels([lineup.names[s] for s in lineup.slots(seating)])
         mask = shared.halt_mask(stop, players)
         status = new_state(game, env, tables, players, rng.run_key(seed) if key is None else key,
                            game_id, int(record), mask)

@@ -4,6 +4,7 @@ from sim.pig import events as E
 from sim.pig.state import N_EVENTS, N_PLAYERS
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
+from sim.shared.game import seat_labels as seat_labels_of
 
 
 def teller(labels):
@@ -35,7 +36,7 @@ def narrate(rows, labels) -> list[str]:
 
 def seat_labels(played) -> list[str]:
     names = played.lineup.names
-    return [f"{names[played.seating[p]]}#{p}" for p in range(int(played.game.g[N_PLAYERS]))]
+    return seat_labels_of([names[played.seating[p]] for p in range(int(played.game.g[N_PLAYERS]))])
 
 
 def story(played) -> list[str]:

@@ -11,7 +11,12 @@ from pathlib import Path
 from sim.replay.record import GameSpec, ReplayError, record_game
 from sim.shared.game import find
 
-__all__ = ["GameSpec", "ReplayError", "record_game", "replay_data", "write_replay", "spec_of_run"]
+__all__ = ["GameSpec", "ReplayError", "example_spec", "record_game", "replay_data", "write_replay", "spec_of_run"]
+
+
+def example_spec(game: str) -> GameSpec:
+    """The game's example game as a GameSpec (sim.shared.game.Game.example_game)."""
+    return GameSpec(game, *find(game).example_game())
 
 
 def _plugin(game: str):

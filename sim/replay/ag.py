@@ -4,6 +4,7 @@ from sim.ag import events as E
 from sim.ag import state as S
 from sim.ag.narrate import Names, _line
 from sim.rules.ag.content import TRAFFICS
+from sim.shared.game import seat_labels as seat_labels_of
 
 # the events the side panel lists: location rolls, shoot-outs and duels, with their dice
 PANEL_EVENTS = {E.EV_ROLL: "roll", E.EV_REROLL: "re-roll", E.EV_SHOOTOUT: "shoot-out",
@@ -60,7 +61,7 @@ DICE = {"face": lambda v: str(v + 1), "bullet": lambda v: "BANG" if v else "clic
 
 
 def seat_labels(names, seating) -> list[str]:
-    return [f"{names[s]}#{p}" for p, s in enumerate(seating)]
+    return seat_labels_of([names[s] for s in seating])
 
 
 def tell(rows, ruleset, labels):

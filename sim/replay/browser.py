@@ -3,11 +3,16 @@
     find_chromium()                      -> path of chromium / chromium-browser / google-chrome, or None
     load(path_or_url) -> Loaded          -> .dom (after the page's scripts ran) and .console lines
     screenshot(path_or_url, png, size)   -> writes a PNG of the page as a browser shows it
+    layout(page, width)                  -> how a report page lays out at that width: its scroll
+                                            width against the window's, the summary's and the
+                                            side menu's top (docs/reports.md, "Reading a page")
 
 `python -m sim.replay.browser shots docs/images` writes the pictures of docs/play-and-replay.md
 (a replay of each game and a balance report of each game).
 """
 
+import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -59,9 +64,11 @@ def console_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if ":CONSOLE" in line]
 
 
-def load(target, timeout: float = 120) -> Loaded:
-    """Open a page, let its scripts run, and return the DOM they built and the console."""
-    done = _run(["--virtual-time-budget=5000", "--dump-dom", _url(target)], timeout)
+def load(target, timeout: float = 120, size: tuple[int, int] | None = None) -> Loaded:
+    """Open a page (in a window of `size`, width and height, when given), let its scripts run,
+    and return the DOM they built and the console."""
+    window = [f"--window-size={size[0]},{size[1]}"] if size else []
+    done = _run(["--virtual-time-budget=5000", *window, "--dump-dom", _url(target)], timeout)
     if done.returncode != 0 and not done.stdout:
         raise BrowserError(f"chromium failed on {target}: {done.stderr.strip().splitlines()[-1:]}")
     return Loaded(done.stdout, console_lines(done.stderr))
@@ -76,6 +83,34 @@ def screenshot(target, png, size=(1400, 1000), timeout: float = 120) -> Loaded:
     if not png.is_file():
         raise BrowserError(f"chromium wrote no screenshot of {target}")
     return Loaded("", console_lines(done.stderr))
+
+
+# read once the page has laid out: written into an attribute of <html> for --dump-dom to carry out
+_LAYOUT = """<script>addEventListener("load", () => {
+  const top = (q) => { const el = document.querySelector(q); return el ? el.getBoundingClientRect().top : null; };
+  const root = document.scrollingElement;
+  document.documentElement.setAttribute("data-layout", JSON.stringify({
+    scroll_width: root.scrollWidth, client_width: root.clientWidth, window_height: innerHeight,
+    summary_top: top("p.summary"), menu_top: top("nav.menu")}));
+});</script>"""
+
+
+def layout(page, width: int, height: int = 900, timeout: float = 120) -> dict:
+    """How a report page (sim.analysis.report) lays out in a window `width` px wide: scroll_width
+    and client_width of the page (equal when nothing scrolls sideways), the window's height, and
+    the tops of its summary (`p.summary`) and side menu (None when it has none). Measured on a
+    copy beside the page (its relative links kept) with a script added."""
+    page = Path(page)
+    probe = page.with_name(f".{page.stem}.layout.html")
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _LAYOUT + "</body>", 1), encoding="utf-8")
+    try:
+        dom = load(probe, timeout, size=(width, height)).dom
+    finally:
+        probe.unlink(missing_ok=True)
+    found = re.search(r'<html[^>]*data-layout="([^"]*)"', dom)
+    if found is None:
+        raise BrowserError(f"chromium did not lay out {page}")
+    return json.loads(found.group(1).replace("&quot;", '"'))
 
 
 def _shots(out_dir):

@@ -3,6 +3,7 @@
 from sim.pig import events as E
 from sim.pig import state as S
 from sim.pig.narrate import teller
+from sim.shared.game import seat_labels as seat_labels_of
 
 PANEL_EVENTS = {E.EV_BUST: "bust", E.EV_HOLD: "hold", E.EV_WIN: "win"}
 PANEL_TITLE = "Busts and holds"
@@ -21,7 +22,7 @@ def board(ruleset) -> dict:
 
 
 def seat_labels(names, seating) -> list[str]:
-    return [f"{names[s]}#{p}" for p, s in enumerate(seating)]
+    return seat_labels_of([names[s] for s in seating])
 
 
 def tell(rows, ruleset, labels):

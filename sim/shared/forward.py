@@ -21,6 +21,7 @@ seeing that seat's view only and the events since its last decision; the other s
 from dataclasses import dataclass
 
 import numpy as np
+from sim.shared.game import seat_label
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,6 @@ def summary(result: dict, seat: int) -> str:
     winner = result["winner"]
     ranks = result["ranks"]
     if winner == seat:
-        return f"You won (seat {seat}) after {result['turns']} turns."
-    return (f"Seat {winner} won after {result['turns']} turns; you (seat {seat}) ranked "
-            f"{ranks[seat]}.")
+        return f"You won ({seat_label(seat)}) after {result['turns']} turns."
+    return (f"{seat_label(winner).capitalize()} won after {result['turns']} turns; you ({seat_label(seat)}) "
+            f"ranked {ranks[seat]}.")

@@ -52,12 +52,14 @@ nothing of this object.
 The fields a room reads: ladder (mobsim verdict, strategies ladder: random first), top_rungs,
 reference (strength), showcase (a four-seat lineup: replays, pictures, the golden game's seats),
 opponents and population (the league, the meta-game), metrics (tuning), score_unit, first_seat and
-plain_decisions (the report's words), players and player_range (every command's table).
+plain_decisions (the report's words), players and player_range (every command's table), example
+(the recorded game of the replay's tests: `example_game()`).
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -86,6 +88,9 @@ class Game:
     opponents: tuple[str, ...] = ()            # the presets a tuned player must beat (sim.league)
     population: tuple[str, ...] = ()           # the meta-game's starting population (PSRO)
     metrics: tuple[str, ...] = ()              # tuning metrics only this game has (sim.tuning.targets)
+    example: tuple = ()                        # a short game that shows the game's parts, recorded by the
+    #                                            replay's tests: (seed, game_id, players, strategies); none
+    #                                            declared: game 0 of seed 7, the showcase at the usual table
     doc: str = field(default="", compare=False)
 
     def __post_init__(self):
@@ -118,6 +123,14 @@ class Game:
             if missing.name in (f"sim.{room}.{self.name}", f"sim.{room}"):
                 return None
             raise
+
+    def example_game(self) -> tuple[int, int, int, tuple[str, ...]]:
+        """(seed, game_id, players, strategies) of the game's example: a short game to record
+        (tests/test_replay.py, tests/test_browser.py), declared by the game or its showcase."""
+        if self.example:
+            seed, game_id, players, strategies = self.example
+            return seed, game_id, players, tuple(strategies)
+        return 7, 0, self.players, tuple((self.showcase * self.players)[:self.players])
 
     @property
     def adapter(self):
@@ -183,6 +196,27 @@ def seat_number(index: int) -> int:
     0..N-1 (column `seat`, metric id `seat0_advantage`) so that earlier results still read
     (docs/results-schema.md)."""
     return int(index) + 1
+
+
+def seat_label(index: int, strategy: str | None = None) -> str:
+    """A seat as narration, prompts and pages name it: "seat 1" or "seat 1 (runner)" (`seat_number`)."""
+    label = f"seat {seat_number(index)}"
+    return f"{label} ({strategy})" if strategy else label
+
+
+def seat_labels(strategies) -> list[str]:
+    """Each seat's label at a table whose seats play `strategies` (in seat order)."""
+    return [seat_label(p, name) for p, name in enumerate(strategies)]
+
+
+_SEAT_METRIC = re.compile(r"^seat(\d+)_advantage$")
+
+
+def shown_metric(metric: str) -> str:
+    """A metric's name as a page or a command shows it: seats counted from 1, the stored id beside
+    it ("seat 1 advantage (seat0_advantage)"); any other metric as it is."""
+    seat = _SEAT_METRIC.match(metric)
+    return f"seat {seat_number(seat.group(1))} advantage ({metric})" if seat else metric
 
 
 def with_seat_numbers(frame):

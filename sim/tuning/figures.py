@@ -7,6 +7,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from sim.shared.game import shown_metric
+
 COLUMNS = 4
 DOWN, UP = "#4C72B0", "#DD8452"
 DPI = 90
@@ -59,7 +61,7 @@ def metric_figure(table: pd.DataFrame, key: str, metrics: list[str], change: boo
             ax.errorbar(_positions(base[key], levels), y, yerr=err, marker="*", color="black",
                         markersize=8, linestyle="none", elinewidth=0.8, capsize=2,
                         label="baseline" if ax is axes.flat[0] else None)
-        ax.set_title(metric + (" change" if change else ""), fontsize=9)
+        ax.set_title(shown_metric(metric) + (" change" if change else ""), fontsize=9)
         ax.tick_params(labelsize=7)
         ax.locator_params(axis="y", nbins=4)
     for ax in axes.flat[len(metrics):]:
@@ -104,8 +106,8 @@ def tornado_figure(changes: pd.DataFrame, metric: str, top: int = 15):
                     elinewidth=0.8, capsize=2)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(y, [_param_label(part, p) for p in order], fontsize=7)
-    ax.set_xlabel(f"change in {metric} (paired 95% interval)", fontsize=8)
-    ax.set_title(f"Sensitivity of {metric}", fontsize=10)
+    ax.set_xlabel(f"change in {shown_metric(metric)} (paired 95% interval)", fontsize=8)
+    ax.set_title(f"Sensitivity of {shown_metric(metric)}", fontsize=10)
     ax.legend(fontsize=7, loc="lower right")
     height = fig.get_figheight()
     fig.subplots_adjust(left=0.42, right=0.97, top=1 - 0.35 / height, bottom=0.55 / height)
@@ -117,14 +119,14 @@ def rulings_figure(changes: pd.DataFrame, metric: str, top: int = 20):
     the largest on top."""
     part = changes[changes["metric"] == metric].copy()
     part["label"] = [f"{r.param} = {_short(r.value)} (now {_short(r.current)})" for r in part.itertuples()]
-    return labelled_bars(part, metric, f"Rulings and {metric}", top)
+    return labelled_bars(part, metric, f"Rulings and {shown_metric(metric)}", top)
 
 
 def assumed_figure(changes: pd.DataFrame, metric: str, top: int = 20):
     """A bar for each end of each assumed value's range: the change it makes in `metric`."""
     part = changes[changes["metric"] == metric].copy()
     part["label"] = [f"{r.value} at its {r.side} end ({r.setting})" for r in part.itertuples()]
-    return labelled_bars(part, metric, f"Assumed values and {metric}", top)
+    return labelled_bars(part, metric, f"Assumed values and {shown_metric(metric)}", top)
 
 
 def labelled_bars(part: pd.DataFrame, metric: str, title: str, top: int = 20):
@@ -141,7 +143,7 @@ def labelled_bars(part: pd.DataFrame, metric: str, title: str, top: int = 20):
                 elinewidth=0.8, capsize=2)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(y, list(part["label"]), fontsize=7)
-    ax.set_xlabel(f"change in {metric} (paired 95% interval)", fontsize=8)
+    ax.set_xlabel(f"change in {shown_metric(metric)} (paired 95% interval)", fontsize=8)
     ax.set_title(title, fontsize=10)
     height = fig.get_figheight()
     fig.subplots_adjust(left=0.45, right=0.97, top=1 - 0.35 / height, bottom=0.55 / height)

@@ -23,6 +23,7 @@ import pandas as pd
 from sim.analysis.stats import holm, two_sided_p
 from sim.rules.ruleset import options
 from sim.runner.executor import uses_scheduler
+from sim.shared.game import shown_metric
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import NUMERIC, checked, natural_step, numeric_option, snap
 from sim.tuning.study import Z95, Study, check_games, difference, point_dir, show_point
@@ -252,15 +253,22 @@ def write_study(out, name: str, table: pd.DataFrame, study: Study, games: int, s
     if table.attrs.get("undefined"):
         report.text(mirror_note(table))
     report.heading(words.top)
-    report.table(ranking(table), words.ranked, name="ranking")
+    ranked = ranking(table)
+    report.table(ranked, words.ranked, name="ranking", shown=_metrics_shown(ranked))
     moved = set(table.loc[(table["lo"] != 0) | (table["hi"] != 0), "metric"])
     for metric in table.attrs["metrics"]:
         if metric in moved:  # a metric no change moved at all has nothing to draw
-            report.figure(png(figure(table, metric)), f"{figure_key}-{metric}", words.figure.format(metric=metric))
+            report.figure(png(figure(table, metric)), f"{figure_key}-{metric}",
+                          words.figure.format(metric=shown_metric(metric)))
     report.heading("Every change")
-    report.table(table, words.every, name="changes")
+    report.table(table, words.every, name="changes", shown=_metrics_shown(table))
     if table.attrs["skipped"]:
         report.heading(words.left_out)
         report.table(pd.DataFrame(table.attrs["skipped"]), words.refused, name="skipped")
     report.write(root)
     return root / f"{name}.parquet"
+
+
+def _metrics_shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """A table to show: its metric names as a page shows them (seats counted from 1, shown_metric)."""
+    return frame.assign(metric=frame["metric"].map(shown_metric)) if "metric" in frame else frame

@@ -223,7 +223,7 @@ def write(advice: Advice, out) -> None:
     advice.changes.to_csv(root / "changes.csv", index=False)
     report = Report(f"mobsim advise: {advice.meta['game']}", {"game": advice.meta["game"]})
     report.heading("Problems and proposed changes")
-    report.text(first_screen(advice))
+    report.summary(first_screen(advice))
     report.table(table, "Per problem, the three candidates nearest the target, each read at the good rungs on "
                         "the same games as today's rules (paired)", name="advice")
     report.text(REFIT_NOTE)

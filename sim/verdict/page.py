@@ -86,10 +86,12 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     """Append the verdict's blocks to `report`."""
     meta = v.meta
     report.heading("Verdict: the game across skill levels and player counts")
-    first = plain_summary(v.verdicts)
+    first, lead = plain_summary(v.verdicts), lead or _lead(v)
     if first:   # the answer first, from the table below it
-        report.text(first)
-    report.text(lead or _lead(v))
+        report.summary(first)
+        report.text(lead)
+    else:
+        report.summary(lead)
     style = styles.sentence(v.verdicts)
     if style:
         report.text(style)

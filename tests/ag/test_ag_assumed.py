@@ -1,16 +1,17 @@
-"""`mobsim sensitivity --assumed`: every assumed value of both games has a plausible range (or a
+"""`mobsim sensitivity --assumed`: every assumed value of every game has a plausible range (or a
 stated reason to be left out), and a variation changes exactly the values it names."""
 
 import pytest
 
 from sim.rules import Ruleset
+from sim.shared.game import names
 from sim.tuning.assumed import (
     assumed_options, load_ranges, ruleset_with_content, varied_content,
 )
 from sim.tuning.errors import TuningError
 
 
-@pytest.mark.parametrize("game", ["ag", "nyk"])
+@pytest.mark.parametrize("game", names())
 def test_every_assumed_option_has_a_range_or_a_reason(game):
     variations, skip = load_ranges(game)
     covered = {v.option for v in variations} | set(skip)

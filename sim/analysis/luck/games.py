@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import rng
-from sim.shared.game import find
+from sim.shared.game import find, seat_label
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ class GameLuck:
         return groups
 
     def seat_dice(self) -> dict:
-        """Each seat's own dice as a group of its own."""
-        return {f"dice of seat {p}": (self.S.S_DICE0 + p,) for p in range(self.players)}
+        """Each seat's own dice as a group of its own, the seat named as a person counts it."""
+        return {f"dice of {seat_label(p)}": (self.S.S_DICE0 + p,) for p in range(self.players)}
 
     def all_rows(self) -> tuple[int, ...]:
         return tuple(range(self.S.N_STREAMS))
