@@ -219,15 +219,28 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @ruleset_options
 @click.option("--versus", default=None,
               help="A second strategy measured on the same games: the paired difference of the win shares.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--exploit", is_flag=True,
+              help="Read NAME's exploitability instead (NAME: one rung or several, comma-separated): the "
+                   "game's exploiter (nyk search-leaf-all, ag search-200, pig optimal) in one seat against "
+                   "NAME in every other, its win share minus fair with a 95% interval.")
+@click.option("--exploit-games", type=click.IntRange(min=1, max=1_000_000), default=480, show_default=True,
+              help="--exploit: games a rung (a fixed plan, seats rotated; game ids 0 .. N - 1).")
+@click.option("--exploiter", default=None, help="--exploit: the seat that exploits (default: the game's).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object (one a rung with --exploit).")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, versus, as_json, game):
+def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, versus, exploit, exploit_games,
+                 exploiter, as_json, game):
     """Strength per CPU second: one seat of NAME against the others of --against, its win share
     with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game; with
-    --versus, the same for a second strategy and the paired difference, game by game."""
+    --versus, the same for a second strategy and the paired difference, game by game; with
+    --exploit, NAME's exploitability (the exploiter's gain over fair), each rung labelled
+    "equilibrium" only when the gain is within 2 points of fair."""
     from sim.league.strength import paired_strength, strength
     from sim.shared.game import find
 
+    if exploit:
+        _exploit(name, exploiter, exploit_games, players, seed, workers, ruleset, sets, as_json, game)
+        return
     against = find(game).reference if against is None else against
     for spec, hint in ((name, "NAME"), (against, "--against"), (versus, "--versus")):
         if spec is not None:
@@ -248,6 +261,25 @@ def strength_cmd(name, against, games, players, seed, workers, ruleset, sets, ve
     click.echo(f"{row['strategy']} minus {row['versus']}, paired over the same {row['games']} games: "
                f"{row['difference']:+.1%} [{row['low']:+.1%}, {row['high']:+.1%}] of win share, at "
                f"{row['cpu_ratio']:.3g} times the CPU a game")
+
+
+def _exploit(names, exploiter, games, players, seed, workers, ruleset, sets, as_json, game) -> None:
+    """`strategies strength --exploit`: each rung's exploitability (sim.league.strength.exploitability)."""
+    from sim.league.strength import exploitability
+    from sim.shared.game import find
+
+    rungs = [r.strip() for r in names.split(",") if r.strip()]
+    exploiter = exploiter or find(game).exploiter
+    for spec, hint in [*((r, "NAME") for r in rungs), (exploiter, "--exploiter")]:
+        _check(spec, game, hint)
+    ruleset_from_options(ruleset, sets, game)
+    for rung in rungs:
+        row = exploitability(rung, games=games, searcher=exploiter, seed=seed, players=players_of(players, game),
+                             ruleset=ruleset, overrides=parse_sets(sets), workers=workers, game=game).row()
+        click.echo(json.dumps(row) if as_json else
+                   f"{row['rung']} at {row['players']} players: {row['searcher']} in one seat wins "
+                   f"{row['win_share']:.1%} of {row['games']} games (fair {row['fair']:.1%}, seed {seed}): "
+                   f"{row['label']}")
 
 
 def _strength_line(row: dict, seed: int) -> str:

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import holm, mean_interval, wilson
+from sim.league.strength import exploit_label
 from sim.rooms import DEFAULT_GAME
 from sim.shared.game import find
 from sim.verdict import fairness, plan, rules
@@ -498,11 +499,14 @@ def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataF
             d = wins[common].astype(float) - base[np.arange(len(ids)), seat[common] - 1]
             mean, d_lo, d_hi, m = mean_interval(d)
             row |= {"paired_games": m, "paired_gain": mean, "paired_lo": d_lo, "paired_hi": d_hi}
+        row |= {"exploitability": k / g - 1 / n, "exploit_low": lo - 1 / n, "exploit_high": hi - 1 / n}
+        row["label"] = (exploit_label(row["exploitability"], row["exploit_low"], row["exploit_high"], searcher)
+                        if row["read"] else "")
         row["text"] = (f"{searcher} in one seat wins {k / g:.1%} [{lo:.1%}, {hi:.1%}] of {g} games "
                        f"against {n - 1} {EQUILIBRIUM} seats (fair {1 / n:.1%}): "
                        + (f"not read (at least {EXPLOIT_MIN_GAMES} games needed)" if not row["read"] else
-                          "the equilibrium rung understates what strong play does" if row["understates"] else
-                          "not beyond noise"))
+                          f"the rung is {row['label']}"
+                          + ("; it understates what strong play does" if row["understates"] else "")))
         rows.append(row)
     return pd.DataFrame(rows)
 
