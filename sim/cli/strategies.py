@@ -481,6 +481,60 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
     click.echo(f"saved {target}")
 
 
+@strategies_cmd.command("learn")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+@click.option("--iterations", type=click.IntRange(min=1, max=20), default=2, show_default=True,
+              help="Iterations of expert iteration (each labels the last iteration's player's own games).")
+@click.option("--games", type=click.IntRange(min=4, max=100_000), default=100, show_default=True,
+              help="Games labelled by the search an iteration (one seat each; the last quarter held out).")
+@click.option("--base", default="distilled", show_default=True,
+              help="The heuristic preset whose pick is the logit's first feature (and whose knobs it keeps).")
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
+              help="Seats of the labelled games (the apprentice in every one).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Preset file to write, its weights beside it as NAME.npz (default: the shipped learned "
+                   "preset, with --force).")
+@click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@ruleset_options
+def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, ruleset, sets):
+    """Learn a player from the search (expert iteration, sim.league.learn): the search labels the
+    apprentice's own decisions, scipy's L-BFGS fits a conditional logit over option features to
+    its picks and visit counts, the fitted player becomes the next iteration's apprentice and the
+    search's rollout; prints each iteration's agreement and writes the weights and the preset
+    `learned` with its provenance (command, seed, engine commit, the weights' sha256)."""
+    import sys
+
+    from sim.league.games import knobs
+    from sim.league.learn import learn, preset_text
+    from strategies import file_sha256
+    from strategies.nyk.learned import write_weights
+
+    if game != "nyk":
+        raise click.BadParameter(f"{game}: the learned player has option features for New York Kings only "
+                                 f"(docs/learned.md): give --game nyk", param_hint="--game")
+    if _load(base, game).family != "param":
+        raise click.BadParameter(f"{base!r} is not a knob preset: give one of the param family (e.g. distilled)",
+                                 param_hint="--base")
+    ruleset_from_options(ruleset, sets, game)
+    target = _tuned_target(out, knobs(game).preset_dir(), force, "learned")
+    weights = target.with_suffix(".npz")
+    if weights.exists() and not force:
+        raise click.BadParameter(f"{weights} exists: add --force to replace it", param_hint="--out")
+    result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
+                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True))
+    result.provenance["command"] = " ".join(["mobsim strategies learn", *sys.argv[3:]])
+    click.echo("iteration  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
+    for h in result.iterations:
+        click.echo(f"{h['iteration']:>9}  {h['decisions']:>9,}  {h['departures']:>14.1%}  "
+                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
+                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
+    write_whole(weights, lambda path: write_weights(path, result.weights), make_folder=True)
+    write_whole(target, preset_text(result, target.stem, weights.name, file_sha256(weights)))
+    click.echo(f"saved {target} and {weights}")
+
+
 @strategies_cmd.command("psro")
 @click.option("--iterations", type=click.IntRange(min=1), default=3, show_default=True,
               help="Best responses to search (the study stops early when one gains nothing).")
