@@ -88,3 +88,10 @@ def test_strength_per_cpu_gives_each_players_share_in_its_interval_and_its_cpu()
         assert row["cpu_s_per_game"] > 0
     assert figures["distilled_vs_tuned"] == pytest.approx(
         rows["tuned"]["cpu_s_per_game"] / rows["distilled"]["cpu_s_per_game"], rel=1e-3)
+
+
+def test_learned_cpu_vs_tuned_is_the_learned_players_cpu_a_game_over_tuneds():
+    figures = bench.strength_per_cpu({"tuned": 100, "learned": 100})
+    rows = figures["strength_per_cpu"]
+    assert figures["learned_cpu_vs_tuned"] == pytest.approx(
+        rows["learned"]["cpu_s_per_game"] / rows["tuned"]["cpu_s_per_game"], rel=1e-3)
