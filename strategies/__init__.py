@@ -305,4 +305,5 @@ def _search_strategy(spec: str, data: dict, path: Path, restrictions, game: str)
     knobs.update(rollout=rollout, rollout_family=inner.family, kinds=tuple(names), opponents=opponents,
                  reward=reward, root=root)
     return Strategy(spec, SEARCH, inner.params, tuple(dict.fromkeys(restrictions + list(inner.restrictions))),
-                    data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs, game)
+                    data.get("doc", ""), str(path), dict(data.get("provenance", {})), knobs, game,
+                    table=inner.table)   # a learned rollout's weights

@@ -103,3 +103,10 @@ def test_a_slice_is_played_in_runner_batches_covering_its_ids_once(monkeypatch):
     ids = [i for start, size in blocks for i in range(start, start + size)]
     assert ids == list(range(first, first + n))
     assert max(size for _, size in blocks) == DEFAULT_BATCH
+
+
+def test_learned_cpu_vs_tuned_is_the_learned_players_cpu_a_game_over_tuneds():
+    figures = bench.strength_per_cpu({"tuned": 100, "learned": 100})
+    rows = figures["strength_per_cpu"]
+    assert figures["learned_cpu_vs_tuned"] == pytest.approx(
+        rows["learned"]["cpu_s_per_game"] / rows["tuned"]["cpu_s_per_game"], rel=1e-3)

@@ -104,3 +104,44 @@ def test_cli_versus_plays_both_on_the_same_games_and_ag_measures_against_its_str
     ag = runner.invoke(main, ["strategies", "strength", "balanced", "--game", "ag", "--games", "8", "--workers", "1"])
     assert ag.exit_code == 0, ag.output
     assert "against 3 x warlord" in ag.output
+
+
+# --- exploitability (`strategies strength --exploit`) ---------------------------------------------
+
+def test_the_rung_is_called_an_equilibrium_only_within_two_points_of_fair():
+    from sim.league.strength import exploit_label
+
+    assert exploit_label(0.019, -0.02, 0.06, "s").startswith("equilibrium")
+    assert exploit_label(-0.02, -0.06, 0.02, "s").startswith("equilibrium")
+    assert exploit_label(0.021, -0.01, 0.05, "s") == "exploitable by 2.1 points [-1.0, +5.0] (s)"
+    assert exploit_label(-0.05, -0.09, -0.01, "s").startswith("not exploited by s")
+
+
+def test_pig_exploitability_matches_the_exact_shares_of_the_known_answer():
+    """Pig's known answer (Neller & Presser): `optimal` is the two-player equilibrium, so the
+    exploiter (`optimal` itself) gains exactly nothing against it, and gains against `hold10`
+    exactly what the exact chain computes; the measured gaps' intervals hold both."""
+    import strategies
+    from sim.league.strength import exploitability
+    from sim.pig import exact, tables
+
+    optimal = tables.read(strategies.table_file(strategies.load("optimal", "pig")), {"goal": 100, "die.faces": 6})
+    against_hold10 = exact.share(optimal, exact.hold_at(10, 100)) - 0.5
+    for rung, truth in (("optimal", 0.0), ("hold10", against_hold10)):
+        row = exploitability(rung, games=480, seed=1, players=2, workers=1, game="pig").row()
+        assert row["searcher"] == "optimal" and row["games"] == 480 and row["fair"] == 0.5
+        assert row["exploit_low"] <= truth <= row["exploit_high"], (rung, truth, row)
+    assert against_hold10 > 0.1 and row["label"].startswith("exploitable by")
+
+
+def test_cli_exploit_reads_each_rung_in_json_and_refuses_a_bad_exploiter():
+    runner = CliRunner()
+    result = runner.invoke(main, ["strategies", "strength", "hold20,random", "--exploit", "--exploit-games", "60",
+                                  "--game", "pig", "--seed", "2", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["rung"] for r in rows] == ["hold20", "random"] and all(r["games"] == 60 for r in rows)
+    assert rows[1]["exploitability"] == pytest.approx(rows[1]["win_share"] - 0.5) and rows[1]["equilibrium"] is False
+    bad = runner.invoke(main, ["strategies", "strength", "hold20", "--exploit", "--exploiter", "nobody",
+                               "--game", "pig"])
+    assert bad.exit_code == 2 and "--exploiter" in bad.output

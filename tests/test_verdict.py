@@ -216,6 +216,8 @@ def test_exploitability_is_the_search_seats_wins_against_fair():
     assert row["wins"] == 48 and row["win_share"] == pytest.approx(0.4)
     assert row["lo"] > 0.25 and row["understates"]
     assert row["paired_gain"] == pytest.approx(0.4 - 1.0)   # the mirror's seat won every one of them
+    assert row["exploitability"] == pytest.approx(0.15) and row["exploit_low"] == pytest.approx(row["lo"] - 0.25)
+    assert row["label"].startswith("exploitable by 15.0 points [") and row["label"] in row["text"]
 
 
 def test_a_costly_top_rung_too_noisy_to_judge_does_not_hide_the_plateau_below_it():

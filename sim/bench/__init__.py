@@ -276,14 +276,16 @@ def search_speed(seconds: float, iterations: int = 200) -> dict:
     return {"search_decisions_per_s": _best_rate(work, n, seconds, min_repeats=2)}
 
 
-STRENGTH_GAMES = {"search-200": 4, "search-leaf": 20, "tuned": 2000, "distilled": 2000}  # few: a cost figure
+STRENGTH_GAMES = {"search-200": 4, "search-leaf": 20, "tuned": 2000, "distilled": 2000,  # few: a cost figure
+                  "learned": 2000}
 
 
 def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
     """`strength_per_cpu`: for the cheap search presets, `tuned` and `distilled`, one seat against
     three `meta:equilibrium` seats (sim.league.strength, seats rotated, game ids 0 ..): the win
     share with its Wilson interval and the process CPU seconds a game, in this process; and
-    `distilled_vs_tuned`, the distilled player's games a CPU second over tuned's. The counts are
+    `distilled_vs_tuned`, the distilled player's games a CPU second over tuned's, and
+    `learned_cpu_vs_tuned`, the learned player's CPU a game over tuned's (target: at most 3). The counts are
     small so the bench stays fast: the CPU figures hold, the search shares' intervals are wide."""
     from sim.league.strength import strength
 
@@ -295,6 +297,8 @@ def strength_per_cpu(games: dict = STRENGTH_GAMES, seed: int = 5) -> dict:
     figures = {"strength_per_cpu": out}
     if "tuned" in out and "distilled" in out:  # the distilled player must keep a tenth of tuned's speed
         figures["distilled_vs_tuned"] = round(out["tuned"]["cpu_s_per_game"] / out["distilled"]["cpu_s_per_game"], 3)
+    if "tuned" in out and "learned" in out:  # the learned player must cost at most 3 times tuned's CPU a game
+        figures["learned_cpu_vs_tuned"] = round(out["learned"]["cpu_s_per_game"] / out["tuned"]["cpu_s_per_game"], 3)
     return figures
 
 

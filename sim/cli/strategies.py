@@ -222,15 +222,28 @@ def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
 @ruleset_options
 @click.option("--versus", default=None,
               help="A second strategy measured on the same games: the paired difference of the win shares.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+@click.option("--exploit", is_flag=True,
+              help="Read NAME's exploitability instead (NAME: one rung or several, comma-separated): the "
+                   "game's exploiter (nyk search-leaf-all, ag search-200, pig optimal) in one seat against "
+                   "NAME in every other, its win share minus fair with a 95% interval.")
+@click.option("--exploit-games", type=click.IntRange(min=1, max=1_000_000), default=480, show_default=True,
+              help="--exploit: games a rung (a fixed plan, seats rotated; game ids 0 .. N - 1).")
+@click.option("--exploiter", default=None, help="--exploit: the seat that exploits (default: the game's).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object (one a rung with --exploit).")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
-def strength_cmd(name, against, games, players, seed, workers, scheduler, ruleset, sets, versus, as_json, game):
+def strength_cmd(name, against, games, players, seed, workers, scheduler, ruleset, sets, versus, exploit,
+                 exploit_games, exploiter, as_json, game):
     """Strength per CPU second: one seat of NAME against the others of --against, its win share
     with a 95% Wilson interval against the fair 1/players, and the CPU seconds a game; with
-    --versus, the same for a second strategy and the paired difference, game by game."""
+    --versus, the same for a second strategy and the paired difference, game by game; with
+    --exploit, NAME's exploitability (the exploiter's gain over fair), each rung labelled
+    "equilibrium" only when the gain is within 2 points of fair."""
     from sim.league.strength import paired_strength, strength
     from sim.shared.game import find
 
+    if exploit:
+        _exploit(name, exploiter, exploit_games, players, seed, workers, scheduler, ruleset, sets, as_json, game)
+        return
     against = find(game).reference if against is None else against
     for spec, hint in ((name, "NAME"), (against, "--against"), (versus, "--versus")):
         if spec is not None:
@@ -253,6 +266,26 @@ def strength_cmd(name, against, games, players, seed, workers, scheduler, rulese
     click.echo(f"{row['strategy']} minus {row['versus']}, paired over the same {row['games']} games: "
                f"{row['difference']:+.1%} [{row['low']:+.1%}, {row['high']:+.1%}] of win share, at "
                f"{row['cpu_ratio']:.3g} times the CPU a game")
+
+
+def _exploit(names, exploiter, games, players, seed, workers, scheduler, ruleset, sets, as_json, game) -> None:
+    """`strategies strength --exploit`: each rung's exploitability (sim.league.strength.exploitability)."""
+    from sim.league.strength import exploitability
+    from sim.shared.game import find
+
+    rungs = [r.strip() for r in names.split(",") if r.strip()]
+    exploiter = exploiter or find(game).exploiter
+    for spec, hint in [*((r, "NAME") for r in rungs), (exploiter, "--exploiter")]:
+        _check(spec, game, hint)
+    ruleset_from_options(ruleset, sets, game)
+    for rung in rungs:
+        row = exploitability(rung, games=games, searcher=exploiter, seed=seed, players=players_of(players, game),
+                             ruleset=ruleset, overrides=parse_sets(sets), workers=workers, game=game,
+                             scheduler=scheduler).row()
+        click.echo(json.dumps(row) if as_json else
+                   f"{row['rung']} at {row['players']} players: {row['searcher']} in one seat wins "
+                   f"{row['win_share']:.1%} of {row['games']} games (fair {row['fair']:.1%}, seed {seed}): "
+                   f"{row['label']}")
 
 
 def _strength_line(row: dict, seed: int) -> str:
@@ -452,6 +485,60 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
                    f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
     write_whole(target, result.toml(name=target.stem))
     click.echo(f"saved {target}")
+
+
+@strategies_cmd.command("learn")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+@click.option("--iterations", type=click.IntRange(min=1, max=20), default=2, show_default=True,
+              help="Iterations of expert iteration (each labels the last iteration's player's own games).")
+@click.option("--games", type=click.IntRange(min=4, max=100_000), default=100, show_default=True,
+              help="Games labelled by the search an iteration (one seat each; the last quarter held out).")
+@click.option("--base", default="distilled", show_default=True,
+              help="The heuristic preset whose pick is the logit's first feature (and whose knobs it keeps).")
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
+              help="Seats of the labelled games (the apprentice in every one).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Preset file to write, its weights beside it as NAME.npz (default: the shipped learned "
+                   "preset, with --force).")
+@click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@ruleset_options
+def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, ruleset, sets):
+    """Learn a player from the search (expert iteration, sim.league.learn): the search labels the
+    apprentice's own decisions, scipy's L-BFGS fits a conditional logit over option features to
+    its picks and visit counts, the fitted player becomes the next iteration's apprentice and the
+    search's rollout; prints each iteration's agreement and writes the weights and the preset
+    `learned` with its provenance (command, seed, engine commit, the weights' sha256)."""
+    import sys
+
+    from sim.league.games import knobs
+    from sim.league.learn import learn, preset_text
+    from strategies import file_sha256
+    from strategies.nyk.learned import write_weights
+
+    if game != "nyk":
+        raise click.BadParameter(f"{game}: the learned player has option features for New York Kings only "
+                                 f"(docs/learned.md): give --game nyk", param_hint="--game")
+    if _load(base, game).family != "param":
+        raise click.BadParameter(f"{base!r} is not a knob preset: give one of the param family (e.g. distilled)",
+                                 param_hint="--base")
+    ruleset_from_options(ruleset, sets, game)
+    target = _tuned_target(out, knobs(game).preset_dir(), force, "learned")
+    weights = target.with_suffix(".npz")
+    if weights.exists() and not force:
+        raise click.BadParameter(f"{weights} exists: add --force to replace it", param_hint="--out")
+    result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
+                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True))
+    result.provenance["command"] = " ".join(["mobsim strategies learn", *sys.argv[3:]])
+    click.echo("iteration  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
+    for h in result.iterations:
+        click.echo(f"{h['iteration']:>9}  {h['decisions']:>9,}  {h['departures']:>14.1%}  "
+                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
+                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
+    write_whole(weights, lambda path: write_weights(path, result.weights), make_folder=True)
+    write_whole(target, preset_text(result, target.stem, weights.name, file_sha256(weights)))
+    click.echo(f"saved {target} and {weights}")
 
 
 @strategies_cmd.command("psro")

@@ -115,3 +115,56 @@ class PairedStrength:
 def paired_strength(name, versus, **kwargs) -> PairedStrength:
     """`strength` of `name` and of `versus` on the same games (keyword arguments: `strength`'s)."""
     return PairedStrength(strength(name, **kwargs), strength(versus, **kwargs))
+
+
+# --- exploitability: the game's exploiter in one seat against the rung in every other ----------
+
+EXPLOIT_GAMES = 480       # a fixed plan of games, the same on every machine (not a wall budget)
+EQUILIBRIUM_BAND = 0.02   # a rung is called an equilibrium only when the exploiter's gain is within this
+
+
+def exploit_label(gap: float, lo: float, hi: float, searcher: str) -> str:
+    """The rung's label from the exploiter's gain over fair (share minus 1/players) and its 95%
+    interval: "equilibrium" only when the gain is within EQUILIBRIUM_BAND of fair; a gain above
+    the band is "exploitable by X points [lo, hi]"; below it the exploiter found nothing."""
+    span = f"{100 * gap:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    if abs(gap) <= EQUILIBRIUM_BAND:
+        return f"equilibrium (gap {span} to {searcher})"
+    if gap > 0:
+        return f"exploitable by {100 * gap:.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] ({searcher})"
+    return f"not exploited by {searcher} (gap {span})"
+
+
+@dataclass(frozen=True)
+class Exploitability:
+    """An approximate best response's reading of a rung (Timbers et al. 2022): the exploiter's
+    one seat against `players - 1` seats of the rung. A lower bound: a stronger exploiter may
+    find more."""
+
+    rung: str
+    seat: Strength   # the exploiter's strength against the rung
+
+    @property
+    def gap(self) -> float:
+        return self.seat.share - self.seat.fair
+
+    def row(self) -> dict:
+        lo, hi = (v - self.seat.fair for v in self.seat.interval)
+        return {"rung": self.rung, "searcher": self.seat.name, "players": self.seat.players,
+                "games": self.seat.games, "wins": self.seat.wins, "win_share": self.seat.share,
+                "fair": self.seat.fair, "exploitability": self.gap, "exploit_low": lo, "exploit_high": hi,
+                "equilibrium": abs(self.gap) <= EQUILIBRIUM_BAND,
+                "label": exploit_label(self.gap, lo, hi, self.seat.name),
+                "cpu_s_per_game": self.seat.cpu_per_game}
+
+
+def exploitability(rung, games: int = EXPLOIT_GAMES, searcher=None, game: str = "nyk", **kwargs) -> Exploitability:
+    """The exploiter (default: the game's, sim.shared.game.Game.exploiter) in one seat against
+    every other seat of `rung` on game ids 0 .. games - 1 (keyword arguments: `strength`'s)."""
+    from sim.shared.game import find
+
+    searcher = searcher or find(game).exploiter
+    if not searcher:
+        raise ValueError(f"game {game!r} names no exploiter: give one (a search preset) to read exploitability")
+    seat = strength(searcher, games=games, against=rung, game=game, **kwargs)
+    return Exploitability(seat.against, seat)

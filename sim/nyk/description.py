@@ -6,7 +6,7 @@ GAME = Game(
     name="nyk", title="New York Kings", capabilities=frozenset({RESTRICTIONS, SEARCH}), score_unit="$",
     first_seat="first in turn 1's bidding",
     ladder=("random", "simple", "balanced", "tuned"), top_rungs=("meta:equilibrium", "distilled", "search-leaf-all"),
-    reference="meta:equilibrium",
+    reference="meta:equilibrium", exploiter="search-leaf-all",
     showcase=("runner", "enforcer", "networker", "tuned"),
     opponents=("random", "simple", "runner", "enforcer", "networker", "cautious", "corrupter", "balanced"),
     population=("runner", "enforcer", "networker", "cautious", "corrupter", "balanced", "tuned"),

@@ -14,7 +14,7 @@ from numba import njit
 from sim.nyk import fights, hands
 from sim.nyk.state import MAX_SEATS, N_DISTRICTS_MAX
 from sim.nyk.odds import dice_space
-from sim.nyk.decisions import N_WINDOWS, WIN_ACTIONS
+from sim.nyk.decisions import DECISIONS, N_WINDOWS, WIN_ACTIONS
 from sim.nyk.compiled import MAX_PARAMS, N_PARAMS, compile_ruleset
 from sim.nyk.compiled import WINDOWS  # the stamped room (sim/__init__.py), as content names them
 
@@ -38,6 +38,7 @@ RP_WIN_KINDS = RP_R_WINDOW + 32         # per window: bitmask of the effect kind
 RP_SEAT_MONEY = RP_WIN_KINDS + N_WINDOWS  # seats.money, seat by seat (0 beyond the list)
 N_RP = RP_SEAT_MONEY + MAX_SEATS
 assert len(WINDOWS) == N_WINDOWS and WINDOWS[WIN_ACTIONS] == "actions"
+assert len(DECISIONS) == 18
 
 
 MAX_DEGREE = 12
@@ -46,6 +47,8 @@ MAX_MSET_DICE = 4  # dice multisets kept for strategies' exact mid-fight odds (s
 N_MSETS = 126      # multisets of 4 dice
 BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
 MAX_BIDS = 165     # multisets of up to 8 bills, the most `corruption.bills` allows
+N_LEARNED_FEATURES = 32  # option features of the learned player (strategies.nyk.learned)
+N_DECISION_KINDS = 18    # sim.nyk.decisions.DECISIONS: one weight row per kind
 N_SCRATCH = 64     # the policy's scratch (a decision's memo: a goal per character and two masks)
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),                              # every rule constant and content number
@@ -66,6 +69,8 @@ ENV_DTYPE = np.dtype([
     # the policy's working memory for one decision (what it finds once and its options share):
     # a field of the record, so a decision allocates nothing and passes no counted reference
     ("scratch", np.int64, N_SCRATCH),
+    # the learned player's weights, one row per decision kind (strategies.nyk.learned): one set per env
+    ("learned", np.float64, (N_DECISION_KINDS, N_LEARNED_FEATURES)),
 ])
 
 

@@ -209,6 +209,7 @@ class Forward(shared.ForwardState):
         others by their strategies. `key`: the streams' key (default `rng.run_key(seed)`;
         `rng.redraw_key` draws chosen sources afresh)."""
         from sim.nyk.game import Lineup, check_players
+        from strategies.nyk.learned import weights_of
         from sim.rules import Ruleset
 
         rs = ruleset or Ruleset.load()
@@ -224,6 +225,7 @@ class Forward(shared.ForwardState):
         kinds_a[:n], params[:n], restrict[:n] = (lineup.kinds[seating], lineup.params[seating],
                                                  lineup.restrict[seating])
         env = np.array([make_env(rs, kinds_a, params, restrict)]).view(np.recarray)
+        env[0].learned[:] = weights_of(lineup.tables)
         halt = shared.halt_mask(stop, n)
         seat_kinds = np.full(MAX_SEATS, kinds_mask(kinds), np.int64)
         owner = lineup.owner[seating] if lineup.owner is not None else seating

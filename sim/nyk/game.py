@@ -15,6 +15,7 @@ from sim.rules import Ruleset
 from sim.shared import play
 from sim.shared.play import Played
 from strategies.lineup import Lineup as BaseLineup
+from strategies.nyk.learned import weights_of
 
 
 class Lineup(BaseLineup):
@@ -35,6 +36,7 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     rows = lineup.seatings_for(seed, game_id, 1)
     seating = rows[game_id % len(rows)]
     env = make_env(rs, *lineup.seated(seating, state.MAX_SEATS))
+    env.learned[:] = weights_of(lineup.tables)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
     return Played(seed, game_id, rs, lineup, lineup.slots(seating), env, game, int(code))
@@ -74,5 +76,6 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
     check_players(ruleset, players)
     env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64), np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
+    env.learned[:] = weights_of(lineup.tables)
     return play.play_many(batch, state, env, lineup, (lineup.params, lineup.restrict), seed, n_games, players,
                           first_id, check, record_turns)

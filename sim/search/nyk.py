@@ -36,8 +36,8 @@ from sim.nyk.state import (
 )
 from sim.rng import splitmix64
 from sim.search.halving import (
-    N_ST, VERIFY_WORLD0, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, paired_z,
-    tally_world, world_key, worlds_this_round,
+    N_ST, ST_COUNT, VERIFY_WORLD0, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash,
+    paired_z, tally_world, world_key, worlds_this_round,
 )
 from sim.search.nyk_leaf import LEAF_SHAPE, N_FEATURES, leaf_value
 from sim.shared.search import (
@@ -234,6 +234,15 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank, horizon
 @njit(cache=True)
 def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
             by_rank, key, guard, horizon, leaf, verify):
+    """`halving_counts` without the counts: (option, playouts)."""
+    k, spent, _ = halving_counts(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds,
+                                 actual, by_rank, key, guard, horizon, leaf, verify)
+    return k, spent
+
+
+@njit(cache=True)
+def halving_counts(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
+                   by_rank, key, guard, horizon, leaf, verify):
     """The root option chosen by Sequential Halving over determinized playouts (sim.search.halving):
     each round plays every option left in the same sampled worlds (common random numbers: the
     streams are keyed by source, so the options differ only by what the choice changes), then
@@ -241,7 +250,8 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
     advantage reaches a z of `guard`; `horizon`, `leaf`: playouts cut short (`playout_value`).
     With `verify` > 0 an option that beats the rollout's on cut-short playouts must beat it again
     in `verify` fresh worlds played to the end (`verified`): the leaf model screens, the game's
-    own result decides. Returns (option, playouts)."""
+    own result decides. Returns (option, playouts, the playouts each option got: the halving's
+    visit counts)."""
     n = root_work.fw[FW_NOPTS]
     prepare_root(root_snap, root_work, env, senv, base, seat, kinds, actual)
     d = default_option(root_work, env, seat)
@@ -270,7 +280,7 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
         spent += played
         if not ok:
             k = d
-    return k, spent
+    return k, spent, stats[ST_COUNT].copy()
 
 
 @njit(cache=True)
@@ -369,11 +379,13 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     from sim.nyk import batch, state
     from sim.nyk.game import check_players
     from sim.shared.play import empty_tables, label_slots
+    from strategies.nyk.learned import weights_of
 
     if check:
         raise ValueError("games with a search player are played without check mode")
     check_players(ruleset, players)
     env = make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS)))
+    env.learned[:] = weights_of(lineup.tables)   # a learned seat's (or rollout's) weights
     envs = np.array([env, env]).view(np.recarray)
     games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)

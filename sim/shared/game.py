@@ -50,10 +50,10 @@ sections, findings' labels) and `sim/search/<game>.py` (with SEARCH). The jitted
 nothing of this object.
 
 The fields a room reads: ladder (mobsim verdict, strategies ladder: random first), top_rungs,
-reference (strength), showcase (a four-seat lineup: replays, pictures, the golden game's seats),
-opponents and population (the league, the meta-game), metrics (tuning), score_unit, first_seat and
-plain_decisions (the report's words), players and player_range (every command's table), example
-(the recorded game of the replay's tests: `example_game()`).
+reference (strength), exploiter (a rung's exploitability), showcase (a four-seat lineup: replays,
+pictures, the golden game's seats), opponents and population (the league, the meta-game), metrics
+(tuning), score_unit, first_seat and plain_decisions (the report's words), players and player_range
+(every command's table), example (the recorded game of the replay's tests: `example_game()`).
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ class Game:
     ladder: tuple[str, ...] = ()               # skill rungs, weakest first: random .. the strongest preset
     top_rungs: tuple[str, ...] = ()            # above the ladder: a shipped equilibrium, the search player
     reference: str = ""                        # the opponents strength is measured against (sim.league.strength)
+    exploiter: str = ""                        # the seat that reads a rung's exploitability (sim.league.strength)
     showcase: tuple[str, ...] = ()             # a 4-seat lineup that shows the game (replays, pictures)
     opponents: tuple[str, ...] = ()            # the presets a tuned player must beat (sim.league)
     population: tuple[str, ...] = ()           # the meta-game's starting population (PSRO)

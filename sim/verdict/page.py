@@ -110,9 +110,9 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
                   "Each measure over the skill ladder (every seat the same rung, weakest left), one "
                   "line per player count, 95% intervals as bands: " + ", ".join(names) + ".")
     for row in v.exploit.to_dict("records"):
-        report.text(f"At equilibrium, checked ({row['players']} players): {row['text']}"
+        report.text(f"Exploitability of {row['against']}, checked ({row['players']} players): {row['text']}"
                     + (f"; paired over {count(row['paired_games'])} games against the same seat of "
-                       f"the equilibrium mirror, {row['paired_gain']:+.1%} [{row['paired_lo']:+.1%}, "
+                       f"the {row['against']} mirror, {row['paired_gain']:+.1%} [{row['paired_lo']:+.1%}, "
                        f"{row['paired_hi']:+.1%}]." if not _nan(row.get("paired_gain")) else "."))
     _metagame_blocks(report, v)
     for row in v.plan.to_dict("records"):

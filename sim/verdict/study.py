@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import holm, mean_interval, wilson
+from sim.league.strength import exploit_label
 from sim.rooms import DEFAULT_GAME
 from sim.runner.executor import uses_scheduler
 from sim.shared.game import find
@@ -192,9 +193,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     variants = _style_variants(game, rungs, search, styles, style_dir)
     cells += [c for v in variants for n in players for c in (
         (v["label"], v["spec"], n), (f"{v['label']} vs {v['rung']}", ",".join([v["spec"]] + [v["rung"]] * (n - 1)), n))]
-    if exploit and search and EQUILIBRIUM in rungs:
-        cells += [(f"{search[-1]} vs {EQUILIBRIUM}", f"{search[-1]}," + ",".join([EQUILIBRIUM] * (n - 1)), n)
-                  for n in players]
+    exploited = exploited_rungs(rungs, game, search) if exploit and search else []
+    cells += [(f"{search[-1]} vs {r}", f"{search[-1]}," + ",".join([r] * (n - 1)), n) for r in exploited
+              for n in players]
     effort = {cell: search_effort(cell[1], game, cell[2]) for cell in cells}   # searching seats
     if isinstance(games, int):
         games = {(c[0], c[2]): search_games if effort[c] else games for c in cells}
@@ -285,7 +286,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     measures = measure_table(mirrors, rungs)
     verdicts = verdict_table(measures, rungs, precision, bands, strength=strength, tolerance=tolerance,
                              targets=targets)
-    exploit_table = exploitability(table, rungs, search[-1] if search else None)
+    exploit_table = exploitability(table, rungs, search[-1] if search else None, exploited)
     style_table, style_measures = _styles(table, variants)
     if len(style_table):
         verdicts = verdicts.merge(style_reading(pd.concat([measures, style_measures]), style_table, verdicts),
@@ -475,24 +476,42 @@ def _good_cells(measures: pd.DataFrame, measure: str, n: int, rungs) -> list[tup
             for r in fairness.good_rungs(rungs) if r in cell.index and int(cell.at[r, "games"]) > 0]
 
 
-def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataFrame:
-    """The search seat's win share against equilibrium seats (Wilson, against the fair 1/n), and
-    its paired gain over the same seat of the equilibrium mirror on the same game ids.
-    `understates`: the interval lies above fair, so the equilibrium rung understates strong play."""
+def exploited_rungs(rungs, game: str, search) -> list[str]:
+    """The rungs whose exploitability the study reads: the game's top rungs that do not search
+    (an equilibrium mixture, a distilled or learned player), else its ladder's top rung."""
+    top = [r for r in find(game).top_rungs if r in rungs and r not in search]
+    if top:
+        return top
+    below = [r for r in rungs if r not in search]
+    return below[-1:]
+
+
+def exploitability(table: pd.DataFrame, rungs, searcher: str | None, exploited=(EQUILIBRIUM,)) -> pd.DataFrame:
+    """The search seat's win share against each exploited rung's seats (Wilson, against the fair
+    1/n), its gap over fair labelling the rung (sim.league.strength.exploit_label), and its paired
+    gain over the same seat of the rung's mirror on the same game ids. `understates`: the interval
+    lies above fair, so the rung understates strong play."""
     rows = []
     if searcher is None:
         return pd.DataFrame(rows)
-    label = f"{searcher} vs {EQUILIBRIUM}"
+    for against in exploited:
+        rows += _exploit_rows(table, searcher, against)
+    return pd.DataFrame(rows)
+
+
+def _exploit_rows(table: pd.DataFrame, searcher: str, against: str) -> list[dict]:
+    rows = []
+    label = f"{searcher} vs {against}"
     for n, frame in table[table["rung"] == label].groupby("players"):
         seat = frame["search_seat"].to_numpy()
         won = frame[[f"won_{s}" for s in range(1, n + 1)]].to_numpy(bool)
         wins = won[np.arange(len(frame)), seat - 1]
         k, g = int(wins.sum()), len(frame)
         lo, hi = wilson(k, g)
-        row = {"players": int(n), "searcher": searcher, "against": EQUILIBRIUM, "games": g, "wins": k,
+        row = {"players": int(n), "searcher": searcher, "against": against, "games": g, "wins": k,
                "win_share": k / g, "lo": lo, "hi": hi, "fair": 1 / n, "read": g >= EXPLOIT_MIN_GAMES,
                "understates": g >= EXPLOIT_MIN_GAMES and lo > 1 / n}
-        mirror = table[(table["rung"] == EQUILIBRIUM) & (table["players"] == n)].set_index("game_id")
+        mirror = table[(table["rung"] == against) & (table["players"] == n)].set_index("game_id")
         common = frame["game_id"].isin(mirror.index).to_numpy()
         if common.any():
             ids = frame["game_id"].to_numpy()[common]
@@ -500,13 +519,16 @@ def exploitability(table: pd.DataFrame, rungs, searcher: str | None) -> pd.DataF
             d = wins[common].astype(float) - base[np.arange(len(ids)), seat[common] - 1]
             mean, d_lo, d_hi, m = mean_interval(d)
             row |= {"paired_games": m, "paired_gain": mean, "paired_lo": d_lo, "paired_hi": d_hi}
+        row |= {"exploitability": k / g - 1 / n, "exploit_low": lo - 1 / n, "exploit_high": hi - 1 / n}
+        row["label"] = (exploit_label(row["exploitability"], row["exploit_low"], row["exploit_high"], searcher)
+                        if row["read"] else "")
         row["text"] = (f"{searcher} in one seat wins {k / g:.1%} [{lo:.1%}, {hi:.1%}] of {g} games "
-                       f"against {n - 1} {EQUILIBRIUM} seats (fair {1 / n:.1%}): "
+                       f"against {n - 1} {against} seats (fair {1 / n:.1%}): "
                        + (f"not read (at least {EXPLOIT_MIN_GAMES} games needed)" if not row["read"] else
-                          "the equilibrium rung understates what strong play does" if row["understates"] else
-                          "not beyond noise"))
+                          f"the rung is {row['label']}"
+                          + ("; it understates what strong play does" if row["understates"] else "")))
         rows.append(row)
-    return pd.DataFrame(rows)
+    return rows
 
 
 def fmt_interval(estimate: float, lo: float, hi: float) -> str:

@@ -80,5 +80,6 @@ RESTRICTIONS = {
 (R_NO_PROVOKE, R_NO_RECRUIT, R_NO_RISKY, R_NO_CARD_MOVES, R_MIN_BID, R_NO_POLICE,
  R_NO_SUBWAY_HELI) = RESTRICTIONS.values()
 
-FAMILIES = ("random", "simple", "param")  # env.kinds values, in this order (strategies.nyk.policy)
+FAMILIES = ("random", "simple", "param", "learned")  # env.kinds values, in this order (strategies.nyk.policy)
+TABLE_FAMILIES = ("learned",)   # families that play from a preset's [table] file: the learned player's weights
 DEFAULT_FAMILY = "param"                  # a preset that names no family

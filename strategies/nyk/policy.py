@@ -50,6 +50,7 @@ from sim.nyk.compiled import (
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
+from strategies.nyk.learned import learned_pick
 from strategies.nyk.params import (
     K_ACCEPT_MIN, K_AFFRANCHI_CARE, K_AVOID_POLICE, K_BID, K_CANCEL_CARDS, K_CARD_EVENTS, K_CARD_MOVES,
     K_CREW2_COST, K_FAMILY, K_FOLD_BELOW, K_HELI_MIN_DIST, K_HESITATE_PAY, K_MISSION_WEIGHT, K_POLICE_BLOCK,
@@ -58,7 +59,7 @@ from strategies.nyk.params import (
     R_NO_RECRUIT, R_NO_RISKY, R_NO_SUBWAY_HELI,
 )
 
-RANDOM, SIMPLE, PARAM = (FAMILIES.index(f) for f in ("random", "simple", "param"))
+RANDOM, SIMPLE, PARAM, LEARNED = (FAMILIES.index(f) for f in ("random", "simple", "param", "learned"))
 HAND_SCALE = 7**5  # strengths of one category span this many (sim.nyk.hands)
 NEVER = -1e18
 SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its accept address
@@ -78,8 +79,10 @@ def choose(game, env, p, opts, n, ctx):
     r = env.restrict[p]
     if kind == RANDOM:
         return below_of(game.rng, S_POLICY0 + p, n) if r == 0 else random_allowed(game, p, decision, opts, n, r)
-    if kind == PARAM:
+    if kind == PARAM or kind == LEARNED:
         k = heuristic(game, env, p, decision, opts, n, ctx)
+        if kind == LEARNED:  # the learned logit over the options, the heuristic's pick one feature
+            k = learned_pick(game, env, p, decision, opts, n, k)
     else:
         k = simple(game, env, p, decision, opts, n, ctx)
     if r != 0 and not allowed(game, decision, opts, n, k, r):

@@ -14,6 +14,7 @@ from sim.nyk.forward import Forward, driven_games
 from sim.nyk.game import Lineup, play_many
 from sim.rules import Ruleset
 from strategies import available
+from strategies.nyk.learned import weights_of
 
 PRESETS = available()
 
@@ -25,6 +26,7 @@ def lineups_of_every_preset():
 
 def driven(rs, lineup, seed, n, halt=0b1111):
     env = make_env(rs, np.zeros(S.MAX_SEATS, np.int64), np.zeros((S.MAX_SEATS, N_POLICY_PARAMS)))
+    env.learned[:] = weights_of(lineup.tables)   # a learned seat's weights, as the batch's env carries them
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, 4, len(SEAT_COLUMNS)), np.int64)
     snap, work = (np.zeros(1, S.GAME_DTYPE).view(np.recarray) for _ in range(2))

@@ -1,0 +1,289 @@
+"""The learned New York Kings player: expert iteration into a conditional logit over option features.
+
+Each iteration the apprentice (family `learned`: at first its weights say "take the heuristic's
+pick", so it plays the base preset, `distilled`) plays games against itself; the expert, the
+Sequential Halving search of `search-leaf-all` with the apprentice as its rollout, labels every
+decision of one seat a game (sim.search.nyk_learn.label), so the states are the apprentice's own
+(DAgger). The labels of every iteration so far are pooled (DAgger's aggregate), and the logit's
+weights, one row per decision kind, are fitted by scipy's L-BFGS to the softmax cross-entropy
+against the search's target at each decision: half the expert's pick, half the halving's visit
+distribution (the playouts each option got), with an L2 pull toward the last weights. The fitted
+weights are the next iteration's apprentice, and so the search's rollout. The halving root has no
+prior over options: the learned policy enters the search as its rollout and as the option the
+guard defends, not as a prior. The last quarter of each iteration's games is held out.
+Anchors: Anthony, Tian & Barber 2017 (ExIt); Soemers et al. 2019 (Ludii's feature policies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+from sim.league.distill import DEFAULT_KNOBS
+from sim.league.games import ruleset as ruleset_of
+from sim.league.match import Pool
+
+BLOCK = 2               # games a labelling task
+DECISIONS_A_GAME = 2000  # room for one seat's decisions in a game
+OPTIONS_A_GAME = 60_000  # room for their option rows
+EXPERT_WEIGHT = 0.5      # the target: this much on the expert's pick, the rest on the visit distribution
+L2 = 1e-3                # pull toward the last weights, per decision
+
+
+@dataclass
+class Data:
+    """Labelled decisions (sim.search.nyk_learn R_* columns, R_GAME global over the pooled data),
+    their option rows' features `x` and visit counts, and which decisions are held out."""
+
+    decisions: np.ndarray
+    x: np.ndarray
+    visits: np.ndarray
+    held: np.ndarray
+
+    @staticmethod
+    def empty(n_features: int) -> Data:
+        return Data(np.zeros((0, 6), np.int64), np.zeros((0, n_features)), np.zeros(0), np.zeros(0, bool))
+
+    def __add__(self, other: Data) -> Data:
+        from sim.search.nyk_learn import R_FIRST
+
+        moved = other.decisions.copy()
+        moved[:, R_FIRST] += len(self.x)
+        return Data(np.concatenate([self.decisions, moved]), np.concatenate([self.x, other.x]),
+                    np.concatenate([self.visits, other.visits]), np.concatenate([self.held, other.held]))
+
+
+def _env(base, weights: np.ndarray, players: int, rules: tuple):
+    """Two env records of the apprentice in every seat: the base preset's knobs, the learned
+    family, the weights."""
+    from sim.nyk.env import make_env
+    from sim.nyk.game import Lineup
+    from sim.nyk.state import MAX_SEATS
+    from strategies.nyk.params import FAMILIES
+
+    lineup = Lineup.of_strategies([base] * players, players, rotate=False)
+    kinds, params, restrict = lineup.seated(np.arange(players), MAX_SEATS)
+    kinds = np.asarray(kinds).copy()
+    kinds[:players] = FAMILIES.index("learned")
+    env = make_env(ruleset_of(*rules), kinds, params, restrict)
+    env.learned[:] = weights
+    return np.array([env, env]).view(np.recarray)
+
+
+def _label_block(task) -> tuple:
+    """One block's labels (runs in a worker): decisions (game indices local), features, visits."""
+    from sim import rng
+    from sim.nyk import state
+    from sim.nyk.state import ALL_KINDS
+    from sim.search import nyk_learn as nl
+    from sim.search.nyk import leaf_model
+    from strategies.nyk.learned import N_FEATURES
+
+    base, weights, players, rules, seed, ids, budget, guard, horizon = task
+    envs = _env(base, weights, players, rules)
+    recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
+    ids = np.asarray(ids, dtype=np.int64)
+    decisions = np.zeros((len(ids) * DECISIONS_A_GAME, nl.N_R), dtype=np.int64)
+    x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
+    visits = np.zeros(len(ids) * OPTIONS_A_GAME)
+    n, m = nl.label(recs[0], recs[1], envs[0], envs[1], recs[2], recs[3], recs[4], players, rng.run_key(seed), ids,
+                    ids % players, ALL_KINDS, budget, guard, horizon, leaf_model(horizon >= 0), decisions, x, visits)
+    if n < 0:
+        raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
+                           "a game met more decisions or options than the labelling buffers hold")
+    return decisions[:n], x[:m], visits[:m]
+
+
+def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, rules: tuple,
+                pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None) -> Data:
+    """The expert's labels of `games` games of the apprentice against itself (ids from
+    `first_id`, seat id % players labelled); the last quarter of the games held out."""
+    from sim.search.nyk_learn import R_FIRST, R_GAME
+
+    knobs = {**DEFAULT_KNOBS, **(knobs or {})}
+    ids = np.arange(first_id, first_id + games, dtype=np.int64)
+    blocks = [ids[i:i + BLOCK] for i in range(0, games, BLOCK)]
+    tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs["budget"], knobs["guard"],
+              knobs["horizon"]) for b in blocks]
+    from strategies.nyk.learned import N_FEATURES
+
+    data = Data.empty(N_FEATURES)
+    for k, (d, x, v) in enumerate((pool or Pool(1)).map(tasks, play=_label_block)):
+        d = d.copy()
+        d[:, R_GAME] += first_id + k * BLOCK
+        d[:, R_FIRST] += 0
+        data = data + Data(d, x, v, d[:, R_GAME] >= first_id + (3 * games) // 4)
+    return data
+
+
+# --- the fit ----------------------------------------------------------------------------------------
+
+def targets(data: Data) -> np.ndarray:
+    """Each option row's target probability: EXPERT_WEIGHT on the expert's pick, the rest spread
+    as the halving's visits (all on the expert's pick when no option was played out)."""
+    from sim.search.nyk_learn import R_EXPERT, R_FIRST, R_OPTIONS
+
+    t = np.zeros(len(data.x))
+    for first, n, expert in data.decisions[:, [R_FIRST, R_OPTIONS, R_EXPERT]]:
+        v = data.visits[first:first + n]
+        t[first + expert] += EXPERT_WEIGHT
+        if v.sum() > 0:
+            t[first:first + n] += (1 - EXPERT_WEIGHT) * v / v.sum()
+        else:
+            t[first + expert] += 1 - EXPERT_WEIGHT
+    return t
+
+
+def _segments(data: Data, rows: np.ndarray):
+    """The option rows of the chosen decisions, and each one's decision (0..len(rows)-1)."""
+    from sim.search.nyk_learn import R_FIRST, R_OPTIONS
+
+    first, n = data.decisions[rows, R_FIRST], data.decisions[rows, R_OPTIONS]
+    option_rows = np.concatenate([np.arange(f, f + k) for f, k in zip(first, n, strict=True)]) if len(rows) else \
+        np.zeros(0, np.int64)
+    owner = np.repeat(np.arange(len(rows)), n)
+    return option_rows, owner
+
+
+def fit_kind(x: np.ndarray, t: np.ndarray, owner: np.ndarray, n_dec: int, w0: np.ndarray,
+             l2: float = L2) -> np.ndarray:
+    """The weights minimising the mean softmax cross-entropy of the decisions (options' features
+    x, targets t, each option's decision `owner`) plus l2/2 |w - w0|^2, by L-BFGS from w0."""
+    from scipy.optimize import minimize
+
+    def loss(w):
+        s = x @ w
+        top = np.full(n_dec, -np.inf)
+        np.maximum.at(top, owner, s)
+        e = np.exp(s - top[owner])
+        z = np.zeros(n_dec)
+        np.add.at(z, owner, e)
+        p = e / z[owner]
+        value = (np.log(z).sum() + top.sum() - t @ s) / n_dec + 0.5 * l2 * ((w - w0) ** 2).sum()
+        grad = x.T @ (p - t) / n_dec + l2 * (w - w0)
+        return value, grad
+
+    return minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": 300}).x
+
+
+def fit(data: Data, w0: np.ndarray, l2: float = L2) -> np.ndarray:
+    """Each decision kind's weights fitted on the decisions not held out (module doc)."""
+    from sim.search.nyk_learn import R_KIND
+
+    w = w0.copy()
+    t = targets(data)
+    for kind in range(w0.shape[0]):
+        rows = np.flatnonzero((data.decisions[:, R_KIND] == kind) & ~data.held)
+        if len(rows) == 0:
+            continue
+        option_rows, owner = _segments(data, rows)
+        w[kind] = fit_kind(data.x[option_rows], t[option_rows], owner, len(rows), w0[kind], l2)
+    return w
+
+
+def picks(data: Data, w: np.ndarray) -> np.ndarray:
+    """The option the weights take at each decision (ties: the heuristic's pick), as
+    strategies.nyk.learned.learned_pick takes it."""
+    from sim.search.nyk_learn import R_BASE, R_FIRST, R_KIND, R_OPTIONS
+
+    out = np.empty(len(data.decisions), np.int64)
+    for i, (kind, first, n, base) in enumerate(data.decisions[:, [R_KIND, R_FIRST, R_OPTIONS, R_BASE]]):
+        s = data.x[first:first + n] @ w[kind]
+        best = s[base]
+        out[i] = base if s.max() <= best else int(np.argmax(s))
+    return out
+
+
+def agreement(data: Data, w: np.ndarray) -> tuple[float, float]:
+    """The share of decisions at which the weights take the expert's pick: fitted, held out."""
+    from sim.search.nyk_learn import R_EXPERT
+
+    same = picks(data, w) == data.decisions[:, R_EXPERT]
+    return (float(same[~data.held].mean()) if (~data.held).any() else float("nan"),
+            float(same[data.held].mean()) if data.held.any() else float("nan"))
+
+
+def start_weights() -> np.ndarray:
+    """The apprentice at first: the heuristic's pick, nothing else."""
+    from sim.nyk.decisions import DECISIONS
+    from strategies.nyk.learned import F_BASE, N_FEATURES
+
+    w = np.zeros((len(DECISIONS), N_FEATURES))
+    w[:, F_BASE] = 1.0
+    return w
+
+
+@dataclass
+class LearnResult:
+    weights: np.ndarray
+    base: str
+    params: dict[str, float]
+    iterations: list[dict]
+    provenance: dict = field(default_factory=dict)
+
+
+def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "distilled", players: int = 4,
+          ruleset=None, overrides=None, workers: int | None = None, knobs: dict | None = None,
+          log=None) -> LearnResult:
+    """`iterations` of expert iteration from `base` (module doc); `games` labelled games each."""
+    from sim.league.games import knobs as game_knobs
+    from sim.league.match import ruleset_key
+    from sim.provenance import engine_commit
+    from sim.search.nyk_learn import R_BASE, R_EXPERT
+
+    if games < 4:
+        raise ValueError(f"games = {games}: label at least 4 games an iteration (a quarter is held out)")
+    box = game_knobs("nyk")
+    base_strategy = box.resolve(base)
+    if base_strategy.family != "param":
+        raise ValueError(f"base = {base!r} is not a knob preset: give one of the param family (e.g. distilled)")
+    rules = ruleset_key(ruleset, overrides)
+    w = start_weights()
+    from strategies.nyk.learned import N_FEATURES
+
+    data = Data.empty(N_FEATURES)
+    history = []
+    with Pool(workers) as pool:
+        for it in range(iterations):
+            new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs)
+            data = data + new
+            before = agreement(new, w)
+            w_new = fit(data, w)
+            after = agreement(new, w_new)
+            row = {"iteration": it + 1, "games": games, "decisions": int(len(new.decisions)),
+                   "departures": round(float((new.decisions[:, R_EXPERT] != new.decisions[:, R_BASE]).mean()), 4),
+                   "fitted_before": round(before[0], 4), "fitted_after": round(after[0], 4),
+                   "held_out_before": round(before[1], 4), "held_out_after": round(after[1], 4)}
+            history.append(row)
+            if log:
+                log(f"iteration {it + 1}/{iterations}: {row['decisions']} decisions, the search departs from the "
+                    f"heuristic at {row['departures']:.1%}; agreement held out {before[1]:.2%} -> {after[1]:.2%}")
+            w = w_new
+    knobs = {**DEFAULT_KNOBS, **(knobs or {})}
+    provenance = {"method": "expert iteration (DAgger): Sequential Halving labels the apprentice's states, "
+                            "L-BFGS fits a conditional logit to its picks and visit counts",
+                  "seed": seed, "iterations": iterations, "games_per_iteration": games, "base": base,
+                  "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",
+                  "target": f"{EXPERT_WEIGHT} the expert's pick + {1 - EXPERT_WEIGHT} the visit distribution",
+                  "l2": L2, "players": players, "ruleset": str(ruleset) if ruleset else "default",
+                  "overrides": {k: v for k, v in rules[1]}, "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+                  "engine_commit": engine_commit(),
+                  "held_out_agreement": [h["held_out_after"] for h in history]}
+    return LearnResult(w, base, dict(zip(box.names, base_strategy.params, strict=True)), history, provenance)
+
+
+def preset_text(result: LearnResult, name: str, weights_file: str, sha256: str) -> str:
+    """The preset of a learned player: the base's knobs, the weights file with its checksum, the provenance."""
+    from sim.league.games import toml_value
+
+    doc = (f"Learned from the search (expert iteration): a conditional logit over option features "
+           f"(docs/learned.md) on top of {result.base}'s heuristic, fitted to Sequential Halving's choices "
+           f"on the states it reaches.")
+    lines = [f"doc = {toml_value(doc)}", 'family = "learned"', "", "[params]"]
+    lines += [f"{key} = {value!r}" for key, value in result.params.items()]
+    lines += ["", "[table]", f"file = {toml_value(weights_file)}", f"sha256 = {toml_value(sha256)}"]
+    lines += ["", "[provenance]"]
+    lines += [f"{key} = {toml_value(value)}" for key, value in result.provenance.items()]
+    return "\n".join(lines) + "\n"

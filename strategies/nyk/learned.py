@@ -1,0 +1,151 @@
+"""The learned New York Kings player (family `learned`): a conditional logit over option features.
+
+At a decision of kind d the seat scores every option j by w[d] . x_j and takes the best (ties
+go to the heuristic's own pick), x_j the option's features below: a linear softmax policy over
+hand-made (state, move) features, as Ludii's feature-based policies are (Soemers et al. 2019),
+trained by cross-entropy to the search's choices (sim.league.learn). Its first feature is
+whether the heuristic (`param` family, the preset's knobs) would take the option, so zero
+weights play exactly the heuristic and training learns where the search departs from it.
+
+The weights are one array of the env (`env.learned`, decision kinds x N_LEARNED_FEATURES), read
+from the preset's `[table]` file (`weights_of`): a lineup holds at most one learned player's
+weights. Every feature reads the public board (districts, police, the option rows), so the
+player needs no view of hidden cards beyond the heuristic's own.
+
+Features of option j (docs/learned.md gives the same list):
+  F_BASE       1 if the heuristic takes j
+  F_FIRST      1 if j is the first option (often "do nothing" / "end")
+  F_LAST       1 if j is the last option
+  F_POSITION   j / (n - 1): where j sits in the engine's listing
+  F_OP0 + op   the option's op code, one-hot (sim.nyk.decisions OP_*)
+  F_POLICE     a police car stands on the option's district (a step, a journey, a car's destination)
+  F_FROM_BASE  districts from the option's district to the heuristic pick's, / 4
+  F_SAME_OP    j is not the heuristic's pick but has its op code
+  F_SAME_ARG   j is not the heuristic's pick but has its first argument
+  F_SUBWAY     a journey by subway (NYK-M6);  F_HELI: by helicopter (NYK-M7)
+  F_CARD       a step paid with a resource card (NYK-M8)
+  F_RIVALS     rivals' characters on the option's district, / 2
+  F_OWN        the seat's own characters on the option's district, / 2
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.nyk.decisions import OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HELI, MODE_SUBWAY
+from sim.nyk.env import N_LEARNED_FEATURES
+from sim.nyk.state import NO, N_PLAYERS, group_at, police_at
+
+N_OPS = 19
+(F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
+F_OP0 = 4
+(F_POLICE, F_FROM_BASE, F_SAME_OP, F_SAME_ARG, F_SUBWAY, F_HELI, F_CARD, F_RIVALS, F_OWN) = range(
+    F_OP0 + N_OPS, F_OP0 + N_OPS + 9)
+N_FEATURES = F_OWN + 1
+assert N_FEATURES == N_LEARNED_FEATURES
+FEATURES = ("base", "first", "last", "position", *(f"op{k}" for k in range(N_OPS)), "police", "from_base",
+            "same_op", "same_arg", "subway", "heli", "card", "rivals", "own")
+
+
+@njit(cache=True)
+def option_district(opts, j):
+    """The district an option leads to (a step's, a journey's, a police car's), or NO."""
+    op = opts[j, 0]
+    if op == OP_STEP or op == OP_JOURNEY:
+        return opts[j, 1]
+    if op == OP_POLICE:
+        return opts[j, 2]
+    return NO
+
+
+@njit(cache=True)
+def bits(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def features(game, env, p, opts, n, base, j, x):
+    """Write option j's features into x (module doc); `base` is the heuristic's pick."""
+    x[:] = 0.0
+    op = opts[j, 0]
+    x[F_BASE] = 1.0 if j == base else 0.0
+    x[F_FIRST] = 1.0 if j == 0 else 0.0
+    x[F_LAST] = 1.0 if j == n - 1 else 0.0
+    x[F_POSITION] = j / (n - 1) if n > 1 else 0.0
+    if 0 <= op < N_OPS:
+        x[F_OP0 + op] = 1.0
+    if j != base:
+        x[F_SAME_OP] = 1.0 if op == opts[base, 0] else 0.0
+        x[F_SAME_ARG] = 1.0 if opts[j, 1] == opts[base, 1] else 0.0
+    if op == OP_JOURNEY:
+        x[F_SUBWAY] = 1.0 if opts[j, 3] == MODE_SUBWAY else 0.0
+        x[F_HELI] = 1.0 if opts[j, 3] == MODE_HELI else 0.0
+    if op == OP_STEP and opts[j, 2] != NO:
+        x[F_CARD] = 1.0
+    d = option_district(opts, j)
+    if d >= 0:
+        x[F_POLICE] = 1.0 if police_at(game, d) > 0 else 0.0
+        b = option_district(opts, base)
+        if b >= 0:
+            x[F_FROM_BASE] = env.dist[d, b] / 4.0
+        rivals = 0
+        for q in range(game.g[N_PLAYERS]):
+            if q != p:
+                rivals += bits(group_at(game, q, d))
+        x[F_RIVALS] = rivals / 2.0
+        x[F_OWN] = bits(group_at(game, p, d)) / 2.0
+
+
+@njit(cache=True)
+def learned_pick(game, env, p, decision, opts, n, base):
+    """The option with the best score under the decision kind's weights (ties: the heuristic's)."""
+    if n <= 1:
+        return 0
+    w = env.learned[decision]
+    x = np.empty(N_FEATURES)
+    features(game, env, p, opts, n, base, base, x)
+    best, pick = np.dot(w, x), base
+    for j in range(n):
+        if j != base:
+            features(game, env, p, opts, n, base, j, x)
+            s = np.dot(w, x)
+            if s > best:
+                best, pick = s, j
+    return pick
+
+
+# --- the Python face -------------------------------------------------------------------------------
+
+def read_weights(path) -> np.ndarray:
+    """The weights of a learned player's file (an .npz of `weights`, decision kinds x features,
+    and `features`, their names); ValueError in one line when the file does not fit."""
+    from sim.nyk.decisions import DECISIONS
+
+    with np.load(path) as data:
+        weights = np.asarray(data["weights"], dtype=np.float64)
+        names = tuple(str(s) for s in data["features"])
+    if weights.shape != (len(DECISIONS), N_FEATURES) or names != FEATURES or not np.isfinite(weights).all():
+        raise ValueError(f"{path}: not weights of this learned player ({len(DECISIONS)} decision kinds x "
+                         f"{N_FEATURES} features {', '.join(FEATURES[:3])}, ...): write it again with "
+                         f"`mobsim strategies learn`")
+    return weights
+
+
+def write_weights(path, weights: np.ndarray) -> None:
+    with open(path, "wb") as out:   # a file object: np.savez_compressed adds no suffix
+        np.savez_compressed(out, weights=np.asarray(weights, dtype=np.float64), features=np.array(FEATURES))
+
+
+def weights_of(tables) -> np.ndarray:
+    """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): the one learned
+    weights file among them, zeros when none; ValueError when two differ."""
+    from sim.nyk.decisions import DECISIONS
+
+    files = sorted({t["file"] for t in tables if t})
+    if len(files) > 1:
+        raise ValueError(f"a lineup holds at most one learned player's weights, got {len(files)} files: "
+                         f"seat one learned preset (or several seats of it)")
+    return read_weights(files[0]) if files else np.zeros((len(DECISIONS), N_FEATURES))
