@@ -29,7 +29,7 @@ from sim.shared.audit import Tally as AuditTally
 from strategies.nyk.policy import choose
 from sim.nyk.chapters.police import questionable
 from sim.nyk.decisions import (
-    ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
+    ANY_CARD, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE,
     D_ACTION, D_DEAL, D_DEAL_ACCEPT, D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP,
     DECISIONS, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCOMPLISH, OP_END, OP_JOURNEY, OP_PLAY, OP_POLICE,
     OP_PROVOKE, OP_RECRUIT, OP_STEP,
@@ -38,7 +38,8 @@ from sim.nyk.compiled import (
     E_EXTRA_MOVE, E_MISSION_BONUS, E_POACH_HENCHMAN, P_MOVE_STEPS, P_POLICE_QUESTIONED, P_RESIST_DICE,
     P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, QUESTIONED_ALL,
 )
-from sim.nyk.env import RP_R_KIND
+from sim.nyk.env import RP_R_KIND, RP_R_PARAMS
+from sim.rules.nyk.content import MAX_PARAMS
 
 
 LINEUP = "simple,balanced,tuned,enforcer,runner,networker,cautious,corrupter,meta:equilibrium"  # the CLI's default
@@ -53,9 +54,9 @@ CHECKS = (
           "a fold with the better hand and more than an even chance to win the fight with the dice to come"),
     Check("mission_left", "NYK-A2", (D_ACTION,),
           "the actions ended while a mission could be accomplished"),
-    Check("fast_car_skipped", "NYK-C5", (D_MOVE, D_STEP),
-          "set out without the playable Fast Car (extra steps) and then paid a card for a step of that journey "
-          "that the car's steps would have made (not past a police check, NYK-P2)"),
+    Check("fast_car_skipped", "NYK-C5", (D_MOVE, D_STEP, D_ACTION),
+          "set out without the playable Fast Car (extra steps) and then paid two cards or more for steps of "
+          "that journey that the car's steps (one card) would have made (not past a police check, NYK-P2)"),
     Check("fought_on_alone", "NYK-A5", (D_ACTION, D_FOLD, D_RESIST),
           "the affranchi alone in a fight (NYK-A4) or an interrogation (NYK-P5) fought on or resisted at less "
           "than an even chance to win: losing or tying ends the player's game, folding or custody does not"),
@@ -68,12 +69,14 @@ CHECKS = (
     Check("juicy_job_thrown", "NYK-M8", (D_STEP, D_DISCARD),
           "a Juicy Job (mission_bonus card) discarded for a bonus step while another card could pay, or for a "
           "step that does not bring the crew onto its mission's destination"),
-    Check("path_paid_twice", "NYK-M8", (D_STEP,),
+    Check("path_paid_twice", "NYK-M8", (D_MOVE, D_STEP, D_ACTION),
           "a card paid for a step that the player already paid this turn for another group that set out from "
-          "the same district: travelling together, one card serves all (NYK-M4)"),
-    Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL_ACCEPT),
-          "a check walked into on a turn the player drove police cars (a step onto a police district, off "
-          "the crew's destination unless at risk) fell on a car it drove there itself: it blocked its own way"),
+          "the same district the same way, where the two could have travelled as one (one's route a start of "
+          "the other's, none at risk): travelling together, one card serves all (NYK-M4)"),
+    Check("own_car_check", "NYK-M2", (D_POLICE, D_STEP, D_DEAL),
+          "a crew with a job stepped onto a police car its own player drove there this turn (a check that "
+          "stops it, off the job's destination unless at risk) while a step paid alike, at least as close to "
+          "that destination, had no car"),
 )
 WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 
@@ -81,15 +84,18 @@ WATCHED = tuple(sorted({k for c in CHECKS for k in c.kinds}))
 @dataclass
 class Tally(AuditTally):
     """The audit's tally (sim.shared.audit.Tally) and what these checks remember between
-    decisions: `journey` (fast_car_skipped), `fight` (the provocation's district), `fast` (a Fast
-    Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card), `paid`
-    (the turn's card-paid steps), `driven` (the cars a seat drove this turn)."""
+    decisions: `journey`, `armed` (fast_car_skipped), `fight` (the provocation's district), `fast`
+    (a Fast Car journey: its mode and free steps), `paying` (a card-paid step awaiting its card),
+    `trip` and `trips` (path_paid_twice: the journey under way, the turn's finished ones),
+    `driven` (the cars a seat drove this turn, and where)."""
     checks: int = len(CHECKS)
     journey: dict = field(default_factory=dict)
+    armed: dict = field(default_factory=dict)
     fight: int | None = None
     fast: dict = field(default_factory=dict)
     paying: dict = field(default_factory=dict)
-    paid: dict = field(default_factory=dict)
+    trip: dict = field(default_factory=dict)
+    trips: dict = field(default_factory=dict)
     driven: dict = field(default_factory=dict)
 
 
@@ -154,25 +160,55 @@ def mission_left(game, env, d: Pending, tally: Tally):
 
 
 def fast_car_skipped(game, env, d: Pending, tally: Tally):
-    """Judged at a journey's first card-paid step (one verdict a journey), from what its seat
-    did at the movement menu: played an extra_move card first ("armed", then "played"), or set out
-    with one playable ("skipped")."""
-    before = tally.journey.get(d.seat)
+    """One verdict a journey that set out with a Fast Car playable and not played ("skipped") or
+    just played ("played"), given once it is over (its seat's next movement menu or action, or the
+    game's end: `skip_verdict`). Its card-paid steps short of a police check (NYK-P2: past one only
+    a card goes on) are the steps the car's would have made; one card a step (NYK-M8) against one
+    card for all the car's steps (NYK-C5): setting out without it is a mistake only where they
+    cost two cards or more. Paying one card keeps the Fast Car in hand for a longer way."""
+    if d.kind == D_STEP:
+        trip = tally.journey.get(d.seat)
+        if trip is not None and d.row[0] == OP_STEP:
+            if d.row[2] == ANY_CARD and not stopped(game, int(d.ctx[CTX_GROUP])):
+                trip["paid"] += 1
+            elif d.row[2] == S.NO:
+                trip["free"] += 1
+        return False, False
+    verdict = skip_verdict(tally, d.seat)
     if d.kind == D_MOVE:
-        extra = (d.opts[:, 0] == OP_PLAY) & (d.opts[:, 2] == E_EXTRA_MOVE)
+        extra = [r[0] == OP_PLAY and r[2] == E_EXTRA_MOVE for r in d.opts]
         if extra[d.pick]:
-            tally.journey[d.seat] = "armed"
-        elif d.row[0] == OP_JOURNEY:
-            tally.journey[d.seat] = "skipped" if extra.any() else ("played" if before == "armed" else None)
-        elif before != "armed":
-            tally.journey[d.seat] = None
+            tally.armed[d.seat] = car_steps(env, int(d.row[1]))
+        elif d.row[0] == OP_JOURNEY and (d.seat in tally.armed or any(extra)):
+            played = tally.armed.pop(d.seat, None)
+            steps = played if played is not None else car_steps(env, int(d.opts[extra.index(True), 1]))
+            tally.journey[d.seat] = {"skipped": played is None, "steps": steps, "paid": 0, "free": 0,
+                                     "ordinary": ordinary_steps(env, int(d.row[3]))}
+        elif d.row[0] == OP_END:
+            tally.armed.pop(d.seat, None)
+    else:  # the actions: the movement is over, a card played and given no journey lapsed
+        tally.armed.pop(d.seat, None)
+    return verdict
+
+
+def car_steps(env, card: int) -> int:
+    """The districts an extra_move card adds to a journey (its `steps`, NYK-C5)."""
+    return int(env.rp[RP_R_PARAMS + MAX_PARAMS * card])
+
+
+def skip_verdict(tally: Tally, seat: int):
+    """(opportunity, blunder) of the seat's journey with a Fast Car at hand, once it is over: an
+    opportunity where its steps beyond the ordinary ones short of a check, at most the car's, were
+    two or more (the car saves a card there); a blunder where the car was skipped."""
+    trip = tally.journey.pop(seat, None)
+    if trip is None:
         return False, False
-    if before not in ("skipped", "played") or d.row[0] != OP_STEP or d.row[2] != ANY_CARD:
-        return False, False
-    if stopped(game, int(d.ctx[CTX_GROUP])):  # past a check only a card goes on (NYK-P2): the car's steps would not
-        return False, False
-    tally.journey[d.seat] = None
-    return True, before == "skipped"
+    beyond = trip["paid"] + max(0, trip["free"] - trip["ordinary"])
+    opportunity = min(beyond, trip["steps"]) >= CARDS_SAVED_FROM
+    return opportunity, opportunity and trip["skipped"]
+
+
+CARDS_SAVED_FROM = 2  # the Fast Car is one card: paying one card for one step costs no more
 
 
 def stopped(game, group: int) -> bool:
@@ -292,44 +328,102 @@ def members(group: int) -> list[int]:
 
 
 def path_paid_twice(game, env, d: Pending, tally: Tally):
-    group, here = int(d.ctx[CTX_GROUP]), int(d.ctx[CTX_DISTRICT])
-    if not group:
+    """Judged once a journey is over (its seat's next movement menu or action, or the game's
+    end): each card it paid for a step is an opportunity where an earlier journey of the turn,
+    set out from the same district in the same mode, went that same way to that step, and the two
+    could have been one: one's route a start of the other's (NYK-M4: travel together, the first
+    dropped where its route ends), neither carrying a job at risk (beside one, the others share
+    its interrogation, NYK-P4). A blunder where that journey paid a card for the step too: one
+    card serves all the characters that move together (NYK-M8)."""
+    if d.kind == D_STEP:
+        follow_trip(tally.trip.get(d.seat), d)
         return False, False
-    turn = int(game.g[S.TURN])
-    start = int(game.ch[members(group)[0], S.START])
-    paid = tally.paid.setdefault(d.seat, {}).setdefault(turn, set())
-    again = [r[0] == OP_STEP and r[2] == ANY_CARD and any(
-        path == (start, here, int(r[1])) and not other & group for path, other in paid) for r in d.opts]
-    if d.row[0] == OP_STEP and d.row[2] == ANY_CARD:
-        paid.add(((start, here, int(d.row[1])), group))
-    return any(again), again[d.pick]
+    verdict = trip_verdict(tally, d.seat)
+    if d.kind == D_MOVE and d.row[0] == OP_JOURNEY:
+        group = int(d.row[2])
+        tally.trip[d.seat] = {"turn": int(game.g[S.TURN]), "mode": int(d.row[3]), "route": [int(d.row[1])],
+                              "paid": set(), "risky": bool(carries_risk(game, group))}
+    return verdict
+
+
+def follow_trip(trip, d: Pending) -> None:
+    """The journey's route so far (a helicopter's landing included) and the steps it paid cards for."""
+    if trip is None:
+        return
+    here = int(d.ctx[CTX_DISTRICT])
+    if trip["route"][-1] != here:
+        trip["route"].append(here)
+    if d.row[0] == OP_STEP:
+        if d.row[2] == ANY_CARD:
+            trip["paid"].add(len(trip["route"]) - 1)
+        trip["route"].append(int(d.row[1]))
+
+
+def trip_verdict(tally: Tally, seat: int):
+    """(opportunities, blunders) of the seat's journey that is over, against the turn's earlier ones."""
+    trip = tally.trip.pop(seat, None)
+    if trip is None:
+        return 0, 0
+    earlier = tally.trips.setdefault((seat, trip["turn"]), [])
+    mergeable = [k for k in earlier if one_journey(trip, k)]
+    shared = [i for i in sorted(trip["paid"]) if any(i + 1 < len(k["route"]) for k in mergeable)]
+    twice = [i for i in shared if any(i in k["paid"] for k in mergeable)]
+    earlier.append(trip)
+    return len(shared), len(twice)
+
+
+def one_journey(a: dict, b: dict) -> bool:
+    """Two journeys of a turn that could have travelled as one (NYK-M4)."""
+    short, long = sorted((a["route"], b["route"]), key=len)
+    return (a["mode"] == b["mode"] and not (a["risky"] or b["risky"])
+            and long[:len(short)] == short)
 
 
 def own_car_check(game, env, d: Pending, tally: Tally):
-    """The cars a seat drives are remembered for the turn (its police steps, a bought step it
-    made); each check its crews then walk into that turn is judged: on one of its own cars?"""
+    """The cars a seat drives this turn by its own choice are remembered with where it drove them
+    (a police step, a step it bought on a deal; not a deal it accepted, whose step the buyer
+    chose). A crew with a job then has the opportunity where its step list holds a step onto a
+    district one of those cars still stands on (a check that stops it, NYK-M2: off the job's
+    destination unless at risk) and a step paid alike onto a district without a car, at least as
+    close to the job's destination: walking onto its own car there is the blunder. With no such
+    step, the way had no other road, and the car is no mistake of this step."""
     turn = int(game.g[S.TURN])
     if d.kind != D_STEP or d.row[0] == OP_POLICE:
         car = driven_car(d)
         if car is not None:
             tally.driven.setdefault((d.seat, turn), set()).add(car)
         return False, False
-    cars = tally.driven.get((d.seat, turn))
-    if not cars or d.row[0] != OP_STEP or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
+    own = own_cars_at(game, tally.driven.get((d.seat, turn), ()))
+    group = int(d.ctx[CTX_GROUP])
+    goals = mission_destinations(game, group)
+    if not own or not goals or (d.ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE]):
         return False, False
-    group, to = int(d.ctx[CTX_GROUP]), int(d.row[1])
-    harmless = mission_destinations(game, group) if not carries_risk(game, group) else set()
-    if S.police_at(game, to) == 0 or to in harmless:  # no check, or one that stops nothing
+    harmless = goals if not carries_risk(game, group) else set()
+    steps = [(int(r[1]), int(r[2])) for r in d.opts if r[0] == OP_STEP]
+    blocked = {(to, paid) for to, paid in steps if to in own and to not in harmless}
+    if not any(open_alike(game, env, step, steps, goals) for step in blocked):
         return False, False
-    return True, to in {int(game.g[S.POLICE0 + k]) for k in cars}
+    return True, d.row[0] == OP_STEP and (int(d.row[1]), int(d.row[2])) in blocked
 
 
-def driven_car(d: Pending) -> int | None:
-    """The car a pick of a police decision moves, if any."""
-    if d.kind == D_DEAL_ACCEPT:
-        return int(d.ctx[CTX_MINE]) if d.pick == 1 else None
+def own_cars_at(game, driven) -> set[int]:
+    """The districts where a car the seat drove this turn stands where it drove it."""
+    return {to for car, to in driven if int(game.g[S.POLICE0 + car]) == to}
+
+
+def open_alike(game, env, step, steps, goals) -> bool:
+    """Another step, paid alike (a card or none, NYK-M8), onto a district without a car, at least
+    as close to one of the job's destinations as `step`."""
+    to, paid = step
+    near = min(int(env.dist[to, g]) for g in goals)
+    return any(p == paid and S.police_at(game, x) == 0 and min(int(env.dist[x, g]) for g in goals) <= near
+               for x, p in steps)
+
+
+def driven_car(d: Pending) -> tuple[int, int] | None:
+    """The car a pick of a police decision moves by the seat's own choice, and where, if any."""
     if d.row[0] == OP_POLICE and d.row[2] != S.NO:
-        return int(d.row[1])
+        return int(d.row[1]), int(d.row[2])
     return None
 
 
@@ -359,6 +453,10 @@ def win_chance(mine: int, theirs: int, dice: int, table) -> float:
     return float((mine_s[:, None] > theirs_s[None, :]).mean())
 
 
+def check_index(name: str) -> int:
+    return next(i for i, c in enumerate(CHECKS) if c.name == name)
+
+
 # --- one game -------------------------------------------------------------------------------------
 
 def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tuple[list[str], Tally, dict]:
@@ -372,7 +470,8 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
     while not fw.over:
         judge_decision(tally, fw.game, fw.env[0], policy_pick(fw), CHECKS, JUDGES)
         fw.apply_policy()
-    fast = CHECKS.index(next(c for c in CHECKS if c.name == "fast_car_wasted"))
-    for seat in list(tally.fast):  # a Fast Car still pending when the game ended
-        tally.count(seat, fast, *fast_car_verdict(tally, seat))
+    for seat in range(players):  # a Fast Car or a journey still pending when the game ended
+        tally.count(seat, check_index("fast_car_wasted"), *fast_car_verdict(tally, seat))
+        tally.count(seat, check_index("fast_car_skipped"), *skip_verdict(tally, seat))
+        tally.count(seat, check_index("path_paid_twice"), *trip_verdict(tally, seat))
     return list(fw.names), tally, fw.result()

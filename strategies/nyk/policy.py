@@ -68,6 +68,7 @@ UNKNOWN = -3  # remembered_goal: not asked yet
 EVEN_ODDS = 0.5  # the affranchi alone fights on only at better odds: a lost or tied fight ends the game (NYK-A5)
 CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
 ROUTE_BLOCK_COST = 5000.0  # a car driven onto one's own crew's way: the step it loses (NYK-M2)
+OPEN_ROAD_BONUS = 500.0  # a car-free step whose way on is car-free too, over one as close (below CHECK_COST)
 ARMED_JOURNEY = 3000.0  # a played Fast Car goes to a journey whose goal lies beyond the ordinary steps (NYK-C5)
 
 
@@ -632,9 +633,8 @@ def own_route(game, env, p):
 def journey_gain(game, env, p, d, group, mode, memo):
     """Worth of setting out: single characters, or a group heading one way (a job's whole crew,
     or characters sharing a goal: one card pays a bonus step for all, NYK-M4/M8), toward their goal."""
-    first = lowest_bit(group)
     size = count_bits(group)
-    goal = remembered_goal(game, env, p, first, memo)
+    goal = group_goal(game, env, p, group, memo)
     if size > 1 and not one_way(game, env, p, group, goal, memo):
         return 0.0
     if goal == d:
@@ -654,11 +654,28 @@ def journey_gain(game, env, p, d, group, mode, memo):
 
 
 @njit(cache=True)
+def group_goal(game, env, p, group, memo):
+    """A group's goal: its member's farthest from where it stands (the lowest id among equals),
+    so that the others' lie on its way and each is dropped at its own (NYK-M4); a group whose
+    first member heads nearer would otherwise split and pay twice for the steps they share (M8)."""
+    here = game.ch[lowest_bit(group), LOC]
+    goal, far = NO, -1
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        own = remembered_goal(game, env, p, c, memo)
+        if env.dist[here, own] > far:
+            goal, far = own, env.dist[here, own]
+    return goal
+
+
+@njit(cache=True)
 def one_way(game, env, p, group, goal, memo):
     """Whether `group` may travel as one: a job's whole crew, or characters whose goals lie on the
-    way to the first one's, none carrying a job at risk (travelling beside one would share its
-    interrogation, NYK-P4): one card pays their shared bonus steps (NYK-M4/M8), each is dropped
-    at its own goal."""
+    way to `goal` (group_goal: the farthest of theirs), none carrying a job at risk (travelling
+    beside one would share its interrogation, NYK-P4): one card pays their shared bonus steps
+    (NYK-M4/M8), each is dropped at its own goal."""
     first = lowest_bit(group)
     m = game.ch[first, MISSION]
     if m != NO and count_bits(group) == game.ms[m, M_CREW] and same_job(game, group, m):
@@ -803,7 +820,7 @@ def best_step(game, env, p, opts, n, group):
         return best_police_step(game, env, p, opts, n)
     here = game.ch[lowest_bit(group), LOC] if group else NO
     memo = decision_memo(env)
-    goal = remembered_goal(game, env, p, lowest_bit(group), memo) if group else NO
+    goal = group_goal(game, env, p, group, memo) if group else NO
     risky = carries_risk(game, group)
     best, pick = 0.0, 0
     for i in range(n):
@@ -824,6 +841,8 @@ def best_step(game, env, p, opts, n, group):
             score = 5000.0 * closer
             if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
                 score -= 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
+            elif open_ahead(game, env, to, goal, risky):
+                score += OPEN_ROAD_BONUS  # NYK-M2: of car-free steps as close, one whose way on is free too
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
                 if only_juicy_jobs(game, env, p) and not finishes_job(game, p, group, to):
                     continue  # NYK-C5: a Juicy Job is worth more on the job than a step short of it
@@ -831,6 +850,15 @@ def best_step(game, env, p, opts, n, group):
         if score > best and permitted(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def open_ahead(game, env, to, goal, risky):
+    """From `to`, a shortest route toward `goal` goes on without a check for as far as a journey
+    with a Fast Car still could (NYK-M2, C5): a greedy step that leaves only police ahead stops
+    the journey and wastes the steps left."""
+    ahead = min(env.dist[to, goal], env.rp[P_MOVE_STEPS] + 1)
+    return ahead == 0 or open_road(game, env, to, goal, ahead, risky)
 
 
 @njit(cache=True)

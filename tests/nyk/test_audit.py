@@ -11,11 +11,12 @@ from sim.nyk import audit
 from sim.nyk import state as S
 from sim.nyk.decisions import (
     ANY_CARD, ANY_OFFER, CTX_CREW, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OTHER_CREW, CTX_STAGE, D_ACTION,
-    D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP, MODE_NORMAL, MODE_SUBWAY, N_CTX,
+    D_DEAL_ACCEPT, D_DISCARD, D_FOLD, D_HESITATE, D_MOVE, D_POLICE, D_RESIST, D_STEP, MODE_NORMAL, MODE_SUBWAY, N_CTX,
     OP_ACCOMPLISH, OP_CARD, OP_END, OP_JOURNEY, OP_NO, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT, OP_STEP,
     OP_STOP, OP_YES,
 )
 from sim.nyk.compiled import E_BANK_INCOME, E_EXTRA_MOVE, E_MISSION_BONUS, P_MOVE_STEPS
+from sim.nyk.env import RP_N_DISTRICTS
 from strategies.nyk import policy
 
 FURYO, LOOXY = 7, 8
@@ -124,31 +125,49 @@ def test_nyk_a2_ending_the_actions_with_a_mission_to_accomplish(pick, blunder):
     assert judge(t, "mission_left", pending(D_ACTION, rows[:1], 0)) == (False, False)
 
 
-def test_nyk_c5_a_journey_set_out_without_its_fast_car_then_paying_a_card_for_a_step():
+FAST_MENU = [(OP_END,), (OP_JOURNEY, SOHO, 1 << FURYO, MODE_NORMAL), (OP_PLAY, 0, E_EXTRA_MOVE, NO)]
+FAST_STEPS = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, CHELSEA, ANY_CARD)]
+
+
+def fast_car_trip(t, tally, picks, play=False):
+    """A journey of Furyo from SOHO with a Fast Car in hand (played first or not), its steps'
+    picks (1: a step for no card, 2: a card-paid one), then the next movement menu's verdict."""
+    menu = [(r[0], card_ids(E_EXTRA_MOVE)[0], *r[2:]) if r[0] == OP_PLAY else r for r in FAST_MENU]
+    t.hench(FURYO, 0, SOHO)
+    if play:
+        assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 2), tally) == (False, False)
+    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 1), tally) == (False, False)
+    for pick in picks:
+        step = pending(D_STEP, FAST_STEPS, pick, ctx={CTX_GROUP: 1 << FURYO})
+        assert judge(t, "fast_car_skipped", step, tally) == (False, False)
+    return judge(t, "fast_car_skipped", pending(D_MOVE, menu[:1], 0), tally)
+
+
+@pytest.mark.parametrize("picks, play, verdict", [
+    ([1, 1, 2, 2], False, (True, True)),    # made: two cards where the car (one card) would do
+    ([1, 1, 1, 1], True, (True, False)),    # avoided: the car played and its two steps made
+    ([1, 1, 2], False, (False, False)),     # one card for one step costs no more than the car
+    ([1, 1], False, (False, False)),        # nothing beyond the ordinary steps
+])
+def test_nyk_c5_a_journey_set_out_without_its_fast_car_then_paying_two_cards_for_its_steps(picks, play, verdict):
     t = Table(kind=PARAM)
-    fast = card_ids(E_EXTRA_MOVE)[0]
-    menu = [(OP_END,), (OP_JOURNEY, SOHO, 1 << FURYO, MODE_NORMAL), (OP_PLAY, fast, E_EXTRA_MOVE, NO)]
-    paid_step = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, CHELSEA, ANY_CARD)]
-    tally = audit.Tally(2)
-    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 1), tally) == (False, False)
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 1), tally) == (False, False)  # a free step
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2), tally) == (True, True)
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2), tally) == (False, False)  # once a journey
-    # played first, then the journey: paying for a step beyond the card's is no blunder
-    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 2), tally) == (False, False)
-    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu[:2], 1), tally) == (False, False)
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2), tally) == (True, False)
-    # past a police check only a card goes on (NYK-P2): no verdict while the crew is stopped
-    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 1), tally) == (False, False)
+    assert t.env.rp[P_MOVE_STEPS] == 2
+    assert fast_car_trip(t, audit.Tally(2), picks, play) == verdict
+
+
+def test_nyk_p2_steps_paid_past_a_check_are_no_steps_the_fast_car_would_make():
+    t = Table(kind=PARAM)
     t.hench(FURYO, 0, SOHO)
     t.ch[FURYO, S.STOPPED] = 1
-    furyo_step = pending(D_STEP, paid_step, 2, ctx={CTX_GROUP: 1 << FURYO})
-    assert judge(t, "fast_car_skipped", furyo_step, tally) == (False, False)
-    t.ch[FURYO, S.STOPPED] = 0
-    assert judge(t, "fast_car_skipped", furyo_step, tally) == (True, True)
-    # no Fast Car in hand: no opportunity
-    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu[:2], 1), tally) == (False, False)
-    assert judge(t, "fast_car_skipped", pending(D_STEP, paid_step, 2), tally) == (False, False)
+    assert fast_car_trip(t, audit.Tally(2), [1, 2, 2]) == (False, False)
+
+
+def test_nyk_c5_a_journey_still_under_way_when_the_game_ends_is_judged_then():
+    t, tally = Table(kind=PARAM), audit.Tally(2)
+    fast_car_trip(t, tally, [])
+    assert audit.skip_verdict(tally, 0) == (False, False)  # the last one was judged at the menu
+    tally.journey[0] = {"skipped": True, "steps": 2, "paid": 2, "free": 0, "ordinary": 2}
+    assert audit.skip_verdict(tally, 0) == (True, True)
 
 
 # --- the affranchi alone (NYK-A5), the last turn (NYK-E1) ---------------------------------------------
@@ -282,30 +301,44 @@ def test_nyk_m8_no_juicy_job_in_hand_or_a_discard_for_the_hand_limit_is_no_oppor
     assert judge(t, "juicy_job_thrown", hand_limit, tally) == (False, False)
 
 
-PAID = [(OP_STOP,), (OP_STEP, GREENWICH, NO), (OP_STEP, GREENWICH, ANY_CARD)]
+def trip(t, tally, c, route, paid, seat=0):
+    """A journey of character c from route[0] along `route`, paying a card for the steps
+    numbered in `paid`; the verdict of the journey before it, given at its menu."""
+    verdict = judge(t, "path_paid_twice", pending(D_MOVE, [(OP_END,), (OP_JOURNEY, route[0], 1 << c, MODE_NORMAL)],
+                                                  1, seat=seat), tally)
+    for i, (here, to) in enumerate(zip(route, route[1:], strict=False)):
+        rows = [(OP_STOP,), (OP_STEP, to, NO), (OP_STEP, to, ANY_CARD)]
+        step = pending(D_STEP, rows, 2 if i in paid else 1, ctx={CTX_GROUP: 1 << c, CTX_DISTRICT: here}, seat=seat)
+        assert judge(t, "path_paid_twice", step, tally) == (False, False)
+    return verdict
 
 
-def paid_step(t, tally, c, pick):
-    ctx = {CTX_GROUP: 1 << c, CTX_DISTRICT: SOHO}
-    return judge(t, "path_paid_twice", pending(D_STEP, PAID, pick, ctx=ctx), tally)
-
-
-@pytest.mark.parametrize("pick, blunder", [(2, True), (0, False), (1, False)])
-def test_nyk_m8_a_second_group_from_the_same_district_paying_for_the_same_step(pick, blunder):
+def two_trips(first, second, paid_first, paid_second, risk=0):
     t, tally = Table(kind=PARAM), audit.Tally(2)
     t.hench(FURYO, 0, SOHO)
     t.hench(LOOXY, 0, SOHO)
-    assert paid_step(t, tally, FURYO, 2) == (False, False)  # the first card paid is no mistake
-    assert paid_step(t, tally, LOOXY, pick) == (True, blunder)
+    if risk:
+        t.hold(mission_ids(crew=1, risk=1)[0], [FURYO], HARLEM, accept=SOHO)
+    assert trip(t, tally, FURYO, first, paid_first) == (0, 0)
+    assert trip(t, tally, LOOXY, second, paid_second) == (0, 0)  # the first journey: nothing before it
+    return judge(t, "path_paid_twice", pending(D_ACTION, [(OP_END,), (OP_ACCOMPLISH, 0, 0)], 0), tally)
 
 
-def test_nyk_m8_a_group_that_set_out_elsewhere_pays_its_own_card():
-    t, tally = Table(kind=PARAM), audit.Tally(2)
-    t.hench(FURYO, 0, SOHO)
-    t.hench(LOOXY, 0, SOHO)
-    t.ch[LOOXY, S.START] = CHELSEA  # it came to SOHO this turn: it could not have travelled with Furyo
-    paid_step(t, tally, FURYO, 2)
-    assert paid_step(t, tally, LOOXY, 2) == (False, False)
+SHORT, LONG = [SOHO, GREENWICH, CHELSEA], [SOHO, GREENWICH, CHELSEA, GRAMERCY]
+
+
+@pytest.mark.parametrize("paid_first, verdict", [({1}, (1, 1)), (set(), (1, 0))])
+def test_nyk_m8_a_second_journey_paying_again_for_a_step_they_could_have_shared(paid_first, verdict):
+    """Made: both paid the step GREENWICH-CHELSEA, one journey (the short one dropped at its end)
+    would have paid once. Avoided: the first went there for no card."""
+    assert two_trips(SHORT, LONG, paid_first, {1}) == verdict
+    assert two_trips(LONG, SHORT, paid_first, {1}) == verdict
+
+
+def test_nyk_m4_journeys_that_part_ways_or_beside_a_job_at_risk_pay_their_own_cards():
+    assert two_trips(SHORT, [SOHO, GREENWICH, CHELSEA, HARLEM], {1}, {1}) == (1, 1)
+    assert two_trips(LONG, [SOHO, GREENWICH, CHELSEA, HARLEM], {1}, {1}) == (0, 0)  # they part at CHELSEA
+    assert two_trips(SHORT, LONG, {1}, {1}, risk=1) == (0, 0)  # travelling beside it shares its interrogation
 
 
 def crew_beside_own_car():
@@ -323,23 +356,49 @@ def crew_beside_own_car():
 AROUND = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, GRAMERCY, NO)]
 
 
-def step_around(pick):
-    return pending(D_STEP, AROUND, pick, ctx={CTX_GROUP: 1 << FURYO, CTX_DISTRICT: GREENWICH})
+def step_around(pick, rows=AROUND):
+    return pending(D_STEP, rows, pick, ctx={CTX_GROUP: 1 << FURYO, CTX_DISTRICT: GREENWICH})
 
 
-@pytest.mark.parametrize("pick, verdict", [(1, (True, True)), (2, (False, False)), (0, (False, False))])
+@pytest.mark.parametrize("pick, verdict", [(1, (True, True)), (2, (True, False)), (0, (True, False))])
 def test_nyk_m2_a_check_walked_into_on_a_car_its_own_player_drove_there(pick, verdict):
     t, tally = crew_beside_own_car()
+    assert t.env.dist[GRAMERCY, HARLEM] <= t.env.dist[CHELSEA, HARLEM]
     assert judge(t, "own_car_check", step_around(pick), tally) == verdict
 
 
 def test_nyk_m2_a_check_on_a_rivals_car_is_no_blunder_one_at_the_destination_no_opportunity():
     t, tally = crew_beside_own_car()
-    t.g[S.POLICE0 + 1] = GRAMERCY  # a car the player did not drive
-    assert judge(t, "own_car_check", step_around(2), tally) == (True, False)
+    t.g[S.POLICE0 + 1] = CHELSEA  # a rival's car beside its own: still a car it drove there
+    assert judge(t, "own_car_check", step_around(1), tally) == (True, True)
     t.ms[t.ch[FURYO, S.MISSION], S.M_DEST] = CHELSEA  # its own car on the job's destination stops nothing
     assert judge(t, "own_car_check", step_around(1), tally) == (False, False)
     assert judge(t, "own_car_check", step_around(1), audit.Tally(2)) == (False, False)  # nobody drove
+
+
+def test_nyk_m2_no_other_road_is_no_opportunity():
+    t, tally = crew_beside_own_car()
+    t.g[S.POLICE0 + 1] = GRAMERCY  # the other step has a car too
+    assert judge(t, "own_car_check", step_around(1), tally) == (False, False)
+    t.g[S.POLICE0 + 1] = NO
+    paid_alike = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, GRAMERCY, ANY_CARD)]
+    assert judge(t, "own_car_check", step_around(1, paid_alike), tally) == (False, False)  # only for a card
+    far = next(x for x in range(int(t.env.rp[RP_N_DISTRICTS]))
+               if t.env.dist[x, HARLEM] > t.env.dist[CHELSEA, HARLEM] and x != GREENWICH)
+    farther = [(OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, far, NO)]
+    assert judge(t, "own_car_check", step_around(1, farther), tally) == (False, False)  # only further away
+
+
+def test_nyk_e2_a_car_whose_step_a_buyer_chose_or_that_left_again_is_not_the_players_doing():
+    t, tally = crew_beside_own_car()
+    t.g[S.POLICE0] = SOHO  # driven on from CHELSEA by someone else's card: it stands elsewhere
+    t.g[S.POLICE0 + 1] = CHELSEA
+    assert judge(t, "own_car_check", step_around(1), tally) == (False, False)
+    accepted = pending(D_DEAL_ACCEPT, [(OP_NO,), (OP_YES,)], 1, ctx={audit.CTX_DISTRICT: CHELSEA})
+    fresh = audit.Tally(2)
+    assert audit.CHECKS[audit.check_index("own_car_check")].kinds.count(D_DEAL_ACCEPT) == 0
+    assert judge(t, "own_car_check", accepted, fresh) == (False, False)
+    assert judge(t, "own_car_check", step_around(1), fresh) == (False, False)
 
 
 def test_the_audits_picks_are_the_policys_own():

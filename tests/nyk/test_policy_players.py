@@ -192,3 +192,30 @@ def test_nyk_m2_a_car_whose_every_step_is_on_the_crews_way_is_worth_less(t):
     free = policy.car_gain(t.game, t.env, 0, 0, watched, crews, 0)
     blocked = policy.car_gain(t.game, t.env, 0, 0, watched, crews, policy.own_route(t.game, t.env, 0))
     assert blocked < free
+
+
+def test_nyk_m4_m8_a_group_heads_for_its_farthest_members_goal_dropping_the_nearer_on_the_way(t):
+    """Furyo (the lower id) is bound next door, Looxy beyond it: one journey, one card for the
+    steps they share, rather than two that pay twice."""
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    jobs = mission_ids(crew=1, risk=0)
+    t.hold(jobs[0], [FURYO], HARLEM)
+    t.hold(jobs[1], [LOOXY], CHELSEA)
+    t.ms[jobs[0], S.M_DEST], t.ms[jobs[1], S.M_DEST] = CHELSEA, HARLEM  # Furyo's on Looxy's way (set by hand)
+    both, memo = 1 << FURYO | 1 << LOOXY, policy.decision_memo(t.env)
+    assert policy.group_goal(t.game, t.env, 0, both, memo) == HARLEM
+    together = policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env))
+    alone = policy.journey_gain(t.game, t.env, 0, SOHO, 1 << FURYO, MODE_NORMAL, policy.decision_memo(t.env))
+    assert together > alone > 0.0
+
+
+def test_nyk_m2_of_two_steps_as_close_the_one_whose_way_on_is_free(t):
+    """From GREENWICH, CHELSEA and GRAMERCY are as close to HARLEM; a car on HELL'S KITCHEN, the
+    only way on from CHELSEA, would stop the journey there (and waste a Fast Car's steps)."""
+    t.hench(FURYO, 0, GREENWICH)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    steps = options((OP_STOP,), (OP_STEP, CHELSEA, NO), (OP_STEP, GRAMERCY, NO))
+    assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 1
+    t.police(DISTRICT["HELL'S KITCHEN"])
+    assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 2
