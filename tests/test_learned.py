@@ -3,6 +3,8 @@ zero weights but the heuristic's pick play the base preset's games exactly; the 
 the fit's `picks` at the same states; the fit recovers a known logit; a tiny training writes a
 preset that loads with its checksum; bad input is one line."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -111,3 +113,22 @@ def test_a_tiny_training_writes_a_preset_that_loads_and_bad_input_is_one_line(tm
     bad = runner.invoke(main, ["strategies", "learn", "--base", "random", "--out", str(tmp_path / "x.toml")])
     assert bad.exit_code == 2 and "not a knob preset" in bad.output
     assert len(FEATURES) == N_FEATURES
+
+
+def test_a_replay_builds_the_learned_seats_env_as_the_run_does(tmp_path):
+    """The replay's env carries the learned weights, as play_one's does (else a learned seat replays
+    another game)."""
+    from sim.nyk.game import play_one
+    from sim.replay import example_spec
+    from sim.replay.record import _env, _lineup_and_seating
+    from sim.rules.ruleset import Ruleset
+
+    w = L.start_weights()
+    w[:, F_LAST] = 2.0
+    preset = str(learned_preset(tmp_path, w))
+    spec = dataclasses.replace(example_spec("nyk"), strategies=(preset, "tuned", "tuned", "tuned"), players=4)
+    rs = Ruleset.load()
+    lineup, seating = _lineup_and_seating(spec)
+    played = play_one(spec.seed, spec.players, list(spec.strategies), rs, game_id=spec.game_id)
+    assert np.array_equal(_env(spec, rs, lineup, seating).learned, played.env.learned)
+    assert np.abs(played.env.learned).sum() > 0

@@ -35,11 +35,17 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     lineup = Lineup.of(strategies, players)
     rows = lineup.seatings_for(seed, game_id, 1)
     seating = rows[game_id % len(rows)]
-    env = make_env(rs, *lineup.seated(seating, state.MAX_SEATS))
-    env.learned[:] = weights_of(lineup.tables)
+    env = with_tables(make_env(rs, *lineup.seated(seating, state.MAX_SEATS)), lineup)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
     return Played(seed, game_id, rs, lineup, lineup.slots(seating), env, game, int(code))
+
+
+def with_tables(env, lineup: Lineup):
+    """`env` holding the data files the lineup's presets carry (the learned player's weights):
+    every path that builds an env for a lineup (a batch, one game, a replay) goes through here."""
+    env.learned[:] = weights_of(lineup.tables)
+    return env
 
 
 def check_players(rs: Ruleset, players: int):
@@ -75,7 +81,7 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
     check_players(ruleset, players)
-    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64), np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
-    env.learned[:] = weights_of(lineup.tables)
+    env = with_tables(make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64),
+                               np.zeros((state.MAX_SEATS, N_POLICY_PARAMS))), lineup)
     return play.play_many(batch, state, env, lineup, (lineup.params, lineup.restrict), seed, n_games, players,
                           first_id, check, record_turns)

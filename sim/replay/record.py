@@ -63,7 +63,9 @@ def _env(spec: GameSpec, ruleset, lineup, seating):
     """The engine's fixed record for this seating, built as `play_one` builds it."""
     game = find(spec.game)
     kinds, params, restrict = lineup.seated(seating, game.part("state").MAX_SEATS)
-    return game.part("env").make_env(ruleset, kinds, params, *([restrict] if game.has(RESTRICTIONS) else []))
+    env = game.part("env").make_env(ruleset, kinds, params, *([restrict] if game.has(RESTRICTIONS) else []))
+    with_tables = getattr(game.part("game"), "with_tables", None)   # a game whose env holds presets' data files
+    return env if with_tables is None else with_tables(env, lineup)
 
 
 def _modules(engine):
