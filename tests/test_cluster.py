@@ -170,6 +170,7 @@ def test_a_bad_or_unreachable_scheduler_is_one_line_before_any_game(tmp_path):
                 ["meta", "--out", str(tmp_path / "m")], ["verdict", "--out", str(tmp_path / "v")],
                 ["advise", "--out", str(tmp_path / "a")], ["strategies", "strength", "simple"],
                 ["strategies", "ladder"], ["strategies", "psro", "--out", str(tmp_path / "p")],
+                ["strategies", "learn", "--out", str(tmp_path / "l" / "x.toml")],
                 ["run", "--out", str(tmp_path / "r")]]
     for args in commands:
         for address, status, says in (("carrier-pigeon", 2, "use local or tcp://HOST:PORT"),
@@ -177,7 +178,7 @@ def test_a_bad_or_unreachable_scheduler_is_one_line_before_any_game(tmp_path):
             r = CliRunner().invoke(main, [*args, "--scheduler", address])
             lines = [line for line in r.output.splitlines() if line.strip()]
             assert r.exit_code == status and len(lines) == 1 and says in lines[0], (args, r.output)
-    assert not any((tmp_path / d).exists() for d in "mvapr")
+    assert not any((tmp_path / d).exists() for d in "mvaplr")
 
 
 def test_a_searching_seat_on_a_cluster_is_played_in_small_batches():

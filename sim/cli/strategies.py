@@ -503,8 +503,9 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
               help="Preset file to write, its weights beside it as NAME.npz (default: the shipped learned "
                    "preset, with --force).")
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@scheduler_option
 @ruleset_options
-def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, ruleset, sets):
+def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, scheduler, ruleset, sets):
     """Learn a player from the search (expert iteration, sim.league.learn): the search labels the
     apprentice's own decisions, scipy's L-BFGS fits a conditional logit over option features to
     its picks and visit counts, the fitted player becomes the next iteration's apprentice and the
@@ -529,7 +530,8 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
     if weights.exists() and not force:
         raise click.BadParameter(f"{weights} exists: add --force to replace it", param_hint="--out")
     result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
-                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True))
+                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
+                   scheduler=scheduler)
     result.provenance["command"] = " ".join(["mobsim strategies learn", *sys.argv[3:]])
     click.echo("iteration  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
     for h in result.iterations:

@@ -24,6 +24,7 @@ import numpy as np
 from sim.league.distill import DEFAULT_KNOBS
 from sim.league.games import ruleset as ruleset_of
 from sim.league.match import Pool
+from sim.runner.executor import uses_scheduler
 
 BLOCK = 2               # games a labelling task
 DECISIONS_A_GAME = 2000  # room for one seat's decisions in a game
@@ -224,9 +225,10 @@ class LearnResult:
     provenance: dict = field(default_factory=dict)
 
 
+@uses_scheduler
 def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "distilled", players: int = 4,
           ruleset=None, overrides=None, workers: int | None = None, knobs: dict | None = None,
-          log=None) -> LearnResult:
+          log=None, scheduler: str | None = None) -> LearnResult:
     """`iterations` of expert iteration from `base` (module doc); `games` labelled games each."""
     from sim.league.games import knobs as game_knobs
     from sim.league.match import ruleset_key
@@ -245,7 +247,7 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "dis
 
     data = Data.empty(N_FEATURES)
     history = []
-    with Pool(workers) as pool:
+    with Pool(workers, scheduler) as pool:
         for it in range(iterations):
             new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs)
             data = data + new
