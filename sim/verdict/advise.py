@@ -38,6 +38,7 @@ from sim.verdict.plan import games_for_precision
 PROPOSALS = 3
 LISTS = ("money_list", "int_list")   # per-seat options
 TUNE_ROUNDS = 3     # secant steps of a knob's tuning in the screen
+MAX_TODAY = 20_000   # most games a cell of today's rules plays to decide a suspected problem
 VERIFY = 5          # candidates per problem the screen sends to verification
 REFIT_NOTE = ("The players were not re-fitted to a candidate's rules: each rung plays the changed game "
               "with the preset fitted to today's rules.")
@@ -69,10 +70,11 @@ def check_rungs(rungs, game: str) -> None:
             raise VerdictError(f"rung {name!r}: {' '.join(str(err).split())}") from None
 
 
-def default_candidates(game: str, current: dict | None = None) -> list[dict]:
+def default_candidates(game: str, current: dict | None = None, seats: int | None = None) -> list[dict]:
     """The game's designer knobs at each of their other values (a choice), or one seat at a time
     given one to three steps more of a per-seat list ($1,000-$3,000, or 1-3 of a count) than the
-    current rules (`current`: the base ruleset's values; the defaults when None)."""
+    current rules (`current`: the base ruleset's values; the defaults when None), for the first
+    `seats` seats (every seat of the list when None)."""
     from sim.rules.ruleset import options
 
     out = []
@@ -84,11 +86,30 @@ def default_candidates(game: str, current: dict | None = None) -> list[dict]:
             out += [{key: c} for c in option.choices if c != now]
         elif option.type in LISTS:
             unit = 1000 if option.type == "money_list" else 1
-            for seat in range(len(now)):
+            for seat in range(min(len(now), seats or len(now))):
                 for steps in (1, 2, 3):
                     amounts = list(now)
                     amounts[seat] += steps * unit
                     out.append({key: amounts})
+    return out
+
+
+def undecided(cells: pd.DataFrame, tolerance: float, targets: dict, plan: Plan) -> dict:
+    """{players: games} where today's rules leave a measure undecided ("cannot tell yet") with an
+    estimate outside its band at some rung: the games a cell that would decide it (the verdict's
+    count), at most MAX_TODAY; today's rules are played again at that count (the first game ids
+    the same), so that a problem the verdict would flag with more games is not missed."""
+    base = cells[cells["candidate"] == ""]
+    out: dict = {}
+    for (measure, n), part in base.groupby(["measure", "players"], sort=False):
+        band = fairness.band_of(measure, tolerance, targets)
+        got = fairness.reading(measure, _cells(part), tolerance, targets)
+        if band is None or got["target"] != fairness.UNSURE:
+            continue
+        if any(_distance(r.estimate, band) > 0 for r in part.itertuples()):
+            count = min(int(got["target_games"]), MAX_TODAY)
+            if count > plan.verify[int(n)]:
+                out[int(n)] = max(out.get(int(n), 0), count)
     return out
 
 
@@ -384,11 +405,15 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     current = today(game, overrides)
     for change in candidates or ():   # a change given is checked before any game: a typo is no advice
         today(game, (overrides or {}) | change)
-    pool = list(candidates) if given else (default_candidates(game, current)
+    pool = list(candidates) if given else (default_candidates(game, current, max(players))
                                            + numeric_candidates(game, params, current))
     player = Player(game, seed, workers, progress, overrides or {})
     frames = {("", rung, n): player.play({}, rung, n, plan.verify[n]) for n in players for rung in good}
     cells, changes = measure_cells(frames)
+    for n, count in undecided(cells, tolerance, targets, plan).items():   # a suspected problem: decide it
+        say(f"today's rules at {n} players: a measure outside its band not yet decided; {count:,} games a cell")
+        frames.update({("", rung, n): player.play({}, rung, n, count) for rung in good})
+        cells, changes = measure_cells(frames)
     found = problems_of(cells, tolerance, targets)
     say(f"today's rules: {len(found)} problem(s) at the good rungs ({', '.join(good)})")
     screened = pd.DataFrame()
@@ -411,6 +436,7 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             "rungs": good, "screen_rung": top, "tolerance": tolerance,
             "targets": {k: list(v) for k, v in targets.items()}, "seed": seed,
             "games": {str(n): plan.verify[n] for n in players},
+            "today_games": {str(n): len(frames[("", good[0], n)]) for n in players},
             "screen_games": {str(n): plan.screen[n] for n in players},
             "candidates": [label(c) for c in pool], "verified": [label(c) for c in verified],
             "skipped": player.skipped, "note": REFIT_NOTE, "not_played": [r for r in asked if r not in good],
@@ -576,7 +602,9 @@ def method_text(m: dict) -> str:
             f"knobs and one step down and up of each numeric option, or the changes given) screened on "
             f"{m['screen_rung']}, the knobs that moved a problem tuned to its band by a straight line, then the "
             f"{len(m['verified'])} nearest verified on the same game ids at every good rung and player count "
-            f"({counts}: the paired interval of a seat's change narrower than the tolerance); "
+            f"({counts}: the paired interval of a seat's change narrower than the tolerance; today's rules "
+            f"{', '.join(f'{g:,} games a cell at {n} players' for n, g in m['today_games'].items())}, more "
+            f"where a measure outside its band was not yet decided); "
             f"{m['games_played']:,} games in all, seed {m['seed']}.")
 
 
