@@ -486,9 +486,12 @@ def screen_candidates(player: Player, pool, found, rung: str, plan: Plan, frames
                 frame = player.play(point, rung, n, plan.screen[n])
                 if frame is None:
                     break
-                base = frames[("", rung, n)].head(plan.screen[n])
-                level = {r["measure"]: r["estimate"] for r in cell_measures(base.drop(columns="rung"))}
-                for row in paired_change(base.drop(columns="rung"), frame.drop(columns="rung")):
+                today_all = frames[("", rung, n)].drop(columns="rung")
+                base = today_all.head(plan.screen[n])
+                # today's level from every game played there (the screen's few games would add their
+                # noise to every candidate alike); the candidate's paired change on the first ones
+                level = {r["measure"]: r["estimate"] for r in cell_measures(today_all)}
+                for row in paired_change(base, frame.drop(columns="rung")):
                     rows.append({"candidate": label(point), "point": point, "players": n,
                                  "measure": row["measure"], "base": level.get(row["measure"], math.nan),
                                  "change": row["estimate"], "lo": row["lo"], "hi": row["hi"]})
