@@ -614,8 +614,10 @@ def method_text(m: dict) -> str:
 def first_screen(advice: Advice) -> str:
     """The answer in words: each problem and its best proposal."""
     if not advice.problems:
+        targets = advice.meta.get("targets") or {}
+        rest = f", and {', '.join(targets)} on target" if targets else " (no other target given)"
         return (f"No problem at the good rungs ({', '.join(advice.meta['rungs'])}): every seat within "
-                f"±{100 * advice.meta['tolerance']:.1f} points or not yet told apart, and game length on its target.")
+                f"±{100 * advice.meta['tolerance']:.1f} points or not yet told apart{rest}.")
     lines = []
     for p in advice.problems:
         best = p["proposals"][0] if p["proposals"] else None
