@@ -134,6 +134,7 @@ def _advice(rs, games: int, seed: int, workers, out: Path):
         result = advise("nyk", [a["players"]], list(a["rungs"]), targets={TURNS: a["target_turns"]},
                         games=_scaled(a["games"], games, 50), screen=_scaled(a["screen"], games, 20), seed=seed,
                         workers=workers or _cores(), params=list(a["params"]), overrides=overrides or None,
+                        max_today=0,   # the plan's counts only: the same small advice on every machine
                         log=lambda m: click.echo(m, err=True))
     except VerdictError as err:
         raise click.UsageError(str(err)) from None

@@ -94,7 +94,7 @@ def default_candidates(game: str, current: dict | None = None, seats: int | None
     return out
 
 
-def undecided(cells: pd.DataFrame, tolerance: float, targets: dict, plan: Plan) -> dict:
+def undecided(cells: pd.DataFrame, tolerance: float, targets: dict, plan: Plan, most: int = MAX_TODAY) -> dict:
     """{players: games} where today's rules leave a measure undecided ("cannot tell yet") with an
     estimate outside its band at some rung: the games a cell that would decide it (the verdict's
     count), at most MAX_TODAY; today's rules are played again at that count (the first game ids
@@ -107,7 +107,7 @@ def undecided(cells: pd.DataFrame, tolerance: float, targets: dict, plan: Plan) 
         if band is None or got["target"] != fairness.UNSURE:
             continue
         if any(_distance(r.estimate, band) > 0 for r in part.itertuples()):
-            count = min(int(got["target_games"]), MAX_TODAY)
+            count = min(int(got["target_games"]), most)
             if count > plan.verify[int(n)]:
                 out[int(n)] = max(out.get(int(n), 0), count)
     return out
@@ -382,12 +382,14 @@ def plan_for(players, tolerance: float, games: int | None = None, screen: int | 
 def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets=None,
            candidates=None, games: int | None = None, seed: int = 0, workers: int = 1, progress=None,
            screen: int | None = None, params=None, screen_rung: str | None = None, log=None,
-           overrides: dict | None = None, tune: bool = True) -> Advice:
+           overrides: dict | None = None, tune: bool = True, max_today: int = MAX_TODAY) -> Advice:
     """Read today's rules at the good rungs and player counts; for each problem screen the
     candidates on one rung (the strongest good rung unless `screen_rung`), tune the knobs that
     moved it, verify the nearest on the same game ids at every good rung and count, and propose
     the three best with their paired effect on every other measure (module docstring). Today's
-    rules are the game's defaults with `overrides`; each candidate changes them further."""
+    rules are the game's defaults with `overrides`; each candidate changes them further. A
+    suspected problem is decided on up to `max_today` games a cell of today's rules (no more
+    games than the plan's when it is not above them)."""
     from sim.verdict.study import VerdictError, is_search, rungs_of
 
     say = log or (lambda _m: None)
@@ -410,7 +412,7 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     player = Player(game, seed, workers, progress, overrides or {})
     frames = {("", rung, n): player.play({}, rung, n, plan.verify[n]) for n in players for rung in good}
     cells, changes = measure_cells(frames)
-    for n, count in undecided(cells, tolerance, targets, plan).items():   # a suspected problem: decide it
+    for n, count in undecided(cells, tolerance, targets, plan, max_today).items():   # a suspected problem: decide it
         say(f"today's rules at {n} players: a measure outside its band not yet decided; {count:,} games a cell")
         frames.update({("", rung, n): player.play({}, rung, n, count) for rung in good})
         cells, changes = measure_cells(frames)
