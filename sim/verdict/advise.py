@@ -131,28 +131,49 @@ def _cells(part: pd.DataFrame) -> list[tuple]:
 def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, tolerance: float,
               targets: dict) -> list[dict]:
     """The three verified candidates best for the problem, best first: those whose every cell reads
-    within the band (intervals inside), then those whose every estimate is inside it, then by the
-    farthest estimate from the band; each with its reading, its paired effect on the problem's
-    measure at every cell, on every other measure, and a sentence."""
+    within the band, then those whose every level is inside it, then by the farthest level from
+    the band; each with its reading, its paired effect on the problem's measure at every cell, on
+    every other measure, and a sentence. A candidate's level at a cell is measured paired: today's
+    level there (every game of today's rules) plus its paired change, with the paired interval
+    (`paired_levels`); a cell without today's level reads the candidate's own games."""
     band = fairness.band_of(problem["measure"], tolerance, targets)
     ranked = []
     for candidate, part in cells[cells["candidate"] != ""].groupby("candidate", sort=False):
         mine = part[(part["measure"] == problem["measure"]) & (part["players"] == problem["players"])]
         if mine.empty:
             continue
-        got = fairness.reading(problem["measure"], _cells(mine), tolerance, targets)
-        worst = max(_distance(r.estimate, band) for r in mine.itertuples())
-        fixes = got["target"] == fairness.WITHIN
         effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == problem["measure"])
                          & (changes["players"] == problem["players"])]
+        levels = paired_levels(cells, effect, mine)
+        got = fairness.reading(problem["measure"], levels, tolerance, targets)
+        worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
+        fixes = got["target"] == fairness.WITHIN
         proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
                     "within_band": worst == 0.0, "effect": _effects(effect),
+                    "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
                     "side": side_rows(changes, candidate, problem),
                     "side_effects": side_effects(changes, candidate, problem)}
         proposal["sentence"] = sentence(problem, proposal)
         ranked.append(((not fixes, worst > 0, worst), proposal))
     ranked.sort(key=lambda p: p[0])
     return [p for _, p in ranked[:PROPOSALS]]
+
+
+def paired_levels(cells: pd.DataFrame, effect: pd.DataFrame, mine: pd.DataFrame) -> list[tuple]:
+    """[(rung, level, lo, hi, games)] of a candidate at each cell: today's estimate plus the paired
+    change and its interval (today's own interval, far narrower on its many games, left out),
+    or the candidate's own cell where no paired change was measured."""
+    today = cells[cells["candidate"] == ""].set_index(["rung", "players", "measure"])["estimate"]
+    out = []
+    for r in mine.itertuples():
+        key = (r.rung, r.players, r.measure)
+        d = effect[effect["rung"] == r.rung]
+        if key in today.index and len(d):
+            base, d = float(today[key]), d.iloc[0]
+            out.append((r.rung, base + d["change"], base + d["lo"], base + d["hi"], int(r.games)))
+        else:
+            out.append((r.rung, r.estimate, r.lo, r.hi, int(r.games)))
+    return out
 
 
 def side_rows(changes: pd.DataFrame, candidate: str, problem: dict) -> list[dict]:
@@ -167,7 +188,7 @@ def sentence(problem: dict, proposal: dict) -> str:
     """"fixes seat 1 advantage at 4 players (fair at every good rung); game length +0.8 turns
     [0.7, 0.9] at tuned, 4 players (...)" or "leaves the rest within noise"."""
     what = f"{problem['measure']} at {problem['players']} players"
-    if proposal["fixes"]:
+    if proposal["fixes"]:   # readings of today's level plus the paired change
         head = f"fixes {what} ({proposal['reading']})"
     elif proposal["within_band"]:
         head = (f"brings {what} inside the band at every good rung by its estimate, not yet by its "
@@ -335,8 +356,8 @@ def axis_value(option, key: str, seat, now, step: float, current: dict) -> dict 
     from sim.tuning.grid import MONEY_STEP, snap
 
     target = min(max(now + step, option.min), option.max)
-    if seat is None:
-        value = snap(option, target)
+    if seat is None:   # a float to a hundredth: finer than any study tells apart
+        value = round(target, 2) if option.type == "float" else snap(option, target)
     else:
         unit = MONEY_STEP if option.type == "money_list" else 1
         value = list(current[key])
