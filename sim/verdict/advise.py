@@ -463,7 +463,8 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             "screen_games": {str(n): plan.screen[n] for n in players},
             "candidates": [label(c) for c in pool], "verified": [label(c) for c in verified],
             "skipped": player.skipped, "note": REFIT_NOTE, "not_played": [r for r in asked if r not in good],
-            "games_played": player.games}
+            "games_played": player.games,
+            "screened_count": int(screened["candidate"].nunique()) if len(screened) else 0}
     return Advice(found, cells, changes, meta)
 
 
@@ -622,6 +623,11 @@ def proposal_table(advice: Advice) -> pd.DataFrame:
 
 def method_text(m: dict) -> str:
     """How the advice was reached, with its counts."""
+    if not m["verified"] and not m.get("screened_count"):
+        return (f"Today's rules at {', '.join(m['rungs'])} "
+                f"({', '.join(f'{g:,} games a cell at {n} players' for n, g in m['today_games'].items())}, "
+                f"more where a measure outside its band was not yet decided); no problem, so no candidate "
+                f"played; {m['games_played']:,} games in all, seed {m['seed']}.")
     counts = ", ".join(f"{n} players: {m['screen_games'][n]:,} games a screening cell, {m['games'][n]:,} a "
                        f"verification cell" for n in m["games"])
     return (f"Today's rules at {', '.join(m['rungs'])}; every candidate ({len(m['candidates'])}: the designer "
