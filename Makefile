@@ -45,8 +45,11 @@ lock: install
 clean:
 	rm -rf $(VENV) .numba_cache .pytest_cache
 
-.PHONY: notebooks
+.PHONY: notebooks notebooks-run
 NB_STAMP := $(VENV)/.notebooks-installed
+
+notebooks-run: install  # execute every notebook headless at its default size (nbclient), timed, no warnings
+	$(BIN)/python notebooks/run.py
 
 notebooks: install $(NB_STAMP)  # open JupyterLab on notebooks/ (installed into the venv once, pinned)
 	cd notebooks && MPLBACKEND= ../$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root)  # root: containers

@@ -1,11 +1,13 @@
-"""`mobsim advise` (sim.verdict.advise): problems read at the good rungs, candidates measured on
-the same games as today's rules, the three nearest the target proposed with their side effects;
-synthetic cells for the logic, a tiny Pig study for the command."""
+"""`mobsim advise` (sim.verdict.advise): problems read at the good rungs, candidates screened and
+tuned, the nearest verified on the same games as today's rules, the three best proposed with their
+side effects; synthetic cells for the logic, a tiny Pig study for the command, and a New York Kings
+study whose answer is known (seat 1 made poorer than the others: the compensation must pay it)."""
 
 import json
 
 import numpy as np
 import pandas as pd
+import pytest
 from click.testing import CliRunner
 
 from sim.cli import main
@@ -60,9 +62,18 @@ def test_the_command_writes_its_files_and_answers_first(tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads((out / "advice.json").read_text())
     length = next(p for p in doc["problems"] if p["measure"] == fairness.TURNS)
-    assert length["reading"].startswith("too short") and length["proposals"][0]["change"] == "goal=150"
+    assert length["reading"].startswith("too short")
+    best = length["proposals"][0]["change"]
+    assert best.startswith("goal=") and int(best[5:]) > 100                 # a longer race: tried or tuned
+    assert {"goal=150", "goal=50"} <= {s["change"] for s in length["screened"]}
+    for proposal in length["proposals"]:
+        assert proposal["sentence"].startswith(proposal["change"])
+        assert all(e["lo"] <= e["change"] <= e["hi"] for e in proposal["effect"])    # paired, with intervals
+        assert {"seat 1 advantage", "max seat gap"} <= {s["measure"] for s in proposal["side"]}
+        assert all(s["lo"] <= s["change"] <= s["hi"] for s in proposal["side"])
+    assert length["screened"] and doc["meta"]["verified"]
     assert "not re-fitted" in (out / "index.md").read_text()
-    assert r.output.startswith("game length (turns) at 2 players: too short")
+    assert r.stdout.startswith("game length (turns) at 2 players: too short")
 
 
 def test_bad_input_is_one_line(tmp_path):
@@ -71,3 +82,32 @@ def test_bad_input_is_one_line(tmp_path):
                                       "--out", str(tmp_path / "x"), *args])
         lines = [line for line in r.output.splitlines() if line.strip()]
         assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("mobsim: error:"), r.output
+
+
+def test_counts_come_from_the_tolerance():
+    assert A.verify_games(0.02, 4) == 3602             # 1.96^2 x 2 x 0.25 x 0.75 / 0.02^2, rounded up
+    assert A.screen_games(3602) == 901
+    assert A.verify_games(0.04, 4) < A.verify_games(0.02, 4) < A.verify_games(0.02, 3)
+
+
+def test_the_secant_step_interpolates_between_the_bracketing_values():
+    assert A.secant([(0, 0), (3, 0.03), (14, 0.25)], 0.15) == pytest.approx(3 + 0.12 * 11 / 0.22)
+    assert A.secant([(0, 0), (3, 0.03)], 0.09) == pytest.approx(9)     # none brackets: the line through 0
+    assert A.secant([(-1, 0.0), (0, 0), (1, 0.0)], 0.05) is None         # nothing moved
+
+
+def test_a_seat_made_poorer_is_paid_back_by_the_compensation_knob():
+    # today's rules: every seat but seat 1 paid $9,000 at setup; one candidate pays seat 1 $3,000,
+    # which the screen finds too little: the tuning must find the amount that restores seat 1
+    poorer = [0, 9000, 9000, 9000, 0]
+    advice = A.advise("nyk", [4], rungs=["simple"], tolerance=0.03, games=2000, screen=600, seed=0,
+                      candidates=[{"seats.money": [3000, 9000, 9000, 9000, 0]}],
+                      overrides={"seats.money": poorer})
+    seat1 = next(p for p in advice.problems if p["measure"] == "seat 1 advantage")
+    assert seat1["reading"].startswith("unfair by -")
+    best = seat1["proposals"][0]
+    assert best["change"].startswith("seats.money=[") and best["within_band"], best["sentence"]
+    paid = int(best["change"].split("[")[1].split(",")[0])
+    assert 6000 <= paid <= 12000                                           # tuned, not the $3,000 tried
+    assert all(e["lo"] > 0 for e in best["effect"])                        # paired: seat 1 gains share
+    assert best["sentence"].startswith(best["change"]) and "seat 2 advantage" in best["sentence"]

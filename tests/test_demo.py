@@ -154,12 +154,25 @@ def test_report_writer_escapes_and_writes_markdown(tmp_path):
     assert (tmp_path / "tables" / "tab.csv").exists()
 
 
-def test_demo_opens_with_the_verdict_and_links_the_lineup_study(report_dir):
+def test_demo_opens_with_the_verdict_then_the_advice_and_links_the_lineup_study(report_dir):
+    import json
+
+    from sim.cli.demo import DEMO_VERDICT_GAMES, _verdict_games
+
     md = (report_dir / "index.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", md, re.MULTILINE)
-    assert headings[0].startswith("Verdict") and headings[1].startswith("The lineup study")
-    first = md[:md.index("## " + headings[1])]
-    assert "figures/verdict.png" in first and "| measure |" in first and "budget" in first
-    assert "(#s-the-lineup-study" in first
+    assert headings[0].startswith("Verdict") and headings[1].startswith("Which change would fix it")
+    assert headings[2].startswith("The lineup study")
+    first = md[:md.index("## " + headings[2])]
+    assert "figures/verdict.png" in first and "| measure |" in first and "fixed plan" in first
+    assert "(#s-the-lineup-study" in first and "advise/index.html" in first
     verdict = pd.read_csv(report_dir / "verdict" / "verdict.csv")
     assert {"seat 1 advantage", "game length (turns)"} <= set(verdict["measure"])
+    # games, not seconds: every heuristic cell plays the plan's fixed count, the search none
+    plan = pd.read_csv(report_dir / "verdict" / "plan.csv")
+    cells = plan[plan["rung"].isin(["random", "simple", "balanced", "tuned", "meta:equilibrium", "distilled"])]
+    count = _verdict_games(None, DEMO_GAMES)
+    assert len(cells) == 12 and (cells["games"] == count).all() and count < DEMO_VERDICT_GAMES
+    assert (plan.loc[plan["rung"].str.startswith("search"), "games"] == 0).all()
+    advice = json.loads((report_dir / "advise" / "advice.json").read_text())
+    assert advice["meta"]["rungs"] == ["tuned"] and all("proposals" in p for p in advice["problems"])

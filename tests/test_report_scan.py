@@ -259,3 +259,21 @@ def test_american_gangsters_generic_tables_are_the_whole_tables_figures(tmp_path
         else:
             assert_same(produced[name], table, name)
     assert "ag-endings" in produced  # the game's own sections still read the whole tables
+
+
+def test_totals_of_many_columns_add_without_a_fragmentation_warning():
+    """The usage tally adds one column per decision choice (well over a hundred): built in one
+    piece, it sums them without pandas' PerformanceWarning (a frame of many blocks)."""
+    import warnings
+
+    import numpy as np
+    import pandas as pd
+
+    from sim.analysis.scan import Totals
+
+    seats = pd.DataFrame({"strategy": ["a", "b", "a", "b"]})
+    used = {f"used:{i}": np.arange(4, dtype=float) for i in range(150)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pd.errors.PerformanceWarning)
+        totals = Totals(list(used)).add(seats, used)
+    assert totals.sums.loc["a", "used:7"] == 2.0 and totals.sums.loc["b", "_seats"] == 2.0

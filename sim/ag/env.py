@@ -34,8 +34,9 @@ KEYS = (
     "bullets.bangs", "negotiation.model", "negotiation.rounds", "negotiation.patience",
     "negotiation.value_wound", "boss_death.quartier", "boss_death.successor", "fbi.track",
     "roulette.pistol", "auction.zero_wins", "hospital.min_bosses", "tracks.cursor", "powers.move_to",
-    "negotiation.threat", "negotiation.side_payments", "placement.order",
+    "negotiation.threat", "negotiation.side_payments", "placement.order", "seats.first_godfather",
 )
+LIST_KEYS = ("seats.bags",)   # per-seat lists, at their RP_* offsets
 (P_PLAYERS_MIN, P_PLAYERS_MAX, P_BAGS_ONES, P_BAGS_THREES, P_BAGS_START, P_TOKENS, P_PROFILE_CARDS,
  P_INFORMER_MODE, P_FBI_START, P_FBI_MAX, P_RENOWN_START, P_PARRAIN, P_INFORMER_RENOWN,
  P_INFORMER_FBI, P_INFORMER_AS_PARRAIN, P_TURN_CAP, P_BUY_BAGS, P_SELL_BAGS, P_UNPLACED_BOSS,
@@ -45,7 +46,7 @@ KEYS = (
  P_DEATH_TO, P_DEATH_RENOWN, P_EVENTS_OPTIONAL, P_ROULETTE_STAKE, P_ROULETTE_FOLD, P_ROULETTE_WIN,
  P_BULLET_CLICS, P_BULLET_BANGS, P_MODEL, P_ROUNDS, P_PATIENCE, P_VAL_WOUND, P_DEATH_QUARTIER,
  P_SUCCESSOR, P_FBI_TRACK, P_PISTOL, P_ZERO_WINS, P_HOSPITAL_BOSSES, P_CURSOR,
- P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS, P_PLACEMENT) = codes(len(KEYS))
+ P_MOVE_TO, P_THREAT, P_SIDE_PAYMENTS, P_PLACEMENT, P_FIRST_GODFATHER) = codes(len(KEYS))
 N_PARAMS = len(KEYS)
 
 # encoded rulings (index of the choice in rules.toml)
@@ -63,6 +64,7 @@ MOVE_ANY, MOVE_CARDS = 0, 1                               # AG-B4
 THREAT_FIXED_AIM, THREAT_SHOOTOUT = 0, 1                  # AG-N2
 SIDE_CARD_GAINS, SIDE_OWN_BAGS = 0, 1                     # AG-N1
 PLACE_SIMULTANEOUS, PLACE_SEQUENTIAL = 0, 1               # AG-T3
+FIRST_SEAT_1, FIRST_LAST_SEAT, FIRST_RANDOM = 0, 1, 2     # seats.first_godfather (designer's knob, AG-C5)
 
 # event effects (index in sim.rules.ag.content.EFFECTS)
 (E_AUCTION, E_ROULETTE, E_DUELS, E_FBI, E_BANK_PAYS, E_TAX, E_HEAL, E_PRESS, E_OCCASIONAL,
@@ -85,7 +87,8 @@ RP_K_PRICE = RP_H_FBI + MAX_TRACK
 RP_K_FBI = RP_K_PRICE + MAX_TRACK
 RP_E_EFFECT = RP_K_FBI + MAX_TRACK        # effect of each event card of the deck (E_*)
 RP_E_PARAM = RP_E_EFFECT + MAX_EVENT_CARDS
-N_RP = RP_E_PARAM + MAX_EVENT_CARDS
+RP_SEAT_BAGS = RP_E_PARAM + MAX_EVENT_CARDS  # seats.bags, seat by seat (0 beyond the list)
+N_RP = RP_SEAT_BAGS + MAX_SEATS
 
 # --- the success table of location rolls (policies read it, AG-T4) -------------------------------------
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
@@ -127,7 +130,7 @@ def encode(rs, key: str) -> int:
 
 def compile_ruleset(rs) -> np.ndarray:
     """The rules vector `rp` of an American Gangsters ruleset."""
-    missing = set(rs.values) - set(KEYS)
+    missing = set(rs.values) - set(KEYS) - set(LIST_KEYS)
     if missing:
         raise ValueError(f"options not compiled for the engine: {sorted(missing)}")
     rp = np.zeros(N_RP, dtype=np.int64)
@@ -153,6 +156,8 @@ def compile_ruleset(rs) -> np.ndarray:
     for i, card in enumerate(deck):
         rp[RP_E_EFFECT + i] = tuple(EFFECTS).index(card.effect)
         rp[RP_E_PARAM + i] = card.params[0][1] if card.params else 0
+    extra = rs["seats.bags"][:MAX_SEATS]
+    rp[RP_SEAT_BAGS:RP_SEAT_BAGS + len(extra)] = extra
     return rp
 
 

@@ -191,7 +191,9 @@ class Totals:
         self.categories: list | None = None
 
     def add(self, seats: pd.DataFrame, extra: dict | None = None) -> Totals:
-        frame = seats[[c for c in self.columns if c in seats]].astype(float).assign(**(extra or {}))
+        frame = seats[[c for c in self.columns if c in seats]].astype(float)
+        if extra:   # one concat, not a column at a time: a wide frame of many blocks warns and slows
+            frame = pd.concat([frame, pd.DataFrame(extra, index=frame.index)], axis=1)
         strategy = seats["strategy"]
         if isinstance(strategy.dtype, pd.CategoricalDtype):
             seen = [str(c) for c in strategy.cat.categories]
@@ -199,7 +201,8 @@ class Totals:
         key = strategy.astype(str).to_numpy()
         self.order.add(pd.unique(key))
         sums = frame.groupby(key, sort=False).sum()
-        sums["_seats"] = pd.Series(key).value_counts().reindex(sums.index).to_numpy(float)
+        seats_of = pd.Series(key).value_counts().reindex(sums.index).to_numpy(float)
+        sums = pd.concat([sums, pd.Series(seats_of, index=sums.index, name="_seats")], axis=1)
         self.sums = sums if self.sums is None else self.sums.add(sums, fill_value=0)
         return self
 

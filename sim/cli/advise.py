@@ -17,38 +17,56 @@ from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, 
 @click.option("--tolerance", type=click.FloatRange(min=0, min_open=True, max=50, max_open=True), default=2.0,
               show_default=True, help="Points of win share a seat may be from fair and still read 'fair'.")
 @click.option("--target-turns", default=None, metavar="LOW-HIGH", help="Wanted game length in turns (10-12).")
+@click.option("--target", "targets", multiple=True, metavar="MEASURE=LOW-HIGH",
+              help="Where another measure should be at the good rungs, in its unit (a share in points): "
+                   "'a player out=0-10', 'runaway leader (mid-game leader wins)=0-30'; repeatable.")
 @click.option("--try", "tries", multiple=True, metavar="KEY=VALUE[;KEY=VALUE]",
-              help="A candidate change (repeatable; default: the game's designer knobs, docs/adding-a-rule-option.md).")
+              help="A candidate change (repeatable; default: the game's designer knobs and one step down and up "
+                   "of each numeric option, docs/adding-a-rule-option.md).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="Today's rules: the defaults with these changes (repeatable); candidates change them further.")
+@click.option("--param", "params", multiple=True, metavar="KEY",
+              help="Step only these numeric options (repeatable; default: every numeric option).")
 @click.option("--games", type=click.IntRange(min=1), default=None,
-              help="Games a cell (default: from the tolerance, a seat's interval half the tolerance wide).")
+              help="Games a verification cell (default: from the tolerance, the paired interval of a seat's "
+                   "change narrower than the tolerance).")
+@click.option("--screen-games", type=click.IntRange(min=1), default=None,
+              help="Games a screening cell (default: a quarter of --games).")
+@click.option("--screen-rung", default=None, help="The good rung candidates are screened on (default: the "
+                                                  "strongest good rung).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @scheduler_option
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), required=True,
               help="Directory for advice.json, advice.csv, cells.csv, changes.csv and index.html.")
-def advise_cmd(game, players, rungs, tolerance, target_turns, tries, games, seed, workers, scheduler, out):
+def advise_cmd(game, players, rungs, tolerance, target_turns, targets, tries, sets, params, games, screen_games,
+               screen_rung, seed, workers, scheduler, out):
     """Which seat is unfair, whether games last as wanted, and which rule changes fix it: each
-    problem at the good rungs with the three candidate changes nearest the target, measured on
-    the same games as today's rules, with their effect on every other measure."""
+    problem at the good rungs; candidates screened on one rung, the knobs that move it tuned, the
+    nearest verified on the same games as today's rules at every good rung and count; the three
+    best proposed with their paired effect on every other measure."""
     from sim.cli.progress import Steps
     from sim.cli.verdict import _targets, parse_players
+    from sim.tuning.errors import TuningError
     from sim.verdict import VerdictError
     from sim.verdict.advise import advise, first_screen, write
 
     counts = parse_players(player_counts_of(players, game))
     candidates = None if not tries else [parse_sets(t.split(";")) for t in tries]
+    wanted = _targets(target_turns, targets)
     bar = Steps("advise cells", "cell")
     try:
-        result = advise(game, counts, None if rungs is None else rungs.split(","), tolerance / 100,
-                        _targets(target_turns, ()), candidates, games, seed, workers, bar,
-                        scheduler=scheduler)
-    except VerdictError as err:
+        result = advise(game, counts, None if rungs is None else rungs.split(","), tolerance / 100, wanted,
+                        candidates, games, seed, workers, bar, screen=screen_games, params=list(params) or None,
+                        screen_rung=screen_rung, log=lambda m: click.echo(m, err=True),
+                        overrides=parse_sets(sets) if sets else None, scheduler=scheduler)
+    except (VerdictError, TuningError) as err:
         raise click.UsageError(str(err)) from None
     finally:
         bar.close()
     write(result, out)
     click.echo(first_screen(result))
-    click.echo(f"written: {out}/advice.json, advice.csv, index.html")
+    click.echo(f"written: {out}/advice.json, advice.csv, screen.csv, index.html")
 
 
 COMMANDS = [advise_cmd]

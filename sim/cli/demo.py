@@ -1,14 +1,16 @@
 """`mobsim demo`: the balance study `make demo` runs, in one command: first the verdict about the
-game (sim.verdict: every measure across the skill ladder and player counts, within a small time
-budget stated on the page), then simulated games of one lineup played into a run directory and
-their full balance report (sim.analysis.report_run), then the exact odds of every dice contest."""
+game (sim.verdict: every measure across the skill ladder and player counts, from a plan of fixed
+game counts, so that every machine writes the same verdict), then a small advice (sim.verdict.advise:
+candidate rule changes for its problems, measured paired), then simulated games of one lineup
+played into a run directory and their full balance report (sim.analysis.report_run), then the
+exact odds of every dice contest."""
 
 import shlex
 from pathlib import Path
 
 import click
 
-from sim.cli.common import OutPath, finite, ruleset_from_options, ruleset_options
+from sim.cli.common import OutPath, ruleset_from_options, ruleset_options
 from sim.cli.files import claim_out
 
 # The study's lineup (one strategy per seat, rotated): three styles and the equilibrium mixture of
@@ -16,14 +18,19 @@ from sim.cli.files import claim_out
 DEMO_STRATEGIES = "runner,enforcer,networker,meta:equilibrium"
 DEMO_GAMES = 20_000
 DEMO_RUN_DIR = Path("runs/demo")
-# the verdict's study: its budget (seconds, scaled down with a smaller --games) and player counts
-# and precision (a seat advantage's half-width: coarser than the command's default, so that the
-# search seat against equilibrium seats gets a few games; with a cold compile, the games and the
-# report, a fresh clone's `make demo` fits in five minutes)
-DEMO_VERDICT_BUDGET = 180.0
+# the verdict's plan: fixed game counts (games, not seconds: the same verdict on every machine).
+# Every heuristic cell 2,000 games (a seat advantage's 95% half-width about 2 points); the search
+# rung not played (named on the page as not judged: a search game costs seconds, and its reading
+# needs a hundred of them, `mobsim verdict --search-games`); with a cold compile, the games and the
+# report a fresh clone's `make demo` fits in five minutes on 2 cores
+DEMO_VERDICT_GAMES = 2000
 DEMO_VERDICT_PLAYERS = "3,4"
 DEMO_VERDICT_PRECISION = 0.02
-DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game plays (scaled like the budget)
+DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game plays
+# the demo's advice: one player count, the strongest heuristic rung, fixed counts, the designer's
+# knobs and the two options that set game length (mobsim advise for the full search)
+DEMO_ADVISE = {"players": 4, "rungs": ("tuned",), "games": 1000, "screen": 250,
+               "params": ("missions.last_turns", "missions.reward_scale"), "target_turns": (10.0, 12.0)}
 
 
 @click.command("demo")
@@ -40,14 +47,15 @@ DEMO_VERDICT_METAGAME = 50   # games a profile of the population's meta-game pla
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes playing the games (default: one per core).")
-@click.option("--verdict-budget", type=click.FloatRange(min=0), default=None, callback=finite,
-              help=f"Seconds for the verdict across skill (default {DEMO_VERDICT_BUDGET:g}, scaled down "
-                   f"with --games below {DEMO_GAMES:,}, at least 5); 0 leaves the verdict out.")
+@click.option("--verdict-games", type=click.IntRange(min=0), default=None,
+              help=f"Games of each heuristic cell of the verdict across skill (default {DEMO_VERDICT_GAMES:,}, "
+                   f"scaled down with --games below {DEMO_GAMES:,}, at least 50); 0 leaves the verdict and "
+                   f"the advice out.")
 @click.option("--verdict-players", default=DEMO_VERDICT_PLAYERS, show_default=True,
               help="Player counts of the verdict, comma-separated (2 to 5).")
 @ruleset_options
 @click.pass_context
-def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_budget, verdict_players,
+def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_games, verdict_players,
              ruleset, sets):
     """Play a balance study and write its report: who wins and how games go, the economy and the
     mechanics, then the exact odds of recruitment, interrogation and provocation."""
@@ -61,9 +69,11 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_b
     report = build_report(played, command=command, out_dir=out, replays=True)
     report.title = "mobsim balance study: New York Kings"
     report.blocks.insert(0, ("text", _description(games, seed, run_dir)))
-    budget = _verdict_budget(verdict_budget, games)
-    if budget > 0:
-        _open_with_verdict(report, _verdict(rs, verdict_players, budget, seed, workers, out), command)
+    counts = _verdict_games(verdict_games, games)
+    if counts > 0:
+        v = _verdict(rs, verdict_players, counts, seed, workers, out)
+        a = _advice(rs, counts, seed, workers, out)
+        _open_with_verdict(report, v, a, command)
     odds = odds_study.build_report(odds_study.run(rs, character_value=character_value), command=command)
     report.blocks.extend(odds.blocks)
     try:
@@ -76,28 +86,33 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_b
     click.echo(f"open it in a browser: file://{index.resolve()}")
 
 
-def _verdict_budget(given, games: int) -> float:
+def _verdict_games(given, games: int) -> int:
     if given is not None:
-        return float(given)
-    return max(5.0, DEMO_VERDICT_BUDGET * min(1.0, games / DEMO_GAMES))
+        return int(given)
+    return max(50, round(DEMO_VERDICT_GAMES * min(1.0, games / DEMO_GAMES)))
 
 
-def _verdict(rs, players: str, budget: float, seed: int, workers, out: Path):
-    """The verdict across skill for the demo's rules (its files in <out>/verdict)."""
+def _scaled(count: int, full: int, minimum: int) -> int:
+    """A fixed count of the demo scaled like the verdict's games (the default plays it in full)."""
+    return max(minimum, round(count * min(1.0, full / DEMO_VERDICT_GAMES)))
+
+
+def _verdict(rs, players: str, games: int, seed: int, workers, out: Path):
+    """The verdict across skill for the demo's rules, from its fixed plan (its files in <out>/verdict)."""
     from sim.cli.verdict import parse_players
     from sim.verdict import VerdictError, study, write
 
     counts = parse_players(players)
-    meta_games = max(5, round(DEMO_VERDICT_METAGAME * min(1.0, budget / DEMO_VERDICT_BUDGET)))
+    meta_games = _scaled(DEMO_VERDICT_METAGAME, games, 5)
     try:
-        v = study("nyk", players=counts, ruleset=rs, budget=budget, seed=seed, workers=workers or _cores(),
-                  precision=DEMO_VERDICT_PRECISION, metagame=meta_games,
+        v = study("nyk", players=counts, ruleset=rs, games=games, search_games=0, seed=seed,
+                  workers=workers or _cores(), precision=DEMO_VERDICT_PRECISION, metagame=meta_games,
                   log=lambda m: click.echo(m, err=True))
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
-    v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --budget {budget:g} "
-                         f"--precision {DEMO_VERDICT_PRECISION:g} --meta-games {meta_games} --seed {seed} "
-                         f"--out {out / 'verdict'}")
+    v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --games {games} "
+                         f"--search-games 0 --precision {DEMO_VERDICT_PRECISION:g} --meta-games {meta_games} "
+                         f"--seed {seed} --out {out / 'verdict'}")
     try:
         write(v, out / "verdict")
     except OSError as err:
@@ -106,15 +121,40 @@ def _verdict(rs, players: str, budget: float, seed: int, workers, out: Path):
     return v
 
 
+def _advice(rs, games: int, seed: int, workers, out: Path):
+    """A small advice for the demo's rules (DEMO_ADVISE, its counts scaled like the verdict's; its
+    files in <out>/advise): the verdict's problems at 4 players and the changes that fix them."""
+    from sim.verdict import VerdictError
+    from sim.verdict.advise import advise, write
+    from sim.verdict.fairness import TURNS
+
+    a = DEMO_ADVISE
+    overrides = {k: v for k, v in rs.values.items() if rs.option(k).default != v}
+    try:
+        result = advise("nyk", [a["players"]], list(a["rungs"]), targets={TURNS: a["target_turns"]},
+                        games=_scaled(a["games"], games, 50), screen=_scaled(a["screen"], games, 20), seed=seed,
+                        workers=workers or _cores(), params=list(a["params"]), overrides=overrides or None,
+                        max_today=0,   # the plan's counts only: the same small advice on every machine
+                        log=lambda m: click.echo(m, err=True))
+    except VerdictError as err:
+        raise click.UsageError(str(err)) from None
+    try:
+        write(result, out / "advise")
+    except OSError as err:
+        raise click.BadParameter(f"cannot write the advice in {out}: {err.strerror or err}",
+                                 param_hint="--out") from None
+    return result
+
+
 def _cores() -> int:
     import os
 
     return max(1, len(os.sched_getaffinity(0)))
 
 
-def _open_with_verdict(report, v, command: str) -> None:
-    """The report's first screen: the verdict (its table, figure and budget), the lineup study's
-    manifest moved below it, one link away."""
+def _open_with_verdict(report, v, a, command: str) -> None:
+    """The report's first screen: the verdict (its table, figure and plan), then the advice, the
+    lineup study's manifest moved below them, one link away."""
     from sim.verdict.page import add_blocks
 
     lineup_blocks = report.blocks
@@ -122,6 +162,7 @@ def _open_with_verdict(report, v, command: str) -> None:
     report.blocks = []
     lineup = "The lineup study: one lineup of styles, seats rotated"
     add_blocks(report, v, lead=_verdict_lead(v))
+    _advice_blocks(report, a)
     report.links([("The lineup study (who wins, game quality, economy, mechanics, exact odds): ",
                    "#" + report.anchor(lineup)),
                   (f"The verdict's files: verdict/ (verdict.csv, measures.csv, verdict.png); again with: "
@@ -148,11 +189,27 @@ def _verdict_lead(v) -> str:
             f"and does that still hold once players are good? Mirrors of the skill ladder "
             f"({', '.join(m['rungs'])}: every seat the same rung) at {', '.join(map(str, m['players']))} "
             f"players on common random numbers (seed {m['seed']}), read by the rules of docs/reports.md. "
-            f"A small budget: {m['budget']:g} s of play on this machine ({m['seconds']:g} s taken), game counts "
-            f"chosen for ±{m['precision']:.0%} on each seat's advantage within it; the search rung gets what "
-            f"the budget allows and its wide intervals are shown as such (a rung whose interval is wider than a "
-            f"measure's band is not judged). Which styles of the shipped population survive is its meta-game, "
-            f"played within the same budget. Run `mobsim verdict --budget 3600` for a tighter verdict.")
+            f"A fixed plan (verdict/plan.csv): {DEMO_VERDICT_GAMES:,} games a heuristic cell, the same "
+            f"games on every machine; the search rung is not played here (a search game costs seconds, and "
+            f"its reading needs a hundred: `mobsim verdict --search-games N`). Which styles of the shipped "
+            f"population survive is its meta-game. Run `mobsim verdict --games 12000` for a tighter verdict.")
+
+
+def _advice_blocks(report, a) -> None:
+    """The advice after the verdict: its answer, each proposal's sentence, the link to its page."""
+    from sim.verdict.advise import first_screen, method_text
+
+    m = a.meta
+    report.heading("Which change would fix it? (mobsim advise)")
+    report.text(first_screen(a))
+    for p in a.problems:
+        for q in p["proposals"]:
+            report.text(q["sentence"])
+    report.text(f"A small advice: {m['players'][0]} players, {', '.join(m['rungs'])} only, the designer's "
+                f"knobs and the options {', '.join(DEMO_ADVISE['params'])}. " + method_text(m)
+                + " The players were not re-fitted to a candidate's rules. `mobsim advise --game nyk --players 4 "
+                  "--target-turns 10-12` searches every knob at every good rung.")
+    report.links([("The advice's files: advise/ (advice.json, advice.csv, screen.csv)", "advise/index.html")])
 
 
 def _play(rs, games: int, seed: int, run_dir: Path, workers):

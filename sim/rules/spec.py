@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sim.rules.errors import RulesetError, unknown
 
-TYPES = ("int", "money", "float", "bool", "choice", "rank", "district", "money_list")
+TYPES = ("int", "money", "float", "bool", "choice", "rank", "district", "money_list", "int_list")
 # ruling: a reading where the book is silent or ambiguous; designer: a knob for a designer (seat
 # compensation), not a rule of the book, whose default changes no game
 SOURCES = ("rulebook", "ruling", "assumed", "designer")
@@ -59,6 +59,8 @@ class Option:
         if self.type == "money_list":
             return (f"a list of amounts in whole thousands of dollars "
                     f"from {self.min:,} to {self.max:,}")
+        if self.type == "int_list":
+            return f"a list of integers from {self.min} to {self.max}"
         if self.type == "float":
             return f"a number from {self.min} to {self.max}"
         if self.type == "bool":
@@ -111,13 +113,14 @@ class Option:
                 raise bad("is not a district name")
             value = value.strip()
             return RANDOM if value.lower() == RANDOM else value.upper()
-        # money_list
+        # money_list, int_list
         if not isinstance(value, list | tuple) or not value:
             raise bad("is not a non-empty list")
         amounts = []
+        step = 1000 if kind == "money_list" else 1
         for item in value:
             number = _integer(item)
-            if number is None or number % 1000 or not self.min <= number <= self.max:
+            if number is None or number % step or not self.min <= number <= self.max:
                 raise bad(f"has a bad amount {_show(item)}")
             amounts.append(number)
         return tuple(amounts)
@@ -234,7 +237,7 @@ def _option(path: Path, key: str, table: dict) -> Option:
     for field in ("rule", "doc"):
         if not isinstance(table.get(field), str) or not table[field]:
             raise RulesetError(f"{path}: {key}: missing {field}")
-    ranged = kind in ("int", "money", "float", "money_list")
+    ranged = kind in ("int", "money", "float", "money_list", "int_list")
     if ranged and ("min" not in table or "max" not in table):
         raise RulesetError(f"{path}: {key}: a {kind} option needs min and max")
     if kind == "choice" and not table.get("choices"):

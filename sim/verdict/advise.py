@@ -1,19 +1,32 @@
 """`mobsim advise`: the verdict's problems at the good rungs (a seat outside the tolerance, game
-length outside its target) and candidate rule changes measured against them, paired.
+length or another measure outside its target) and, for each, the rule changes that fix it,
+measured paired.
 
-Each candidate (a `--try KEY=VALUE[,KEY=VALUE]` change, or by default the game's designer knobs,
-sim.rules `source = "designer"`, and one step down and up of each numeric option asked with
-`--param`) is played on the same game ids as today's rules (common random numbers) at every good
-rung and player count; a problem's proposals are the three candidates that bring its measure
-nearest the target, each with its reading there (fair / unfair by X points [lo, hi] / cannot
-tell yet) at every cell and its paired effect on every other measure. The games per cell come
-from the tolerance: enough for a seat's 95% interval to be half the tolerance wide.
+1. Today's rules (the defaults, or `--set` changes) are played at every good rung and player
+   count; each measure the verdict's *fair?* / *on target?* rule reads outside is a problem.
+2. Screen: every candidate (the game's designer knobs, the seat compensation included, at their
+   other values or one seat at a time paid one to three steps; one step down and up of each
+   numeric option, sim.tuning.sensitivity's steps; or the `--try` changes) is played on the
+   strongest good rung on the first game ids of today's games (common random numbers) and its
+   paired change of each problem's measure measured. A knob whose values moved a problem beyond
+   noise is then tuned: the secant step between the values that bracket the band's middle (or
+   the line through today's rules), snapped to the option's kind (sim.tuning.grid), screened in
+   turn, for a few rounds.
+3. Verify: the five candidates per problem the screen puts nearest the band are played at every
+   good rung and player count on the same game ids as today's rules; the three best per problem
+   are proposed, each with its reading, its paired effect on the problem's measure and on every
+   other measure (95% intervals), and a sentence.
+
+Counts come from the tolerance: a verification cell plays enough games for the paired interval
+of a seat's change to be narrower than the tolerance (verify_games), a screening cell a quarter
+of that (twice as wide), unless `--games` / `--screen-games` say otherwise.
 
 The strong players are not re-fitted to a candidate's rules: a preset tuned for today's rules
 plays the changed game (the page says so)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -24,6 +37,10 @@ from sim.verdict.measures import cell_measures, paired_change, per_game
 from sim.verdict.plan import games_for_precision
 
 PROPOSALS = 3
+LISTS = ("money_list", "int_list")   # per-seat options
+TUNE_ROUNDS = 3     # secant steps of a knob's tuning in the screen
+MAX_TODAY = 20_000   # most games a cell of today's rules plays to decide a suspected problem
+VERIFY = 5          # candidates per problem the screen sends to verification
 REFIT_NOTE = ("The players were not re-fitted to a candidate's rules: each rung plays the changed game "
               "with the preset fitted to today's rules.")
 
@@ -54,23 +71,46 @@ def check_rungs(rungs, game: str) -> None:
             raise VerdictError(f"rung {name!r}: {' '.join(str(err).split())}") from None
 
 
-def default_candidates(game: str) -> list[dict]:
-    """The game's designer knobs at each of their other values (a choice), or paying one seat
-    $1,000-$3,000 at a time (a per-seat money list)."""
+def default_candidates(game: str, current: dict | None = None, seats: int | None = None) -> list[dict]:
+    """The game's designer knobs at each of their other values (a choice), or one seat at a time
+    given one to three steps more of a per-seat list ($1,000-$3,000, or 1-3 of a count) than the
+    current rules (`current`: the base ruleset's values; the defaults when None), for the first
+    `seats` seats (every seat of the list when None)."""
     from sim.rules.ruleset import options
 
     out = []
     for key, option in options(game).items():
-        if not getattr(option, "designer", False):
+        if not option.designer:
             continue
+        now = option.default if current is None else current[key]
         if option.type == "choice":
-            out += [{key: c} for c in option.choices if c != option.default]
-        elif option.type == "money_list":
-            for seat in range(len(option.default)):
-                for amount in (1000, 2000, 3000):
-                    money = [0] * len(option.default)
-                    money[seat] = amount
-                    out.append({key: money})
+            out += [{key: c} for c in option.choices if c != now]
+        elif option.type in LISTS:
+            unit = 1000 if option.type == "money_list" else 1
+            for seat in range(min(len(now), seats or len(now))):
+                for steps in (1, 2, 3):
+                    amounts = list(now)
+                    amounts[seat] += steps * unit
+                    out.append({key: amounts})
+    return out
+
+
+def undecided(cells: pd.DataFrame, tolerance: float, targets: dict, plan: Plan, most: int = MAX_TODAY) -> dict:
+    """{players: games} where today's rules leave a measure undecided ("cannot tell yet") with an
+    estimate outside its band at some rung: the games a cell that would decide it (the verdict's
+    count), at most MAX_TODAY; today's rules are played again at that count (the first game ids
+    the same), so that a problem the verdict would flag with more games is not missed."""
+    base = cells[cells["candidate"] == ""]
+    out: dict = {}
+    for (measure, n), part in base.groupby(["measure", "players"], sort=False):
+        band = fairness.band_of(measure, tolerance, targets)
+        got = fairness.reading(measure, _cells(part), tolerance, targets)
+        if band is None or got["target"] != fairness.UNSURE:
+            continue
+        if any(_distance(r.estimate, band) > 0 for r in part.itertuples()):
+            count = min(int(got["target_games"]), most)
+            if count > plan.verify[int(n)]:
+                out[int(n)] = max(out.get(int(n), 0), count)
     return out
 
 
@@ -91,22 +131,73 @@ def _cells(part: pd.DataFrame) -> list[tuple]:
 
 def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, tolerance: float,
               targets: dict) -> list[dict]:
-    """The candidates that bring the problem's measure nearest its target, best first."""
+    """The three verified candidates best for the problem, best first: those whose every cell reads
+    within the band, then those whose every level is inside it, then by the farthest level from
+    the band; each with its reading, its paired effect on the problem's measure at every cell, on
+    every other measure, and a sentence. A candidate's level at a cell is measured paired: today's
+    level there (every game of today's rules) plus its paired change, with the paired interval
+    (`paired_levels`); a cell without today's level reads the candidate's own games."""
     band = fairness.band_of(problem["measure"], tolerance, targets)
     ranked = []
     for candidate, part in cells[cells["candidate"] != ""].groupby("candidate", sort=False):
         mine = part[(part["measure"] == problem["measure"]) & (part["players"] == problem["players"])]
         if mine.empty:
             continue
-        got = fairness.reading(problem["measure"], _cells(mine), tolerance, targets)
-        worst = max(_distance(r.estimate, band) for r in mine.itertuples())
         effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == problem["measure"])
                          & (changes["players"] == problem["players"])]
-        ranked.append((worst, {"change": candidate, "reading": got["target_text"],
-                               "fixes": got["target"] == fairness.WITHIN,
-                               "effect": _effects(effect), "side_effects": side_effects(changes, candidate, problem)}))
+        levels = paired_levels(cells, effect, mine)
+        got = fairness.reading(problem["measure"], levels, tolerance, targets)
+        worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
+        fixes = got["target"] == fairness.WITHIN
+        proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
+                    "within_band": worst == 0.0, "effect": _effects(effect),
+                    "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
+                    "side": side_rows(changes, candidate, problem),
+                    "side_effects": side_effects(changes, candidate, problem)}
+        proposal["sentence"] = sentence(problem, proposal)
+        ranked.append(((not fixes, worst > 0, worst), proposal))
     ranked.sort(key=lambda p: p[0])
     return [p for _, p in ranked[:PROPOSALS]]
+
+
+def paired_levels(cells: pd.DataFrame, effect: pd.DataFrame, mine: pd.DataFrame) -> list[tuple]:
+    """[(rung, level, lo, hi, games)] of a candidate at each cell: today's estimate plus the paired
+    change and its interval (today's own interval, far narrower on its many games, left out),
+    or the candidate's own cell where no paired change was measured."""
+    today = cells[cells["candidate"] == ""].set_index(["rung", "players", "measure"])["estimate"]
+    out = []
+    for r in mine.itertuples():
+        key = (r.rung, r.players, r.measure)
+        d = effect[effect["rung"] == r.rung]
+        if key in today.index and len(d):
+            base, d = float(today[key]), d.iloc[0]
+            out.append((r.rung, base + d["change"], base + d["lo"], base + d["hi"], int(r.games)))
+        else:
+            out.append((r.rung, r.estimate, r.lo, r.hi, int(r.games)))
+    return out
+
+
+def side_rows(changes: pd.DataFrame, candidate: str, problem: dict) -> list[dict]:
+    """The candidate's paired change of every other measure at every cell, with its interval."""
+    rows = changes[(changes["candidate"] == candidate)
+                   & ~((changes["measure"] == problem["measure"]) & (changes["players"] == problem["players"]))]
+    return [{"measure": r.measure, "rung": r.rung, "players": int(r.players), "change": r.change, "lo": r.lo,
+             "hi": r.hi, "moved": bool(r.lo > 0 or r.hi < 0)} for r in rows.itertuples()]
+
+
+def sentence(problem: dict, proposal: dict) -> str:
+    """"fixes seat 1 advantage at 4 players (fair at every good rung); game length +0.8 turns
+    [0.7, 0.9] at tuned, 4 players (...)" or "leaves the rest within noise"."""
+    what = f"{problem['measure']} at {problem['players']} players"
+    if proposal["fixes"]:   # readings of today's level plus the paired change
+        head = f"fixes {what} ({proposal['reading']})"
+    elif proposal["within_band"]:
+        head = (f"brings {what} inside the band at every good rung by its estimate, not yet by its "
+                f"interval ({proposal['reading']})")
+    else:
+        head = f"does not fix {what} ({proposal['reading']})"
+    moves = "; ".join(f"{e['rung']}: {e['text']}" for e in proposal["effect"])
+    return f"{proposal['change']} {head}, moving it by {moves} (paired); {proposal['side_effects']}."
 
 
 def _distance(estimate: float, band) -> float:
@@ -149,6 +240,8 @@ def measure_cells(frames: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
     `frames` {(candidate label, rung, players): per-game table}; "" is today's rules."""
     rows, changes = [], []
     for (candidate, rung, n), frame in frames.items():
+        if frame is None:   # a change the rules refused
+            continue
         cols = [c for c in frame.columns if not frame[c].isna().all()]
         for row in cell_measures(frame[cols]):
             rows.append({"candidate": candidate, "rung": rung, "players": n} | row)
@@ -162,48 +255,328 @@ def measure_cells(frames: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
                                                              "lo", "hi"])
 
 
+def verify_games(tolerance: float, players: int) -> int:
+    """Games a verification cell needs for the paired interval of a seat's change to be narrower
+    than the tolerance on each side: the per-game difference of a win flag has variance at most
+    2 p (1 - p) (the games independent; common random numbers only lower it), so
+    N = Z95^2 2 p (1 - p) / tolerance^2 (3,600 games at 4 players for 2 points)."""
+    return games_for_precision(1 / players, tolerance / math.sqrt(2))
+
+
+def screen_games(verify: int) -> int:
+    """Games a screening cell plays: a quarter of verification's, a paired half-width of twice the
+    tolerance, enough to tell a candidate that moves the measure by a problem's size from one that
+    does not."""
+    return max(1, math.ceil(verify / 4))
+
+
+def numeric_candidates(game: str, params=None, current: dict | None = None) -> list[dict]:
+    """One step down and up of each numeric rule option (sim.tuning.sensitivity's steps; every
+    numeric option by default), each clipped to its declared range."""
+    from sim.rules.ruleset import options
+    from sim.tuning.sensitivity import stepped_values, steps_for
+
+    spec, out = options(game), []
+    for key, step in steps_for(params, game).items():
+        option = spec[key]
+        if option.designer:
+            continue
+        now = option.default if current is None else current[key]
+        out += [{key: v} for v in stepped_values(option, now, step).values()]
+    return out
+
+
+def axis_of(change: dict, game: str, current: dict):
+    """(key, seat, current, value) when a change moves one number of the current rules (a numeric
+    option, or one seat of a per-seat list), else None: the candidates a straight line can tune."""
+    from sim.rules.ruleset import options
+    from sim.tuning.grid import NUMERIC
+
+    if len(change) != 1:
+        return None
+    (key, value), = change.items()
+    option = options(game).get(key)
+    if option is None:
+        return None
+    now = current[key]
+    if option.type in NUMERIC:
+        return key, None, now, value
+    if option.type in LISTS:
+        moved = [i for i, (v, d) in enumerate(zip(value, now, strict=False)) if v != d]
+        if len(moved) == 1 and len(value) == len(now):
+            i = moved[0]
+            return key, i, now[i], value[i]
+    return None
+
+
+
+def tuned_candidates(screened: pd.DataFrame, problem: dict, game: str, tried: set, current: dict) -> list[dict]:
+    """Per axis (a numeric option, one seat of a per-seat list) whose screened values moved the
+    problem's measure beyond noise, the value that puts it at the middle of the band: between the
+    two screened values (today's included) that bracket it, by a straight line (the secant step),
+    or beyond the farthest by the line through today's rules when none does; snapped to the
+    option's kind and clipped to its range (sim.tuning.grid). Played next in the screen."""
+    from sim.rules.ruleset import options
+
+    band = fairness.band_of(problem["measure"], screened.attrs["tolerance"], screened.attrs["targets"])
+    rows = screened[(screened["measure"] == problem["measure"]) & (screened["players"] == problem["players"])]
+    if band is None or rows.empty:
+        return []
+    goal = (band[0] + band[1]) / 2 - rows["base"].mean()
+    by_axis: dict = {}
+    for r in rows.itertuples():
+        axis = axis_of(r.point, game, current)
+        if axis is not None:
+            by_axis.setdefault(axis[:3], []).append((axis[3] - axis[2], r.change, r.lo > 0 or r.hi < 0))
+    out = []
+    for (key, seat, now), moves in by_axis.items():
+        if not any(moved for *_, moved in moves):   # no value of this knob moved it beyond noise
+            continue
+        step = secant(sorted([(0.0, 0.0)] + [(dv, dm) for dv, dm, _ in moves]), goal)
+        if step is None:
+            continue
+        change = axis_value(options(game)[key], key, seat, now, step, current)
+        if change is not None and label(change) not in tried:
+            out.append(change)
+    return out
+
+
+def secant(points: list[tuple[float, float]], goal: float) -> float | None:
+    """The step that brings the change to `goal` on the line between the two bracketing points
+    (sorted by step), or on the line through 0 and the point moved most when none brackets."""
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        if (y0 - goal) * (y1 - goal) <= 0 and y0 != y1:
+            return x0 + (goal - y0) * (x1 - x0) / (y1 - y0)
+    x, y = max(points, key=lambda p: abs(p[1]))
+    return None if y == 0 else x * goal / y
+
+
+def axis_value(option, key: str, seat, now, step: float, current: dict) -> dict | None:
+    """{key: value} one step along an axis from today's rules, snapped and clipped; None when the
+    option refuses it or it is today's value."""
+    from sim.tuning.grid import MONEY_STEP, snap
+
+    target = min(max(now + step, option.min), option.max)
+    if seat is None:   # a float to a hundredth: finer than any study tells apart
+        value = round(target, 2) if option.type == "float" else snap(option, target)
+    else:
+        unit = MONEY_STEP if option.type == "money_list" else 1
+        value = list(current[key])
+        value[seat] = int(math.floor(target / unit + 0.5)) * unit
+    try:
+        value = list_or_value(option.check(value, "advise"))
+    except ValueError:   # a RulesetError: a value the option refuses is no candidate
+        return None
+    return None if value == list_or_value(current[key]) else {key: value}
+
+
+def today(game: str, overrides: dict | None) -> dict:
+    """Today's rules as {key: value} (the game's defaults with `overrides`), or a VerdictError."""
+    from sim.rules import Ruleset, RulesetError
+    from sim.verdict.study import VerdictError
+
+    try:
+        return dict(Ruleset.load(game=game, overrides=overrides or {}).values)
+    except RulesetError as err:
+        raise VerdictError(str(err)) from None
+
+
+def list_or_value(value):
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass
+class Plan:
+    """The games of an advice: screening and verification counts per player count, the candidates
+    verified per problem."""
+
+    screen: dict                 # players -> games a screening cell
+    verify: dict                 # players -> games a verification cell (and today's rules)
+    keep: int = VERIFY           # candidates verified per problem
+
+
+def plan_for(players, tolerance: float, games: int | None = None, screen: int | None = None) -> Plan:
+    """Counts from the tolerance (verify_games, screen_games) unless given."""
+    verify = {n: games or verify_games(tolerance, n) for n in players}
+    return Plan({n: screen or screen_games(verify[n]) for n in players}, verify)
+
+
 @uses_scheduler
 def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets=None,
            candidates=None, games: int | None = None, seed: int = 0, workers: int = 1, progress=None,
+           screen: int | None = None, params=None, screen_rung: str | None = None, log=None,
+           overrides: dict | None = None, tune: bool = True, max_today: int = MAX_TODAY,
            scheduler: str | None = None) -> Advice:
-    """Play today's rules and every candidate at the good rungs and player counts, on the same
-    game ids, and propose per problem the three candidates nearest the target."""
-    from sim.verdict.study import _play, is_search, rungs_of
+    """Read today's rules at the good rungs and player counts; for each problem screen the
+    candidates on one rung (the strongest good rung unless `screen_rung`), tune the knobs that
+    moved it, verify the nearest on the same game ids at every good rung and count, and propose
+    the three best with their paired effect on every other measure (module docstring). Today's
+    rules are the game's defaults with `overrides`; each candidate changes them further. A
+    suspected problem is decided on up to `max_today` games a cell of today's rules (no more
+    games than the plan's when it is not above them)."""
+    from sim.verdict.study import VerdictError, is_search, rungs_of
 
+    say = log or (lambda _m: None)
     targets = targets or {}
     asked = list(rungs or fairness.good_rungs(rungs_of(game)))
     check_rungs(asked, game)
     good = [r for r in asked if not is_search(r, game)]
-    candidates = default_candidates(game) if candidates is None else list(candidates)
-    points = [{}] + candidates
-    frames, step = {}, 0
-    total = len(points) * len(good) * len(players)
-    for point in points:
-        for n in players:
-            count = games or games_for(tolerance, n)
-            for rung in good:
-                result = _play(game, n, rung, count, seed, None, point, workers)
-                frame = per_game(result.games, result.seats, result.turns)
-                frames[(label(point), rung, n)] = frame.assign(rung=rung)
-                step += 1
-                if progress:
-                    progress(step, total, f"{label(point) or 'today'}: {rung} x{n}")
+    if not good:
+        raise VerdictError(f"rungs {','.join(asked)}: give at least one rung that is not a search")
+    top = screen_rung or good[-1]
+    if top not in good:
+        raise VerdictError(f"--screen-rung {top!r}: give one of the good rungs {', '.join(good)}")
+    plan = plan_for(players, tolerance, games, screen)
+    given = candidates is not None
+    current = today(game, overrides)
+    for change in candidates or ():   # a change given is checked before any game: a typo is no advice
+        today(game, (overrides or {}) | change)
+    pool = list(candidates) if given else (default_candidates(game, current, max(players))
+                                           + numeric_candidates(game, params, current))
+    player = Player(game, seed, workers, progress, overrides or {})
+    frames = {("", rung, n): player.play({}, rung, n, plan.verify[n]) for n in players for rung in good}
     cells, changes = measure_cells(frames)
+    for n, count in undecided(cells, tolerance, targets, plan, max_today).items():   # a suspected problem: decide it
+        say(f"today's rules at {n} players: a measure outside its band not yet decided; {count:,} games a cell")
+        frames.update({("", rung, n): player.play({}, rung, n, count) for rung in good})
+        cells, changes = measure_cells(frames)
     found = problems_of(cells, tolerance, targets)
+    say(f"today's rules: {len(found)} problem(s) at the good rungs ({', '.join(good)})")
+    screened = pd.DataFrame()
+    verified: list[dict] = []
+    if found:
+        screened = screen_candidates(player, pool, found, top, plan, frames, tolerance, targets, game,
+                                     current if tune else None)
+        verified = pick_for_verification(screened, found, plan.keep, tolerance, targets)
+        say(f"screened {screened['candidate'].nunique() if len(screened) else 0} candidates on {top}; "
+            f"verifying {len(verified)} at every good rung and count")
+        for point in verified:
+            for n in players:
+                for rung in good:
+                    frames[(label(point), rung, n)] = player.play(point, rung, n, plan.verify[n])
+        cells, changes = measure_cells(frames)
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
-    meta = {"game": game, "players": list(players), "rungs": good, "tolerance": tolerance,
+        problem["screened"] = screened_rows(screened, problem)
+    meta = {"game": game, "players": list(players), "today": label(overrides or {}) or "the defaults",
+            "rungs": good, "screen_rung": top, "tolerance": tolerance,
             "targets": {k: list(v) for k, v in targets.items()}, "seed": seed,
-            "games": {str(n): games or games_for(tolerance, n) for n in players},
-            "candidates": [label(c) for c in candidates], "note": REFIT_NOTE,
-            "not_played": [r for r in asked if r not in good]}
+            "games": {str(n): plan.verify[n] for n in players},
+            "today_games": {str(n): len(frames[("", good[0], n)]) for n in players},
+            "screen_games": {str(n): plan.screen[n] for n in players},
+            "candidates": [label(c) for c in pool], "verified": [label(c) for c in verified],
+            "skipped": player.skipped, "note": REFIT_NOTE, "not_played": [r for r in asked if r not in good],
+            "games_played": player.games,
+            "screened_count": int(screened["candidate"].nunique()) if len(screened) else 0}
     return Advice(found, cells, changes, meta)
 
 
+class Player:
+    """Plays one cell (a change, a rung, a player count) on game ids 0..N-1 of one seed (common
+    random numbers across every change and rung), counting the games and the changes the rules
+    refuse."""
+
+    def __init__(self, game: str, seed: int, workers: int, progress=None, overrides: dict | None = None):
+        self.game, self.seed, self.workers, self.progress = game, seed, workers, progress
+        self.overrides = overrides or {}
+        self.games, self.skipped, self.step = 0, [], 0
+
+    def play(self, point: dict, rung: str, n: int, count: int) -> pd.DataFrame | None:
+        from sim.verdict.study import VerdictError, _play
+
+        try:
+            result = _play(self.game, n, rung, count, self.seed, None, self.overrides | point, self.workers)
+        except VerdictError as err:
+            if not point:
+                raise
+            self.skipped.append({"change": label(point), "reason": str(err)})
+            return None
+        self.games += count
+        self.step += 1
+        if self.progress:
+            self.progress(self.step, None, f"{label(point) or 'today'}: {rung} x{n}")
+        return per_game(result.games, result.seats, result.turns).assign(rung=rung)
+
+
+def screen_candidates(player: Player, pool, found, rung: str, plan: Plan, frames: dict,
+                      tolerance: float, targets: dict, game: str, current: dict | None) -> pd.DataFrame:
+    """Every candidate on the screening rung at each player count with a problem, paired with the
+    first games of today's rules there; then, per problem, the tuned value of each knob that moved
+    it (tuned_candidates; not when `current` is None), screened the same way. One row per (candidate, players, measure):
+    base, change, lo, hi."""
+    counts = sorted({p["players"] for p in found})
+    rows: list[dict] = []
+
+    def run(points):
+        for point in points:
+            for n in counts:
+                frame = player.play(point, rung, n, plan.screen[n])
+                if frame is None:
+                    break
+                today_all = frames[("", rung, n)].drop(columns="rung")
+                base = today_all.head(plan.screen[n])
+                # today's level from every game played there (the screen's few games would add their
+                # noise to every candidate alike); the candidate's paired change on the first ones
+                level = {r["measure"]: r["estimate"] for r in cell_measures(today_all)}
+                for row in paired_change(base, frame.drop(columns="rung")):
+                    rows.append({"candidate": label(point), "point": point, "players": n,
+                                 "measure": row["measure"], "base": level.get(row["measure"], math.nan),
+                                 "change": row["estimate"], "lo": row["lo"], "hi": row["hi"]})
+
+    run(pool)
+    table = _screen_table(rows, tolerance, targets)
+    if current is not None:
+        tried = set(table["candidate"]) if len(table) else set()
+        for _ in range(TUNE_ROUNDS):
+            extra = []
+            for problem in found:
+                for change in tuned_candidates(table, problem, game, tried, current):
+                    tried.add(label(change))
+                    extra.append(change)
+            if not extra:
+                break
+            run(extra)
+            table = _screen_table(rows, tolerance, targets)
+    return table
+
+
+def _screen_table(rows, tolerance, targets) -> pd.DataFrame:
+    table = pd.DataFrame(rows, columns=["candidate", "point", "players", "measure", "base", "change", "lo", "hi"])
+    table.attrs.update(tolerance=tolerance, targets=targets)
+    return table
+
+
+def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, targets: dict) -> pd.Series:
+    """Per candidate, how far today's level plus its screened change leaves the problem's measure
+    from the band (0: inside), at the problem's player count."""
+    band = fairness.band_of(problem["measure"], tolerance, targets)
+    rows = screened[(screened["measure"] == problem["measure"]) & (screened["players"] == problem["players"])]
+    return (rows.set_index("candidate").apply(lambda r: _distance(r["base"] + r["change"], band), axis=1)
+            .groupby(level=0).max().sort_values(kind="stable"))
+
+
+def pick_for_verification(screened: pd.DataFrame, found, keep: int, tolerance: float, targets: dict) -> list[dict]:
+    """The `keep` candidates per problem the screen puts nearest the band (each once)."""
+    points = {r.candidate: r.point for r in screened.itertuples()}
+    chosen: dict = {}
+    for problem in found:
+        for candidate in screened_distance(screened, problem, tolerance, targets).index[:keep]:
+            chosen.setdefault(candidate, points[candidate])
+    return list(chosen.values())
+
+
+def screened_rows(screened: pd.DataFrame, problem: dict) -> list[dict]:
+    """The screen's paired change of the problem's measure per candidate (for advice.json)."""
+    if screened.empty:
+        return []
+    rows = screened[(screened["measure"] == problem["measure"]) & (screened["players"] == problem["players"])]
+    return [{"change": r.candidate, "change_estimate": r.change, "lo": r.lo, "hi": r.hi} for r in rows.itertuples()]
+
 
 def write(advice: Advice, out) -> None:
-    """advice.json (per problem its proposals), advice.csv (one row per proposal), cells.csv,
-    changes.csv and the page (index.md/html)."""
+    """advice.json (per problem its proposals, each with its paired effects and intervals),
+    advice.csv (one row per proposal), cells.csv, changes.csv, screen.csv and the page
+    (index.md/html)."""
     import json
     from pathlib import Path
 
@@ -213,28 +586,70 @@ def write(advice: Advice, out) -> None:
     root.mkdir(parents=True, exist_ok=True)
     (root / "advice.json").write_text(json.dumps({"meta": advice.meta, "problems": advice.problems},
                                                  indent=1, default=str) + "\n")
-    table = pd.DataFrame([{"measure": p["measure"], "players": p["players"], "today": p["reading"],
-                           "change": q["change"], "reading": q["reading"], "fixes": q["fixes"],
-                           "side_effects": q["side_effects"]}
-                          for p in advice.problems for q in p["proposals"]],
-                         columns=["measure", "players", "today", "change", "reading", "fixes", "side_effects"])
+    table = proposal_table(advice)
     table.to_csv(root / "advice.csv", index=False)
     advice.cells.to_csv(root / "cells.csv", index=False)
     advice.changes.to_csv(root / "changes.csv", index=False)
-    report = Report(f"mobsim advise: {advice.meta['game']}", {"game": advice.meta["game"]})
+    screened = pd.DataFrame([{"measure": p["measure"], "players": p["players"]} | s
+                             for p in advice.problems for s in p.get("screened", [])],
+                            columns=["measure", "players", "change", "change_estimate", "lo", "hi"])
+    screened.to_csv(root / "screen.csv", index=False)
+    m = advice.meta
+    report = Report(f"mobsim advise: {m['game']}", {"game": m["game"], "seed": str(m["seed"])})
     report.heading("Problems and proposed changes")
     report.summary(first_screen(advice))
-    report.table(table, "Per problem, the three candidates nearest the target, each read at the good rungs on "
-                        "the same games as today's rules (paired)", name="advice")
+    for p in advice.problems:
+        for q in p["proposals"]:
+            report.text(q["sentence"])
+    report.text(method_text(m))
+    report.table(table, "Per problem, the three best verified candidates, each read at every good rung on the "
+                        "same games as today's rules (paired)", name="advice")
+    if len(screened):
+        report.table(screened, f"The screen on {m['screen_rung']}: each candidate's paired change of the "
+                               f"problem's measure", name="screen")
     report.text(REFIT_NOTE)
     report.write(root)
+
+
+def proposal_table(advice: Advice) -> pd.DataFrame:
+    """One row per proposal: the problem, the change, its reading, its paired effect on the
+    problem's measure at each cell, its side effects and its sentence."""
+    columns = ["measure", "players", "today", "rank", "change", "reading", "fixes", "within_band", "effect",
+               "side_effects", "sentence"]
+    return pd.DataFrame([{"measure": p["measure"], "players": p["players"], "today": p["reading"], "rank": i + 1,
+                          "change": q["change"], "reading": q["reading"], "fixes": q["fixes"],
+                          "within_band": q["within_band"],
+                          "effect": "; ".join(f"{e['rung']}: {e['text']}" for e in q["effect"]),
+                          "side_effects": q["side_effects"], "sentence": q["sentence"]}
+                         for p in advice.problems for i, q in enumerate(p["proposals"])], columns=columns)
+
+
+def method_text(m: dict) -> str:
+    """How the advice was reached, with its counts."""
+    if not m["verified"] and not m.get("screened_count"):
+        return (f"Today's rules at {', '.join(m['rungs'])} "
+                f"({', '.join(f'{g:,} games a cell at {n} players' for n, g in m['today_games'].items())}, "
+                f"more where a measure outside its band was not yet decided); no problem, so no candidate "
+                f"played; {m['games_played']:,} games in all, seed {m['seed']}.")
+    counts = ", ".join(f"{n} players: {m['screen_games'][n]:,} games a screening cell, {m['games'][n]:,} a "
+                       f"verification cell" for n in m["games"])
+    return (f"Today's rules at {', '.join(m['rungs'])}; every candidate ({len(m['candidates'])}: the designer "
+            f"knobs and one step down and up of each numeric option, or the changes given) screened on "
+            f"{m['screen_rung']}, the knobs that moved a problem tuned to its band by a straight line, then the "
+            f"{len(m['verified'])} nearest verified on the same game ids at every good rung and player count "
+            f"({counts}: the paired interval of a seat's change narrower than the tolerance; today's rules "
+            f"{', '.join(f'{g:,} games a cell at {n} players' for n, g in m['today_games'].items())}, more "
+            f"where a measure outside its band was not yet decided); "
+            f"{m['games_played']:,} games in all, seed {m['seed']}.")
 
 
 def first_screen(advice: Advice) -> str:
     """The answer in words: each problem and its best proposal."""
     if not advice.problems:
+        targets = advice.meta.get("targets") or {}
+        rest = f", and {', '.join(targets)} on target" if targets else " (no other target given)"
         return (f"No problem at the good rungs ({', '.join(advice.meta['rungs'])}): every seat within "
-                f"±{100 * advice.meta['tolerance']:.1f} points or not yet told apart, and game length on its target.")
+                f"±{100 * advice.meta['tolerance']:.1f} points or not yet told apart{rest}.")
     lines = []
     for p in advice.problems:
         best = p["proposals"][0] if p["proposals"] else None

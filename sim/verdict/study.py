@@ -265,7 +265,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
                                "note": "not played: no games in the plan" if games is not None else
                                        f"not played: a game costs about {predicted:.0f} s, more than the "
                                        f"budget leaves"}
-            log(f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
+            log(f"{label} x{n}: not played (no games in the plan)" if games is not None else
+                f"{label} x{n}: not played (about {predicted:.0f} s a game, over the budget)")
             continue
         log(f"playing {label} x{n}: {counts[cell]:,} games (about {predicted:.0f} s each)")
         kept = _kept(runs_dir, label, n, counts[cell], seed)

@@ -18,7 +18,10 @@ def rs():
 def test_every_option_names_an_ag_rule_and_a_source():
     for key, option in options("ag").items():
         assert option.rule.startswith("AG-"), key
-        assert option.source in ("rulebook", "ruling", "assumed")
+        assert option.source in ("rulebook", "ruling", "assumed", "designer")
+        # a designer's knob says so and lives in the section `seats`, off the list of assumptions
+        assert (option.source == "designer") == key.startswith("seats.") == \
+            option.doc.startswith("Designer's knob"), key
 
 
 def test_ag_c7_forty_location_cards_ten_kinds_in_each_district(rs):

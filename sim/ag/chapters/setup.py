@@ -1,14 +1,15 @@
 """Setup (rules: components and setting up).
 
-Rule ids: AG-C2, AG-C6, AG-C7.
+Rule ids: AG-C2, AG-C5, AG-C6, AG-C7; the designer's seat knobs (seats.bags, seats.first_godfather).
 """
 
 from numba import njit
 
 from sim.ag.chapters.base import log, move_bags, shuffle
 from sim.ag.env import (
-    INFORMER_ALWAYS, INFORMER_DRAW, P_BAGS_ONES, P_BAGS_START, P_BAGS_THREES, P_HENCHMEN, P_INFORMER_MODE, P_KILLERS,
-    P_OCC_DICE, P_PROFILE_CARDS, P_RENOWN_START, P_TOKENS, RP_N_CARDS, RP_N_EVENT_CARDS,
+    FIRST_LAST_SEAT, FIRST_RANDOM, INFORMER_ALWAYS, INFORMER_DRAW, P_BAGS_ONES, P_BAGS_START, P_BAGS_THREES,
+    P_FIRST_GODFATHER, P_HENCHMEN, P_INFORMER_MODE, P_KILLERS, P_OCC_DICE, P_PROFILE_CARDS, P_RENOWN_START,
+    P_TOKENS, RP_N_CARDS, RP_N_EVENT_CARDS, RP_SEAT_BAGS,
 )
 from sim.ag.events import EV_SETUP
 from sim.ag.readers import fbi_start
@@ -38,6 +39,9 @@ def setup(game, env, n_players, key, game_id):
         game.pl[p, HENCHMEN] = rp[P_HENCHMEN]
         game.pl[p, KILLERS] = rp[P_KILLERS]
         move_bags(game, BANK_ROW, p, rp[P_BAGS_START])   # AG-C2: 4 bags drawn at random
+    # seats.bags (designer's knob on AG-C2): after every family's own draw, so none drawn by default
+    for p in range(n_players):
+        move_bags(game, BANK_ROW, p, rp[RP_SEAT_BAGS + p])
     # AG-C6: each family draws a profile card; one of the cards is the informer
     mode = rp[P_INFORMER_MODE]
     informer = NO
@@ -49,6 +53,12 @@ def setup(game, env, n_players, key, game_id):
     g[INFORMER] = informer
     if informer >= 0:
         game.pl[informer, IS_INFORMER] = 1
+    # seats.first_godfather (designer's knob on AG-C5): who holds the card in turn 1; drawn after the
+    # profiles, so the default (seat 1) draws nothing more
+    if rp[P_FIRST_GODFATHER] == FIRST_LAST_SEAT:
+        g[GODFATHER] = n_players - 1
+    elif rp[P_FIRST_GODFATHER] == FIRST_RANDOM:
+        g[GODFATHER] = below_of(game.rng, S_DEAL, n_players)
     # AG-C7, C9: the location and event decks
     g[N_CARDS] = rp[RP_N_CARDS]
     for i in range(g[N_CARDS]):
