@@ -86,33 +86,15 @@ def payoff_table(game, env, goods, me, fbi_me, u):
 
 
 @njit(cache=True)
-def subset_chances(sigma, n, q, s, chance, subsets):
-    """chance[A] for every set A of families other than q: the chance that exactly the families
-    of A are on card slot s when each other family j is there with chance sigma[j, s]
-    (independently). Each chance is the product of its factors in seat order, as a product taken
-    family by family gives it, with the sets sharing their first families sharing its first
-    factors."""
-    chance[0] = 1.0
-    subsets[0] = 0
-    m = 1
-    for j in range(n):
-        if j == q:
-            continue
-        there, away = sigma[j, s], 1.0 - sigma[j, s]
-        for i in range(m):
-            a = subsets[i]
-            subsets[m + i] = a | (1 << j)
-            chance[a | (1 << j)] = chance[a] * there
-            chance[a] = chance[a] * away
-        m *= 2
-
-
-@njit(cache=True)
 def fictitious_play(game, u, sigma):
     """sigma[q, s]: each family's average strategy after ROUNDS rounds in which every family
     best-responds to the others' average strategies so far (the first round: to an empty board).
-    A family's payoff on a card is u summed over the sets of others there, each weighted by its
-    chance (subset_chances), in the order of the sets; its reply is the first best card."""
+    A family's payoff on a card is u summed, in the order of the sets, over the sets A of others
+    there, each weighted by the chance that exactly they are there when each other family j is
+    there with chance sigma[j, s] (independently): the product of its factors in seat order, the
+    sets with the same first families sharing its first factors (`chance`, built family by
+    family over `subsets`). Its reply is the first best card. One loop, no call: a call passing
+    the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
@@ -123,7 +105,17 @@ def fictitious_play(game, u, sigma):
         for q in range(n):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
-                subset_chances(sigma, n, q, s, chance, subsets)
+                chance[0], subsets[0], m = 1.0, 0, 1
+                for j in range(n):
+                    if j == q:
+                        continue
+                    there, away = sigma[j, s], 1.0 - sigma[j, s]
+                    for i in range(m):
+                        a = subsets[i]
+                        subsets[m + i] = a | (1 << j)
+                        chance[a | (1 << j)] = chance[a] * there
+                        chance[a] = chance[a] * away
+                    m *= 2
                 total = 0.0
                 for a in range(1 << n):
                     if not (a >> q) & 1:
