@@ -110,3 +110,26 @@ def test_learned_cpu_vs_tuned_is_the_learned_players_cpu_a_game_over_tuneds():
     rows = figures["strength_per_cpu"]
     assert figures["learned_cpu_vs_tuned"] == pytest.approx(
         rows["learned"]["cpu_s_per_game"] / rows["tuned"]["cpu_s_per_game"], rel=1e-3)
+
+
+def test_bench_prints_ag_vs_nyk_in_json_and_text(monkeypatch):
+    """`ag_vs_nyk` (American Gangsters' games a second over New York Kings', one run) is in the
+    bench's JSON and text output: the measurements are replaced by fixed figures (no timing)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from sim.cli.bench import bench_cmd
+
+    fixed = {"games_per_s_4p": 4000.0, "ag_games_per_s_4p": 1000.0}
+    for name in ("hand_speed", "fight_speed", "ag_forward_speed", "forward_speed", "search_speed"):
+        monkeypatch.setattr(bench, name, lambda seconds: {})
+    monkeypatch.setattr(bench, "game_speed", lambda seconds: {"games_per_s_4p": fixed["games_per_s_4p"]})
+    monkeypatch.setattr(bench, "ag_game_speed", lambda seconds: {"ag_games_per_s_4p": fixed["ag_games_per_s_4p"]})
+    monkeypatch.setattr(bench, "presets_speed", lambda seconds, rate: {})
+    monkeypatch.setattr(bench, "run_speed", lambda rate: {})
+    monkeypatch.setattr(bench, "strength_per_cpu", lambda: {})
+    as_json = json.loads(CliRunner().invoke(bench_cmd, ["--json"]).output)
+    assert as_json["ag_vs_nyk"] == 0.25
+    text = CliRunner().invoke(bench_cmd, []).output
+    assert any(line.split()[0] == "ag_vs_nyk" for line in text.splitlines())

@@ -46,8 +46,8 @@ from sim.ag.claims import stated_level
 from sim.ag.decisions import BLUFF_LEVELS
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
-    GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO, N_DISTRICTS,
-    N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WON0, WOUNDS, bag_count,
+    GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, CHAIN_DEPTH, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO,
+    N_DISTRICTS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WALK_TERMS, WON0, WOUNDS, bag_count,
 )
 from sim.shared.late import late, record
 from strategies.ag.params import INDEX
@@ -66,9 +66,8 @@ SAMPLES = 400   # shoot-outs sampled when the exact walk is too large (sampled_v
 # henchmen and killers, the recruit prices, whether all its henchmen (killers) are placed with
 # none on a later slot, and how many it has on the card at the start
 (X_TITLE, X_COUNT_H, X_COUNT_K, X_PRICE_H, X_PRICE_K, X_LAST_H, X_LAST_K, X_START_H, X_START_K) = range(9)
-N_X = 9
+N_X = WALK_TERMS
 DONE, AFTER = codes(2)   # the walk's buffers (game.walk): states after the last shooter, after this one
-CHAIN_DEPTH = 64   # states a shooter's chain holds at once (each aim tie adds the tied targets less one)
 
 
 @njit(cache=True)
@@ -512,7 +511,8 @@ def shootout_values(game, env, slot, mask, total, out):
 def shootout_values_with(game, env, slot, mask, total, converted, out):
     """shootout_values with the Arms power's user given (`converted`, or NO). A contest already
     walked under this env is read back from its table (`recall`): the same key, the same value."""
-    fixed = np.zeros((MAX_SEATS, N_X), np.int64)
+    fixed = game.walk_fixed
+    fixed[:, :] = 0
     fixed_terms(game, env, slot, mask, fixed)
     state = np.zeros(MAX_SEATS, np.int64)
     start_state(game, env, slot, mask, state)
@@ -607,10 +607,7 @@ def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     done_buf, after_buf = DONE, AFTER
     done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 1.0, zero, 0.0, delta)
     tail = np.zeros(laws.shape[1] + 1)
-    stack = np.zeros((CHAIN_DEPTH, MAX_SEATS), np.int64)
-    stack_f, stack_m = np.zeros(CHAIN_DEPTH, np.int64), np.zeros(CHAIN_DEPTH)
-    stack_d = np.zeros((CHAIN_DEPTH, MAX_SEATS))
-    tied = np.zeros(MAX_SEATS, np.int64)
+    stack, stack_f, stack_m, stack_d, tied = game.chain, game.chain_f, game.chain_m, game.chain_d, game.chain_tied
     last = -1
     for i in range(n_players):
         if (mask >> game.g[ORDER0 + i]) & 1:

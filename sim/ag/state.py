@@ -149,6 +149,9 @@ N_STREAMS = S_SHARE + 1
 
 WALK_CAP, WALK_BUFFERS = 1024, 2   # a shoot-out walk's most distinct states after a shooter; its buffers (the
 # states after the last shooter, after this one)
+# a shooter's chain of BANGs in the walk: states it holds at once (each aim tie adds the tied targets
+# less one), and the walk's terms kept of each family for the whole shoot-out (sim.ag.shots X_*)
+CHAIN_DEPTH, WALK_TERMS = 64, 9
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),
@@ -173,6 +176,15 @@ GAME_DTYPE = np.dtype([
     ("walk_stamp", np.int64, WALK_BUFFERS),                         # ... each buffer's stamp: older cells are empty
     ("walk_w", np.float64, (WALK_BUFFERS, WALK_CAP)),               # ... probabilities
     ("walk_acc", np.float64, (WALK_BUFFERS, WALK_CAP, MAX_SEATS)),  # ... probability-weighted worths won and lost
+    # ... a shooter's chain (sim.ag.shots.fire_chain): states, BANGs fired, chance, worths; the tied
+    # targets of a BANG; the terms kept of each family. In the record, not allocated: the chain passes
+    # them to its steps BANG by BANG, and an allocated array's views count references at each pass
+    ("chain", np.int64, (CHAIN_DEPTH, MAX_SEATS)),
+    ("chain_f", np.int64, CHAIN_DEPTH),
+    ("chain_m", np.float64, CHAIN_DEPTH),
+    ("chain_d", np.float64, (CHAIN_DEPTH, MAX_SEATS)),
+    ("chain_tied", np.int64, MAX_SEATS),
+    ("walk_fixed", np.int64, (MAX_SEATS, WALK_TERMS)),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

@@ -59,7 +59,7 @@ def fight_speed(seconds: float) -> dict:
     return {"fights_per_s": rate}
 
 
-SHARES = ("presets_vs_simple", "run_efficiency", "ag_vs_threat_shares")  # ratios below 1: three decimals
+SHARES = ("presets_vs_simple", "run_efficiency", "ag_vs_threat_shares", "ag_vs_nyk")  # ratios below 1: three decimals
 
 
 def run_all(seconds: float = 1.0) -> dict:
@@ -68,6 +68,7 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(fight_speed(seconds))
     figures.update(game_speed(seconds))
     figures.update(ag_game_speed(seconds))
+    figures.update(ag_vs_nyk(figures))
     figures.update(presets_speed(seconds, figures["games_per_s_4p"]))
     figures.update(ag_forward_speed(seconds))
     figures.update(forward_speed(seconds))
@@ -174,6 +175,12 @@ def ag_game_speed(seconds: float) -> dict:
     return {"ag_games_per_s_4p": default,
             "ag_games_per_s_4p_one_thread": games_per_s_one_thread(AG_GAMES // 3, seconds, game="ag"),
             "ag_games_per_s_4p_threat_shares": shares, "ag_vs_threat_shares": default / shares}
+
+
+def ag_vs_nyk(figures: dict) -> dict:
+    """`ag_vs_nyk`: American Gangsters' 4-player games a second on every core (`simple` players)
+    over New York Kings' (the same), both measured in this run."""
+    return {"ag_vs_nyk": figures["ag_games_per_s_4p"] / figures["games_per_s_4p"]}
 
 
 # --- the players designers run, and the whole run ---------------------------------------------------

@@ -44,75 +44,87 @@ def payoff_table(game, env, goods, me, fbi_me, u):
     """u[q, s, A]: family q's payoff with its crew on card slot s and the families of bitmask A
     (q not in A) there too: the chance the crews reach the target, times q's threat share cut by
     CONFLICT per other family, times the card's goods to q (goods[q, s]), plus the FBI step (worth
-    fbi_me to family `me`, a mafia family's worth to the others)."""
+    fbi_me to family `me`, a mafia family's worth to the others). The crews' sums over A do not
+    depend on the card, so they are added once per (q, A) and the cards read them."""
     n = game.g[N_PLAYERS]
+    shown = game.g[SHOW_N]
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
-    for q in range(n):
-        hq, kq, oq, rq = crew(game, q)
-        tq = hq * bh + kq * bk + oq * bo
-        for s in range(1, game.g[SHOW_N] + 1):
-            card = game.g[SHOW0 + s]
-            target = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
+    crews = np.zeros((MAX_SEATS, 4), np.int64)
+    threat = np.zeros(MAX_SEATS)
+    for j in range(n):
+        hj, kj, oj, rj = crew(game, j)
+        crews[j, 0], crews[j, 1], crews[j, 2], crews[j, 3] = hj, kj, oj, rj
+        threat[j] = hj * bh + kj * bk + oj * bo
+    targets = np.zeros(MAX_SLOTS, np.int64)
+    fbi = np.zeros((MAX_SEATS, MAX_SLOTS))
+    for s in range(1, shown + 1):
+        card = game.g[SHOW0 + s]
+        targets[s] = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
+        for q in range(n):
             step = fbi_me if q == me else env.params[q, VAL_FBI_MAFIA] * fbi_step
-            fbi = env.rp[RP_C_FBI + card] * step
-            for a in range(1 << n):
-                if (a >> q) & 1:
-                    continue
-                h, k, o, r, t, others = hq, kq, oq, rq, tq, 0
-                for j in range(n):
-                    if (a >> j) & 1:
-                        hj, kj, oj, rj = crew(game, j)
-                        h, k, o, r = h + hj, k + kj, o + oj, r + rj
-                        t += hj * bh + kj * bk + oj * bo
-                        others += 1
-                if not env.rp[P_REROLL]:
-                    r = 0
-                chance = env.success[min(h, T_H), min(k, T_K), min(o, T_O), min(r, T_R), target]
-                share = tq / t if t > 0.0 else 1.0 / (others + 1)
-                share *= max(0.0, 1.0 - CONFLICT * others)
-                u[q, s, a] = chance * (share * goods[q, s] + fbi)
-
-
-@njit(cache=True)
-def expected_payoff(game, sigma, u, q, s):
-    """Family q's payoff on card slot s when each other family j is there with chance sigma[j, s]
-    (independently): u summed over the sets of others there."""
-    n = game.g[N_PLAYERS]
-    total = 0.0
-    for a in range(1 << n):
-        if (a >> q) & 1:
-            continue
-        chance = 1.0
-        for j in range(n):
-            if j != q:
-                chance *= sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s]
-        total += chance * u[q, s, a]
-    return total
-
-
-@njit(cache=True)
-def best_card(game, sigma, u, q):
-    best, k = -1e18, 1
-    for s in range(1, game.g[SHOW_N] + 1):
-        v = expected_payoff(game, sigma, u, q, s)
-        if v > best + 1e-12:
-            best, k = v, s
-    return k
+            fbi[q, s] = env.rp[RP_C_FBI + card] * step
+    for q in range(n):
+        tq = threat[q]
+        for a in range(1 << n):
+            if (a >> q) & 1:
+                continue
+            h, k, o, r, t, others = crews[q, 0], crews[q, 1], crews[q, 2], crews[q, 3], tq, 0
+            for j in range(n):
+                if (a >> j) & 1:
+                    h, k, o, r = h + crews[j, 0], k + crews[j, 1], o + crews[j, 2], r + crews[j, 3]
+                    t += threat[j]
+                    others += 1
+            if not env.rp[P_REROLL]:
+                r = 0
+            share = tq / t if t > 0.0 else 1.0 / (others + 1)
+            share *= max(0.0, 1.0 - CONFLICT * others)
+            ih, ik, io, ir = min(h, T_H), min(k, T_K), min(o, T_O), min(r, T_R)
+            for s in range(1, shown + 1):
+                chance = env.success[ih, ik, io, ir, targets[s]]
+                u[q, s, a] = chance * (share * goods[q, s] + fbi[q, s])
 
 
 @njit(cache=True)
 def fictitious_play(game, u, sigma):
     """sigma[q, s]: each family's average strategy after ROUNDS rounds in which every family
-    best-responds to the others' average strategies so far (the first round: to an empty board)."""
+    best-responds to the others' average strategies so far (the first round: to an empty board).
+    A family's payoff on a card is u summed, in the order of the sets, over the sets A of others
+    there, each weighted by the chance that exactly they are there when each other family j is
+    there with chance sigma[j, s] (independently): the product of its factors in seat order, the
+    sets with the same first families sharing its first factors (`chance`, built family by
+    family over `subsets`). Its reply is the first best card. One loop, no call: a call passing
+    the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
+    shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
     reply = np.zeros(MAX_SEATS, np.int64)
+    chance = np.zeros(1 << MAX_SEATS)
+    subsets = np.zeros(1 << MAX_SEATS, np.int64)
     for t in range(ROUNDS):
         for q in range(n):
-            reply[q] = best_card(game, sigma, u, q)
+            best, k = -1e18, 1
+            for s in range(1, shown + 1):
+                chance[0], subsets[0], m = 1.0, 0, 1
+                for j in range(n):
+                    if j == q:
+                        continue
+                    there, away = sigma[j, s], 1.0 - sigma[j, s]
+                    for i in range(m):
+                        a = subsets[i]
+                        subsets[m + i] = a | (1 << j)
+                        chance[a | (1 << j)] = chance[a] * there
+                        chance[a] = chance[a] * away
+                    m *= 2
+                total = 0.0
+                for a in range(1 << n):
+                    if not (a >> q) & 1:
+                        total += chance[a] * u[q, s, a]
+                if total > best + 1e-12:
+                    best, k = total, s
+            reply[q] = k
         for q in range(n):
-            for s in range(1, game.g[SHOW_N] + 1):
+            for s in range(1, shown + 1):
                 sigma[q, s] *= t / (t + 1.0)
             sigma[q, reply[q]] += 1.0 / (t + 1.0)
 
