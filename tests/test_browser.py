@@ -165,10 +165,10 @@ def advise_page(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def demo_page(tmp_path_factory):
-    """The demo report at a tiny size (40 games, the verdict's smallest budget, one table size)."""
+    """The demo report at a tiny size (40 games, the verdict's smallest plan, one table size)."""
     root = tmp_path_factory.mktemp("demo")
     cli(["demo", "--out", root / "report", "--run-dir", root / "run", "--games", 40, "--workers", 1,
-         "--verdict-budget", 5, "--verdict-players", 3])
+         "--verdict-games", 50, "--verdict-players", 3])
     return root / "report" / "index.html"
 
 

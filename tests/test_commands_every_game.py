@@ -39,7 +39,7 @@ def test_play_tells_a_game(game):
     out = json.loads(cli("play", "--game", game.name, "--seed", 1, "--json"))
     assert out["players"] == game.players and out["events"]
     told = cli("play", "--game", game.name, "--seed", 1)
-    named = {int(n) for n in re.findall(r"\bseat (\d+) \(", told)}   # "seat 1 (simple)": sim.shared.game.seat_label
+    named = {int(n) for n in re.findall(r"\bseat (\d+) \(", told)}   # "seat 1 (simple)": sim.shared.seats.seat_label
     assert named == set(range(1, game.players + 1)), named              # counted from 1, as pages count them
 
 

@@ -94,11 +94,12 @@ def audit_game(ruleset, strategies, seed: int, game_id: int, players: int) -> tu
     """Play one game through the forward model and judge every watched decision of every seat:
     the seats' strategy names, the tally and the game's result."""
     from sim.ag.forward import Forward
+    from sim.shared.seats import labelled_strategy
 
     fw = Forward.new(ruleset, strategies, players=players, seed=seed, game_id=game_id, stop=range(players))
     tally = Tally(players, checks=len(CHECKS))
     while not fw.over:
         judge_decision(tally, fw.game, fw.env[0], policy_pick(fw), CHECKS, JUDGES)
         fw.apply_policy()
-    names = [label.rsplit("#", 1)[0] for label in fw.labels]
+    names = [labelled_strategy(label) for label in fw.labels]
     return names, tally, fw.result()

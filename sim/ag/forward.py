@@ -45,7 +45,7 @@ from sim.ag.state import (
     FW_SCRIPT0, FW_SEAT, FW_STOP, GAME_OVER, N_FW_DET, N_FW_SCRIPT, NO, clear_game,
 )
 from sim.rules.ag.content import TRAFFICS
-from sim.shared.game import seat_labels
+from sim.shared.seats import seat_labels
 
 OVER, OUTGROWN = 0, -1
 

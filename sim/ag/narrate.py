@@ -8,7 +8,7 @@ from sim.ag.state import BOSS, DECIDED, ENDED, HENCH, INFORMER, KILLER, N_EVENTS
 from sim.rules.ag.content import TRAFFICS
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 PIECES = {BOSS: "boss", HENCH: "henchman", KILLER: "killer", OCC: "occasional henchman"}
 

@@ -28,7 +28,7 @@ from sim.analysis.stats import BOOT_REPS, BOOT_SEED
 from sim.analysis.tables import GENERIC, ReportRun, game_count, run_parts, table_columns
 from sim.analysis.watch import add_opening
 from sim.runner.store import run_state
-from sim.shared.game import seat_number, shown_metric, with_seat_numbers
+from sim.shared.seats import seat_number, shown_metric, with_seat_numbers
 
 RATE_METRICS = ("balance", "seat_gap", "seat0_advantage", "cap_rate", "completion", "comeback_rate",
                 "tiebreak_rate", "winrate_max", "strategy_gap")

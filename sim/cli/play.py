@@ -106,7 +106,7 @@ def _play_human(game, rs, names, players, seed, game_id, seat, other_output):
 
 
 def seat_index(seat: int, players: int, first_seat: str) -> int:
-    """The stored seat index (0..N-1) of seat `seat` as a person numbers it (1..N, sim.shared.game.seat_number)."""
+    """The stored seat index (0..N-1) of seat `seat` as a person numbers it (1..N, sim.shared.seats.seat_number)."""
     if not 1 <= seat <= players:
         raise click.BadParameter(f"seat {seat} is not at a table of {players}: seats are numbered 1 to {players} "
                                  f"(seat 1: {first_seat})", param_hint="--human")

@@ -123,7 +123,7 @@ def compare_cmd(run_a, run_b, out, as_json, luck_games):
     change make the game more or less a matter of luck, and of which luck?"""
     from sim.analysis.headline import compare
     from sim.analysis.pairing import SEAT_PREFIX, gain_text, pairing_gain, with_gain
-    from sim.shared.game import seat_number
+    from sim.shared.seats import seat_number
     from sim.analysis.run_report import compare_report, compare_shown, run_label
 
     a, b = open_run(run_a, "RUN_A", read_turns=False), open_run(run_b, "RUN_B", read_turns=False)

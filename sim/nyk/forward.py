@@ -36,7 +36,7 @@ from sim.nyk.state import (
     FW_KINDS0, FW_MODE, FW_N, FW_NOPTS, FW_POLICY, FW_POLICY_PARAMS, FW_POS, FW_SCRIPT0, FW_SEAT, FW_SWAP, GAME_DTYPE,
     GAME_OVER, MAX_SCRIPT, MAX_SEATS, MAX_TURNS, N_EVENTS, N_FW_SCALARS, RECORD, clear_game,
 )
-from sim.shared.game import seat_label
+from sim.shared.seats import seat_label
 
 HALTED, OVER, ENGINE_ERROR, SCRIPT_FULL, TRUNCATED = 1, 0, -1, -2, 2
 assert FW_POLICY_PARAMS == N_POLICY_PARAMS

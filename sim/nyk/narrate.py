@@ -8,7 +8,7 @@ from sim.nyk.compiled import E_POACH_HENCHMAN, E_STEAL_MONEY
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
 from sim.rules.nyk.content import mission_rewards
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 
 class Names:

@@ -11,7 +11,7 @@ from sim.nyk import events as E
 from sim.nyk import state
 from sim.nyk.narrate import Names, narrate
 from sim.nyk.view import seen_dest, seen_standing
-from sim.shared.game import seat_labels
+from sim.shared.seats import seat_labels
 
 WHERE = {state.W_CONTROLLED: "", state.W_CUSTODY: " (in custody)"}
 

@@ -20,7 +20,7 @@ from sim.pig.game import Lineup, check_players, load_default, seated, tables_of
 from sim.pig.narrate import narrate
 from sim.shared import forward as shared
 from strategies.pig.policy import decide
-from sim.shared.game import seat_labels
+from sim.shared.seats import seat_labels
 
 ROWS = np.array([[ROLL], [HOLD]], dtype=np.int64)   # the options of every decision (PIG-3)
 

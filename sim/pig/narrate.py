@@ -4,7 +4,7 @@ from sim.pig import events as E
 from sim.pig.state import N_EVENTS, N_PLAYERS
 from sim.shared.narrate import event_dicts as shared_event_dicts
 from sim.shared.narrate import event_names, recorded, tell
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 
 def teller(labels):

@@ -4,7 +4,7 @@ from sim.ag import events as E
 from sim.ag import state as S
 from sim.ag.narrate import Names, _line
 from sim.rules.ag.content import TRAFFICS
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 # the events the side panel lists: location rolls, shoot-outs and duels, with their dice
 PANEL_EVENTS = {E.EV_ROLL: "roll", E.EV_REROLL: "re-roll", E.EV_SHOOTOUT: "shoot-out",

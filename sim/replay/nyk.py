@@ -4,7 +4,7 @@ from sim.nyk import events as E
 from sim.nyk import state as S
 from sim.nyk.narrate import Names, _line
 from sim.rules.nyk.content import mission_rewards
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 VALUE_LABELS = ("9", "10", "J", "Q", "K", "A")
 SUIT_MARKS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663", None: ""}

@@ -3,7 +3,7 @@
 from sim.pig import events as E
 from sim.pig import state as S
 from sim.pig.narrate import teller
-from sim.shared.game import seat_labels as seat_labels_of
+from sim.shared.seats import seat_labels as seat_labels_of
 
 PANEL_EVENTS = {E.EV_BUST: "bust", E.EV_HOLD: "hold", E.EV_WIN: "win"}
 PANEL_TITLE = "Busts and holds"

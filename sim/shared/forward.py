@@ -21,7 +21,7 @@ seeing that seat's view only and the events since its last decision; the other s
 from dataclasses import dataclass
 
 import numpy as np
-from sim.shared.game import seat_label
+from sim.shared.seats import seat_label
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from sim.shared.game import shown_metric
+from sim.shared.seats import shown_metric
 
 COLUMNS = 4
 DOWN, UP = "#4C72B0", "#DD8452"

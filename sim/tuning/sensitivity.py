@@ -23,7 +23,7 @@ import pandas as pd
 from sim.analysis.stats import holm, two_sided_p
 from sim.rules.ruleset import options
 from sim.runner.executor import uses_scheduler
-from sim.shared.game import shown_metric
+from sim.shared.seats import shown_metric
 from sim.tuning.errors import TuningError
 from sim.tuning.grid import NUMERIC, checked, natural_step, numeric_option, snap
 from sim.tuning.study import Z95, Study, check_games, difference, point_dir, show_point

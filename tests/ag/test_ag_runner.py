@@ -12,6 +12,7 @@ from sim.ag import state as S
 from sim.cli import main
 from sim.rules import Ruleset
 from sim.runner import RunError, load, run
+from sim.shared.seats import seat_label
 
 LINEUP = ("balanced", "random", "warlord", "informer-aware")
 
@@ -119,7 +120,7 @@ def test_cli_play_game_ag_tells_the_game_and_its_json_agrees():
     out = json.loads(got.output)
     assert out["game"] == "ag" and out["turns"] == sum(line.startswith("Turn ") for line in lines)
     winner = out["seats"][out["winner"]]
-    assert winner["rank"] == 1 and f"{winner['strategy']}#{out['winner']} wins" in text.output
+    assert winner["rank"] == 1 and f"{seat_label(out['winner'], winner['strategy'])} wins" in text.output
     assert len(out["events"]) > 20
 
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import rng
-from sim.shared.game import find, seat_label
+from sim.shared.game import find
+from sim.shared.seats import seat_label
 
 
 @dataclass(frozen=True)
