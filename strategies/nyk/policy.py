@@ -697,9 +697,9 @@ def parting_lead(game, env, p, group, memo):
 @njit(cache=True)
 def journey_reach(game, env, p):
     """Districts one journey can go this turn: the ordinary steps, a played Fast Car's, and a
-    bonus step for each card in hand (NYK-M1, C5, M8)."""
+    bonus step for each card in hand it pays steps with (NYK-M1, C5, M8)."""
     return (env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
-            + env.rp[P_BONUS_STEPS_PER_CARD] * game.pl[p, HAND_N])
+            + env.rp[P_BONUS_STEPS_PER_CARD] * payable_cards(game, env, p))
 
 
 @njit(cache=True)
@@ -731,13 +731,45 @@ def one_way(game, env, p, group, goal, memo):
 @njit(cache=True)
 def parts_no_farther(game, env, p, here, own, goal):
     """A character bound for `own`, setting out alone after the journey to `goal` has paid its
-    cards, could go no farther than the district where its way leaves that journey's (NYK-M8:
-    travelling with it, it gets there without paying for the shared steps again)."""
+    cards, could go no farther (the cards it pays with, a check ahead) than the district where its
+    way leaves that journey's (NYK-M8: travelling with it, it gets there without paying for the
+    shared steps again)."""
     free, bonus = env.rp[P_MOVE_STEPS], env.rp[P_BONUS_STEPS_PER_CARD]
     lead_paid = max(0, env.dist[here, goal] - free - game.pl[p, EXTRA_STEPS])
-    cards_left = max(0, game.pl[p, HAND_N] - (lead_paid + bonus - 1) // bonus) if bonus > 0 else 0
-    alone = min(env.dist[here, own], free + bonus * cards_left)
+    cards_left = max(0, payable_cards(game, env, p) - (lead_paid + bonus - 1) // bonus) if bonus > 0 else 0
+    alone = car_free_steps(game, env, here, own, min(env.dist[here, own], free + bonus * cards_left))
     return alone <= shared_way(env, here, own, goal)
+
+
+@njit(cache=True)
+def payable_cards(game, env, p):
+    """Cards in hand the player pays a step with: any but a Juicy Job (`best_step`, NYK-C5: it
+    goes only for the step that finishes its job)."""
+    n = 0
+    for i in range(game.pl[p, HAND_N]):
+        n += env.rp[RP_R_KIND + game.pl[p, HAND0 + i]] != E_MISSION_BONUS
+    return n
+
+
+@njit(cache=True)
+def car_free_steps(game, env, here, own, steps):
+    """How far, up to `steps`, a shortest route from `here` toward `own` goes before a police
+    district (NYK-M2: `best_step` does not walk into a check)."""
+    frontier = np.int64(1) << np.int64(here)
+    for k in range(steps):
+        reached = np.int64(0)
+        rest = frontier
+        while rest:
+            d = lowest_bit(rest)
+            rest &= rest - 1
+            for j in range(env.nbr[d, 0]):
+                nb = env.nbr[d, 1 + j]
+                if env.dist[nb, own] < env.dist[d, own] and police_at(game, nb) == 0:
+                    reached |= np.int64(1) << np.int64(nb)
+        if reached == 0:
+            return k
+        frontier = reached
+    return steps
 
 
 @njit(cache=True)

@@ -226,7 +226,8 @@ def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_fa
     GREENWICH VILLAGE, CHELSEA and GARMENT DISTRICT. With three cards, Furyo's journey pays two
     and Looxy alone could then go three steps, no farther than the GARMENT DISTRICT where their
     ways part: one journey, Looxy dropped there, and the card it would pay again is saved. With
-    four cards, each reaches its own: two journeys."""
+    four cards, each reaches its own: two journeys; not so if the fourth is a Juicy Job (paid only
+    for the step that finishes its job, NYK-C5)."""
     garment = DISTRICT["GARMENT DISTRICT"]
     t.hench(FURYO, 0, SOHO)
     t.hench(LOOXY, 0, SOHO)
@@ -252,5 +253,7 @@ def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_fa
     assert policy.best_step(t.game, t.env, 0, steps, 5, both) == 4
     t.at(FURYO, SOHO)
     t.at(LOOXY, SOHO)
+    t.give(0, card_ids(E_MISSION_BONUS)[0])
+    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == together
     t.give(0, cards[3])
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
