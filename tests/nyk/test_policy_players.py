@@ -10,7 +10,7 @@ from scenario import (
 )
 
 from sim.nyk import state as S
-from sim.nyk.compiled import E_BANK_INCOME, E_EXTRA_MOVE, E_MISSION_BONUS, E_STEAL_MONEY, P_RESIST_DICE
+from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
@@ -257,25 +257,3 @@ def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_fa
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == together
     t.give(0, cards[3])
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
-
-
-def test_nyk_c5_m5_the_first_player_plays_the_fast_car_for_a_far_goal_behind_a_car_it_may_move(t):
-    """Every first step from SOHO toward HARLEM holds a police car: no open road for the Fast Car,
-    unless the player is the first player with a car still to move (NYK-M5), who drives it off
-    its way in the middle of the journey and would otherwise pay a card a step."""
-    t.hench(FURYO, 0, SOHO)
-    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
-    d = t.env.dist
-    t.police(*[x for x in range(len(DISTRICT)) if d[SOHO, x] == 1 and d[x, HARLEM] < d[SOHO, HARLEM]])
-    car = card_ids(E_EXTRA_MOVE)[0]
-    t.give(0, car)
-
-    def fast_car_gain():
-        return policy.movement_card_gain(t.game, t.env, 0, E_EXTRA_MOVE, NO, policy.decision_memo(t.env), 5500.0)
-
-    t.g[S.FIRST] = 1
-    assert fast_car_gain() == 0.0
-    t.g[S.FIRST] = 0
-    assert fast_car_gain() > 5500.0
-    t.g[S.POLICE_STEPS0:S.POLICE_STEPS0 + S.N_POLICE] = t.env.rp[policy.P_POLICE_MOVE_STEPS]  # every car moved
-    assert fast_car_gain() == 0.0
