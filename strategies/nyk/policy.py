@@ -32,11 +32,10 @@ from sim.nyk.decisions import (
 from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, FIRST, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
+    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
     M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
-    N_POLICE, NO, OWNER, PERIPH0, POLICE0, POLICE_STEPS0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE,
-    W_CONTROLLED,
+    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
     W_CUSTODY, WHERE,
     carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
@@ -47,7 +46,7 @@ from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
-    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS,
+    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -867,31 +866,15 @@ def best_place(game, env, p, opts, n):
 
 @njit(cache=True)
 def far_goal(game, env, p, memo):
-    """Whether an unmoved character's goal lies beyond the ordinary steps, on an open road, or on
-    any road for the first player with a car still to move (NYK-M5: it drives cars off its way in
-    the middle of the journey, and would otherwise pay a card a step where the car is one)."""
-    clears = game.g[FIRST] == p and any_car_to_move(game, env)
+    """Whether an unmoved character's goal lies beyond the ordinary steps, on an open road."""
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
             goal = remembered_goal(game, env, p, c, memo)
-            here = game.ch[c, LOC]
-            if clears and env.dist[here, goal] > env.rp[P_MOVE_STEPS]:
+            if beyond_reach(game, env, game.ch[c, LOC], goal, carries_risk(game, np.int64(1) << np.int64(c))):
                 return True
-            if beyond_reach(game, env, here, goal, carries_risk(game, np.int64(1) << np.int64(c))):
-                return True
-    return False
-
-
-@njit(cache=True)
-def any_car_to_move(game, env):
-    """A police car may still move this turn (NYK-M5: up to `police.move_steps` districts each;
-    the engine's `may_move_car`, which the policy cannot import: the engine imports the policy)."""
-    for k in range(N_POLICE):
-        if game.g[POLICE0 + k] >= 0 and game.g[POLICE_STEPS0 + k] < env.rp[P_POLICE_MOVE_STEPS]:
-            return True
     return False
 
 
