@@ -46,7 +46,7 @@ from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
-    P_MOVE_STEPS,
+    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -657,7 +657,8 @@ def journey_gain(game, env, p, d, group, mode, memo):
 def group_goal(game, env, p, group, memo):
     """A group's goal: its member's farthest from where it stands (the lowest id among equals),
     so that the others' lie on its way and each is dropped at its own (NYK-M4); a group whose
-    first member heads nearer would otherwise split and pay twice for the steps they share (M8)."""
+    first member heads nearer would otherwise split and pay twice for the steps they share (M8).
+    Where some member's goal lies off that way, the group parts (`parting_lead`)."""
     here = game.ch[lowest_bit(group), LOC]
     goal, far = NO, -1
     rest = group
@@ -667,15 +668,50 @@ def group_goal(game, env, p, group, memo):
         own = remembered_goal(game, env, p, c, memo)
         if env.dist[here, own] > far:
             goal, far = own, env.dist[here, own]
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if not on_the_way(env, here, remembered_goal(game, env, p, c, memo), goal):
+            return parting_lead(game, env, p, group, memo)
     return goal
+
+
+@njit(cache=True)
+def parting_lead(game, env, p, group, memo):
+    """The goal of a group whose ways part (NYK-M4: the others dropped where theirs leaves it):
+    a goal the cards in hand can reach this turn before one beyond them, a job's destination
+    before another goal, then the farthest (the lowest id among equals)."""
+    here = game.ch[lowest_bit(group), LOC]
+    reach = journey_reach(game, env, p)
+    goal, best = NO, -1
+    rest = group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        own = remembered_goal(game, env, p, c, memo)
+        rank = (4 * env.rp[RP_N_DISTRICTS] * (env.dist[here, own] <= reach)
+                + 2 * env.rp[RP_N_DISTRICTS] * (game.ch[c, MISSION] != NO) + env.dist[here, own])
+        if rank > best:
+            goal, best = own, rank
+    return goal
+
+
+@njit(cache=True)
+def journey_reach(game, env, p):
+    """Districts one journey can go this turn: the ordinary steps, a played Fast Car's, and a
+    bonus step for each card in hand it pays steps with (NYK-M1, C5, M8)."""
+    return (env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
+            + env.rp[P_BONUS_STEPS_PER_CARD] * payable_cards(game, env, p))
 
 
 @njit(cache=True)
 def one_way(game, env, p, group, goal, memo):
     """Whether `group` may travel as one: a job's whole crew, or characters whose goals lie on the
-    way to `goal` (group_goal: the farthest of theirs), none carrying a job at risk (travelling
-    beside one would share its interrogation, NYK-P4): one card pays their shared bonus steps
-    (NYK-M4/M8), each is dropped at its own goal."""
+    way to `goal` (group_goal: the farthest of theirs) or who, setting out alone after it, could
+    go no farther than where their way leaves it (`parts_no_farther`), none carrying a job at risk
+    (travelling beside one would share its interrogation, NYK-P4): one card pays their shared
+    bonus steps (NYK-M4/M8), each is dropped at its own goal or where its way parts."""
     first = lowest_bit(group)
     m = game.ch[first, MISSION]
     if m != NO and count_bits(group) == game.ms[m, M_CREW] and same_job(game, group, m):
@@ -688,9 +724,66 @@ def one_way(game, env, p, group, goal, memo):
         c = lowest_bit(rest)
         rest &= rest - 1
         own = remembered_goal(game, env, p, c, memo)
-        if own == here or not on_the_way(env, here, own, goal):
+        if own == here:
+            return False
+        if not on_the_way(env, here, own, goal) and not parts_no_farther(game, env, p, here, own, goal):
             return False
     return True
+
+
+@njit(cache=True)
+def parts_no_farther(game, env, p, here, own, goal):
+    """A character bound for `own`, setting out alone after the journey to `goal` has paid its
+    cards, could go no farther (the cards it pays with, a check ahead) than the district where its
+    way leaves that journey's (NYK-M8: travelling with it, it gets there without paying for the
+    shared steps again)."""
+    free, bonus = env.rp[P_MOVE_STEPS], env.rp[P_BONUS_STEPS_PER_CARD]
+    lead_paid = max(0, env.dist[here, goal] - free - game.pl[p, EXTRA_STEPS])
+    cards_left = max(0, payable_cards(game, env, p) - (lead_paid + bonus - 1) // bonus) if bonus > 0 else 0
+    alone = car_free_steps(game, env, here, own, min(env.dist[here, own], free + bonus * cards_left))
+    return alone <= shared_way(env, here, own, goal)
+
+
+@njit(cache=True)
+def payable_cards(game, env, p):
+    """Cards in hand the player pays a step with: any but a Juicy Job (`best_step`, NYK-C5: it
+    goes only for the step that finishes its job)."""
+    n = 0
+    for i in range(game.pl[p, HAND_N]):
+        n += env.rp[RP_R_KIND + game.pl[p, HAND0 + i]] != E_MISSION_BONUS
+    return n
+
+
+@njit(cache=True)
+def car_free_steps(game, env, here, own, steps):
+    """How far, up to `steps`, a shortest route from `here` toward `own` goes before a police
+    district (NYK-M2: `best_step` does not walk into a check)."""
+    frontier = np.int64(1) << np.int64(here)
+    for k in range(steps):
+        reached = np.int64(0)
+        rest = frontier
+        while rest:
+            d = lowest_bit(rest)
+            rest &= rest - 1
+            for j in range(env.nbr[d, 0]):
+                nb = env.nbr[d, 1 + j]
+                if env.dist[nb, own] < env.dist[d, own] and police_at(game, nb) == 0:
+                    reached |= np.int64(1) << np.int64(nb)
+        if reached == 0:
+            return k
+        frontier = reached
+    return steps
+
+
+@njit(cache=True)
+def shared_way(env, here, a, b):
+    """How far shortest routes from `here` to `a` and to `b` go together: the farthest district
+    on the way to both."""
+    far = 0
+    for x in range(env.rp[RP_N_DISTRICTS]):
+        if on_the_way(env, here, x, a) and on_the_way(env, here, x, b):
+            far = max(far, env.dist[here, x])
+    return far
 
 
 @njit(cache=True)
@@ -700,16 +793,28 @@ def on_the_way(env, here, stop, goal):
 
 
 @njit(cache=True)
-def keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
-    """A step of `group` to `to` leaves every member's goal on its way to `goal` (a member
-    already at its goal is dropped first: `best_step`)."""
+def keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
+    """A step of `group` from `here` to `to` leaves every member's goal on its way to `goal` (a
+    member already at its goal is dropped first: `best_step`), or, for a member whose way parts
+    from the group's (`parts_no_farther`), brings it closer to its own."""
     rest = group
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
-        if not on_the_way(env, to, remembered_goal(game, env, p, c, memo), goal):
+        own = remembered_goal(game, env, p, c, memo)
+        if on_the_way(env, here, own, goal):
+            if not on_the_way(env, to, own, goal):
+                return False
+        elif not on_the_way(env, here, to, own):
             return False
     return True
+
+
+@njit(cache=True)
+def parted_here(env, here, own, goal):
+    """A member bound for `own` is where its way leaves the group's to `goal` (NYK-M4: dropped
+    here, it saves the group none of its steps and is carried no farther off its own way)."""
+    return own == here or (not on_the_way(env, here, own, goal) and shared_way(env, here, own, goal) == 0)
 
 
 @njit(cache=True)
@@ -827,7 +932,7 @@ def best_step(game, env, p, opts, n, group):
         op = opts[i, 0]
         score = 0.0
         if op == OP_DROP:
-            if remembered_goal(game, env, p, opts[i, 1], memo) == here:
+            if parted_here(env, here, remembered_goal(game, env, p, opts[i, 1], memo), goal):
                 score = 9000.0
         elif op == OP_POLICE:  # NYK-M5: the first player moving a car in the middle of a journey
             score = car_worth(game, env, p, opts[i, 1], memo, best)
@@ -836,7 +941,7 @@ def best_step(game, env, p, opts, n, group):
             closer = env.dist[here, goal] - env.dist[to, goal]
             if closer <= 0:
                 continue
-            if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, to, goal, memo):
+            if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
                 continue  # a member would be carried past its goal
             score = 5000.0 * closer
             if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins

@@ -10,10 +10,10 @@ from scenario import (
 )
 
 from sim.nyk import state as S
-from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, P_RESIST_DICE
+from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_POLICE, OP_STEP, OP_STOP,
+    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
 )
 from sim.nyk.hands import pack
 from strategies.nyk import policy
@@ -219,3 +219,41 @@ def test_nyk_m2_of_two_steps_as_close_the_one_whose_way_on_is_free(t):
     assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 1
     t.police(DISTRICT["HELL'S KITCHEN"])
     assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 2
+
+
+def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_farther(t):
+    """From SOHO, Furyo's job is in BROADWAY and Looxy's in UNION CITY, both four steps away by
+    GREENWICH VILLAGE, CHELSEA and GARMENT DISTRICT. With three cards, Furyo's journey pays two
+    and Looxy alone could then go three steps, no farther than the GARMENT DISTRICT where their
+    ways part: one journey, Looxy dropped there, and the card it would pay again is saved. With
+    four cards, each reaches its own: two journeys; not so if the fourth is a Juicy Job (paid only
+    for the step that finishes its job, NYK-C5)."""
+    garment = DISTRICT["GARMENT DISTRICT"]
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    jobs = mission_ids(crew=1, risk=0)
+    t.hold(jobs[0], [FURYO], HARLEM)
+    t.hold(jobs[1], [LOOXY], CHELSEA)
+    t.ms[jobs[0], S.M_DEST], t.ms[jobs[1], S.M_DEST] = DISTRICT["BROADWAY"], DISTRICT["UNION CITY"]  # by hand
+    cards = card_ids(E_BANK_INCOME) + card_ids(E_STEAL_MONEY)
+    t.give(0, *cards[:3])
+    both = 1 << FURYO | 1 << LOOXY
+    together = policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env))
+    alone = policy.journey_gain(t.game, t.env, 0, SOHO, 1 << FURYO, MODE_NORMAL, policy.decision_memo(t.env))
+    assert together > alone > 0.0
+    assert policy.group_goal(t.game, t.env, 0, both, policy.decision_memo(t.env)) == DISTRICT["BROADWAY"]
+    t.at(FURYO, CHELSEA)
+    t.at(LOOXY, CHELSEA)
+    steps = options((OP_STOP,), (OP_STEP, DISTRICT["HELL'S KITCHEN"], ANY_CARD), (OP_STEP, garment, ANY_CARD))
+    assert policy.best_step(t.game, t.env, 0, steps, 3, both) in (1, 2)  # still on both ways
+    t.at(FURYO, garment)
+    t.at(LOOXY, garment)
+    steps = options((OP_STOP,), (OP_STEP, DISTRICT["BROADWAY"], ANY_CARD), (OP_STEP, DISTRICT["UNION CITY"], ANY_CARD),
+                    (OP_DROP, FURYO), (OP_DROP, LOOXY))
+    assert policy.best_step(t.game, t.env, 0, steps, 5, both) == 4
+    t.at(FURYO, SOHO)
+    t.at(LOOXY, SOHO)
+    t.give(0, card_ids(E_MISSION_BONUS)[0])
+    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == together
+    t.give(0, cards[3])
+    assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
