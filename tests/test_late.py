@@ -79,9 +79,25 @@ def test_the_caller_declares_the_target_and_carries_no_copy_of_it():
     game, env = records()
     toy_rule(game, env)
     caller = next(iter(toy_rule.overloads.values())).library.get_llvm_str().splitlines()
-    target = next(iter(toy_decide.overloads.values())).fndesc.mangled_name
-    assert any(line.startswith("declare") and f"mobsim.late.{target}" in line for line in caller)
+    signature, compiled = next(iter(toy_decide.overloads.items()))
+    target = compiled.fndesc.mangled_name
+    assert any(line.startswith("declare") and late.symbol_of(toy_decide, signature) in line for line in caller)
     assert not any(line.startswith("define") and target in line for line in caller)
+
+
+def test_the_symbol_is_the_same_in_a_process_that_compiled_other_functions_first():
+    """A caller cached by one process names the target's symbol; a worker that compiled other
+    functions first must publish the same name (numba's mangled name counts them)."""
+    import subprocess
+    import sys
+
+    other = "import numba\nnumba.njit(lambda x: x + 1)(1)\n"
+    mine = ("from tests.test_late import toy_decide\nfrom sim.shared.late import symbol_of\n"
+            "print(symbol_of(toy_decide, next(iter(toy_decide.overloads))))")
+    seen = {subprocess.run([sys.executable, "-c", first + mine], capture_output=True, text=True,
+                           check=True).stdout.strip() for first in ("", other)}
+    here = late.symbol_of(toy_decide, next(iter(toy_decide.overloads)))  # pytest names the module otherwise
+    assert len(seen) == 1 and seen.pop().endswith(here.split(".", 2)[-1].split("test_late.", 1)[-1])
 
 
 def test_other_argument_types_are_a_typing_error_naming_the_bound_signature():

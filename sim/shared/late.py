@@ -19,6 +19,7 @@ arrive as int64 (a literal compiles no second target) and arrays as plain C arra
 types are a typing error naming the arguments that differ.
 """
 
+import hashlib
 import inspect
 
 import llvmlite.binding as ll
@@ -62,11 +63,19 @@ def publish(target, signature: tuple):
     (the symbol, the compiled result)."""
     target.compile(signature)
     cres = target.overloads[signature]
-    symbol = "mobsim.late." + cres.fndesc.mangled_name
+    symbol = symbol_of(target, signature)
     if symbol not in _PUBLISHED:
         _PUBLISHED[symbol] = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
         ll.add_symbol(symbol, _PUBLISHED[symbol])
     return symbol, cres
+
+
+def symbol_of(target, signature: tuple) -> str:
+    """The target's published name, the same in every process: its module, name and signature.
+    (numba's mangled name carries a counter of the functions compiled before it in this process,
+    so a caller cached by one process would name a symbol another never publishes.)"""
+    key = hashlib.sha256(repr(signature).encode()).hexdigest()[:16]
+    return f"mobsim.late.{target.py_func.__module__}.{target.py_func.__qualname__}.{key}"
 
 
 def as_passed(context, builder, value, actual, passed):
