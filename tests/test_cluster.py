@@ -117,9 +117,32 @@ def _psro(scheduler, tmp):
     return json.loads(json.dumps(result["history"]).replace(str(tmp), "OUT"))   # its presets' paths
 
 
+def _strategies_tune(scheduler, tmp):
+    from sim.league import tune
+
+    result = tune(seed=3, generations=1, population=2, elite=1, games=20, final_games=20, players=2,
+                  opponents=["simple"], start="hold20", workers=1, game="pig", scheduler=scheduler)
+    return {"final": result.final, "knobs": result.toml(name="t").split("[provenance]")[0]}
+
+
+def _mechanics(scheduler, tmp):
+    from sim.league import mechanic_values
+
+    return mechanic_values("simple", restrictions=["no-subway-heli"], games=20, seed=2, workers=1,
+                           scheduler=scheduler).to_dict("records")
+
+
+def _blunders(scheduler, tmp):
+    from sim.league.blunders import blunder_table
+
+    return blunder_table(["simple", "balanced"], players=2, games=20, seed=2, workers=2,
+                         scheduler=scheduler).to_dict("records")
+
+
 STUDIES = {"sweep": _sweep, "sensitivity": _sensitivity, "tune": _tune, "meta": _meta, "verdict": _verdict,
            "advise": _advise, "strategies strength": _strength, "strategies ladder": _ladder,
-           "strategies psro": _psro}
+           "strategies psro": _psro, "strategies tune": _strategies_tune, "strategies mechanics": _mechanics,
+           "strategies blunders": _blunders}
 
 
 @pytest.mark.parametrize("name", list(STUDIES))

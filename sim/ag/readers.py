@@ -9,6 +9,7 @@ from sim.ag.env import (
     RP_C_RENOWN, RP_C_TRAFFIC, RP_H_LEN, RP_H_PRICE, RP_K_LEN, RP_K_PRICE, SHARE_EQUAL,
 )
 from sim.rng import next_u64_of
+from sim.shared.bits import count_bits  # noqa: F401  (the chapters read it here)
 from sim.ag.state import (
     BARON0, CAID0, H_COST_POS, HENCH, K_COST_POS, KILLER, N_DISTRICTS, N_PLAYERS,
     N_TRAFFICS, OCC, OCC_SUPPLY, RENOWN, SUPPLY0, pieces_at,
@@ -102,14 +103,6 @@ def recruit_price(game, env, piece):
         return env.rp[RP_K_PRICE + min(game.g[K_COST_POS], env.rp[RP_K_LEN] - 1)]
     return env.rp[RP_H_PRICE + min(game.g[H_COST_POS], env.rp[RP_H_LEN] - 1)]
 
-
-@njit(cache=True)
-def count_bits(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 

@@ -76,11 +76,7 @@ def demo_cmd(ctx, out, run_dir, character_value, games, seed, workers, verdict_g
         _open_with_verdict(report, v, a, command)
     odds = odds_study.build_report(odds_study.run(rs, character_value=character_value), command=command)
     report.blocks.extend(odds.blocks)
-    try:
-        index = report.write(out)
-    except OSError as err:
-        raise click.BadParameter(f"cannot write the report in {out}: {err.strerror or err}",
-                                 param_hint="--out") from None
+    index = _written(lambda: report.write(out), f"the report in {out}")
     click.echo(f"games played into: {run_dir} (open with sim.load({str(run_dir)!r}))")
     click.echo(f"report written: {index}")
     click.echo(f"open it in a browser: file://{index.resolve()}")
@@ -113,11 +109,7 @@ def _verdict(rs, players: str, games: int, seed: int, workers, out: Path):
     v.meta["command"] = (f"mobsim verdict --game nyk --players {','.join(map(str, counts))} --games {games} "
                          f"--search-games 0 --precision {DEMO_VERDICT_PRECISION:g} --meta-games {meta_games} "
                          f"--seed {seed} --out {out / 'verdict'}")
-    try:
-        write(v, out / "verdict")
-    except OSError as err:
-        raise click.BadParameter(f"cannot write the verdict in {out}: {err.strerror or err}",
-                                 param_hint="--out") from None
+    _written(lambda: write(v, out / "verdict"), f"the verdict in {out}")
     return v
 
 
@@ -138,12 +130,16 @@ def _advice(rs, games: int, seed: int, workers, out: Path):
                         log=lambda m: click.echo(m, err=True))
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
-    try:
-        write(result, out / "advise")
-    except OSError as err:
-        raise click.BadParameter(f"cannot write the advice in {out}: {err.strerror or err}",
-                                 param_hint="--out") from None
+    _written(lambda: write(result, out / "advise"), f"the advice in {out}")
     return result
+
+
+def _written(write, what: str):
+    """What `write()` returns; a file system's refusal as a one-line error naming --out."""
+    try:
+        return write()
+    except OSError as err:
+        raise click.BadParameter(f"cannot write {what}: {err.strerror or err}", param_hint="--out") from None
 
 
 def _cores() -> int:

@@ -189,16 +189,17 @@ def _even_table(players, game: str) -> int:
               help="4-player games per restriction (one restricted seat, rotated).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
+@scheduler_option
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per restriction.")
-def mechanics_cmd(base, games, seed, workers, ruleset, sets, as_json):
+def mechanics_cmd(base, games, seed, workers, scheduler, ruleset, sets, as_json):
     """What each mechanic is worth: the restricted player against the same style unrestricted."""
     from sim.league import mechanic_values
 
     _load(base, "nyk")
     ruleset_from_options(ruleset, sets)
     table = mechanic_values(base, games=games, seed=seed, ruleset=ruleset, overrides=parse_sets(sets),
-                            workers=workers)
+                            workers=workers, scheduler=scheduler)
     if _json_rows(table, as_json):
         return
     for row in table.itertuples():
@@ -348,9 +349,10 @@ def leaf_cmd(players_text, games, seed, strategy, out, force):
 @click.option("--games", type=click.IntRange(min=1, max=100_000), default=200, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@scheduler_option
 @ruleset_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per strategy and check.")
-def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_json):
+def blunders_cmd(names, game, players, games, seed, workers, scheduler, ruleset, sets, as_json):
     """The blunder audit: per strategy, how often it makes each mistake a player at the table
     would call one, out of the decisions where it could (docs/blunders.md)."""
     from sim.league.blunders import audit_module, blunder_table
@@ -370,7 +372,7 @@ def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_j
                                      "whose picks it can ask; choose a preset or a mixture", param_hint="--strategies")
     ruleset_from_options(ruleset, sets, game=game)
     table = blunder_table(chosen, players=players, games=games, seed=seed, ruleset=ruleset,
-                          overrides=parse_sets(sets), workers=workers, game=game)
+                          overrides=parse_sets(sets), workers=workers, game=game, scheduler=scheduler)
     if _json_rows(table, as_json):
         return
     click.echo(f"blunders / decisions where the mistake was possible (rate, 95% interval), {games} games of "
@@ -399,9 +401,10 @@ def blunders_cmd(names, game, players, games, seed, workers, ruleset, sets, as_j
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
+@scheduler_option
 @ruleset_options
 def tune_cmd(generations, population, elite, games, final_games, opponents, start, seed, workers,
-             out, force, game, ruleset, sets):
+             out, force, game, scheduler, ruleset, sets):
     """Search the knobs for a player that beats the presets, and save it with its provenance."""
     from sim.league import tune
     from sim.league.games import knobs
@@ -417,7 +420,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
     result = tune(seed=seed, generations=generations, population=population, elite=elite, games=games,
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
-                  game=game)
+                  game=game, scheduler=scheduler)
     write_whole(target, result.toml(name=target.stem))
     for row in result.final:
         verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
@@ -454,9 +457,10 @@ def _tuned_target(out, presets: Path, force: bool, shipped: str = "tuned") -> Pa
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Preset file to write (default: the shipped distilled preset, with --force).")
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@scheduler_option
 @ruleset_options
-def distill_cmd(rounds, games, generations, population, elite, start, players, seed, workers, out, force, ruleset,
-                sets):
+def distill_cmd(rounds, games, generations, population, elite, start, players, seed, workers, out, force, scheduler,
+                ruleset, sets):
     """Distil the New York Kings search into the heuristic's knobs (expert iteration,
     sim.league.distill): the search labels the decisions of the apprentice's games, the
     cross-entropy method fits the knobs to agree with it; prints each round's agreement on the
@@ -476,15 +480,20 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
     target = _tuned_target(out, knobs("nyk").preset_dir(), force, "distilled")
     result = distill(seed=seed, rounds=rounds, games=games, generations=generations, population=population,
                      elite=elite, start=start, players=players, ruleset=ruleset, overrides=parse_sets(sets),
-                     workers=workers, log=lambda line: click.echo(line, err=True))
+                     workers=workers, log=lambda line: click.echo(line, err=True), scheduler=scheduler)
     result.provenance["command"] = " ".join(["mobsim strategies distill", *sys.argv[3:]])
-    click.echo("round  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
-    for h in result.rounds:
-        click.echo(f"{h['round']:>5}  {h['labels']:>9,}  {h['departures']:>14.1%}  "
-                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
-                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
+    _agreement_table("round", [(h["round"], h["labels"], h) for h in result.rounds])
     write_whole(target, result.toml(name=target.stem))
     click.echo(f"saved {target}")
+
+
+def _agreement_table(step: str, rows) -> None:
+    """Expert iteration's progress, one line a step: (step, decisions labelled, its history row)."""
+    click.echo(f"{step}  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
+    for k, decisions, h in rows:
+        click.echo(f"{k:>{len(step)}}  {decisions:>9,}  {h['departures']:>14.1%}  "
+                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
+                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
 
 
 @strategies_cmd.command("learn")
@@ -533,11 +542,7 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
                    overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                    scheduler=scheduler)
     result.provenance["command"] = " ".join(["mobsim strategies learn", *sys.argv[3:]])
-    click.echo("iteration  decisions  search departs  agreement fitted (before -> after)  held out (before -> after)")
-    for h in result.iterations:
-        click.echo(f"{h['iteration']:>9}  {h['decisions']:>9,}  {h['departures']:>14.1%}  "
-                   f"{h['fitted_before']:>18.2%} -> {h['fitted_after']:.2%}  "
-                   f"{h['held_out_before']:>11.2%} -> {h['held_out_after']:.2%}")
+    _agreement_table("iteration", [(h["iteration"], h["decisions"], h) for h in result.iterations])
     write_whole(weights, lambda path: write_weights(path, result.weights), make_folder=True)
     write_whole(target, preset_text(result, target.stem, weights.name, file_sha256(weights)))
     click.echo(f"saved {target} and {weights}")

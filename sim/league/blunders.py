@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import wilson
-from sim.runner.pool import TiedPool
+from sim.runner.executor import executor_for, uses_scheduler
 from sim.rules import Ruleset
 
 CHUNK = 10  # games a task: a forward-model game costs tens of milliseconds
@@ -60,18 +60,16 @@ def _audit_chunk(task):
     return counts
 
 
+@uses_scheduler
 def blunder_table(strategies, players: int = 4, games: int = 200, seed: int = 0, ruleset=None,
-                  overrides=None, workers: int = 1, game: str = "nyk") -> pd.DataFrame:
+                  overrides=None, workers: int = 1, game: str = "nyk", scheduler: str | None = None) -> pd.DataFrame:
     """One row per strategy and check: games, opportunities, blunders, the rate per opportunity
     (with its interval) and per game."""
     checks, _ = audit_of(game)
     tasks = [(game, tuple(strategies), players, ruleset, tuple(sorted((overrides or {}).items())), seed, first,
               min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
-    if workers > 1 and len(tasks) > 1:
-        with TiedPool(workers) as pool:
-            parts = list(pool.map(_audit_chunk, tasks))
-    else:
-        parts = [_audit_chunk(t) for t in tasks]
+    with executor_for(scheduler, workers) as executor:
+        parts = executor.map(_audit_chunk, tasks)
     total = {}
     for part in parts:
         for name, row in part.items():

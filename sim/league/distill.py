@@ -23,6 +23,7 @@ import numpy as np
 
 from sim.league.games import knobs as game_knobs, ruleset as ruleset_of
 from sim.league.match import Pool
+from sim.runner.executor import uses_scheduler
 
 DEFAULT_KNOBS = {"budget": 200, "guard": 2.0, "horizon": 0}  # the expert: search-leaf-all's search
 BLOCK = 4  # games a labelling task: the expert takes about a second a game
@@ -128,9 +129,10 @@ def candidate_picks(apprentice, labels: Labels, candidates: np.ndarray) -> np.nd
     return picks
 
 
+@uses_scheduler
 def distill(seed: int = 0, rounds: int = 2, games: int = 200, generations: int = 12, population: int = 32,
             elite: int = 8, spread: float = 0.15, start: str = "tuned", players: int = 4, ruleset=None,
-            overrides=None, workers: int | None = None, log=None) -> DistillResult:
+            overrides=None, workers: int | None = None, log=None, scheduler: str | None = None) -> DistillResult:
     """`rounds` of expert iteration from `start` (module doc); `games` labelled games a round."""
     from sim.league.match import ruleset_key
     from sim.provenance import engine_commit

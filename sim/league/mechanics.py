@@ -13,10 +13,13 @@ import pandas as pd
 import strategies as strategy_presets
 from sim.rooms import DEFAULT_GAME
 from sim.league.match import Pool, play_lineups, resolve, ruleset_key
+from sim.runner.executor import uses_scheduler
 
 
+@uses_scheduler
 def mechanic_values(base: str = "balanced", restrictions=None, players: int = 4, games: int = 4000,
-                    seed: int = 0, ruleset=None, overrides=None, workers: int | None = None) -> pd.DataFrame:
+                    seed: int = 0, ruleset=None, overrides=None, workers: int | None = None,
+                    scheduler: str | None = None) -> pd.DataFrame:
     """One row per restriction: the restricted seat's win rate, the fair share, the shortfall
     (fair share minus win rate) with its 95% interval, and whether it is significant."""
     names = list(restrictions or strategy_presets.space(DEFAULT_GAME).RESTRICTIONS)

@@ -208,8 +208,7 @@ class Forward(shared.ForwardState):
         every seat) decide from outside (`apply`) at the decision kinds `kinds` (None: all), the
         others by their strategies. `key`: the streams' key (default `rng.run_key(seed)`;
         `rng.redraw_key` draws chosen sources afresh)."""
-        from sim.nyk.game import Lineup, check_players
-        from strategies.nyk.learned import weights_of
+        from sim.nyk.game import Lineup, check_players, with_tables
         from sim.rules import Ruleset
 
         rs = ruleset or Ruleset.load()
@@ -224,8 +223,7 @@ class Forward(shared.ForwardState):
         restrict = np.zeros(MAX_SEATS, np.int64)
         kinds_a[:n], params[:n], restrict[:n] = (lineup.kinds[seating], lineup.params[seating],
                                                  lineup.restrict[seating])
-        env = np.array([make_env(rs, kinds_a, params, restrict)]).view(np.recarray)
-        env[0].learned[:] = weights_of(lineup.tables)
+        env = np.array([with_tables(make_env(rs, kinds_a, params, restrict), lineup)]).view(np.recarray)
         halt = shared.halt_mask(stop, n)
         seat_kinds = np.full(MAX_SEATS, kinds_mask(kinds), np.int64)
         owner = lineup.owner[seating] if lineup.owner is not None else seating

@@ -10,10 +10,9 @@ Characters: ids 0..4 are the affranchi (seat p plays affranchi p), ids 5..24 the
 
 import numpy as np
 from numba import njit
-from numba.core.extending import intrinsic, overload
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.nyk.fights import code_add
+from sim.shared.bits import count_bits, lowest_bit  # noqa: F401  (the engine's names for them)
 from sim.nyk.compiled import EFFECT_KINDS
 from sim.nyk.decisions import MAX_OPTS, N_CTX, OPT_W
 
@@ -229,16 +228,6 @@ def clear_game(game):
 
 # --- small readers shared by the engine and the strategies ----------------------------------------
 
-def lowest_bit(mask):
-    """Index of the lowest set bit of a non-zero mask (one instruction once compiled)."""
-    return int(mask & -mask).bit_length() - 1
-
-
-@overload(lowest_bit)
-def _lowest_bit_compiled(mask):
-    return lambda mask: trailing_zeros(mask)
-
-
 @njit(cache=True)
 def set_owner(game, c, p):
     """Give character c to seat p (NO: to nobody), keeping both players' rosters and, if c
@@ -351,22 +340,3 @@ def in_mask(mask, c):
     return (mask >> np.int64(c)) & np.int64(1) == 1
 
 
-def count_bits(mask):
-    """Number of set bits of a mask (one instruction once compiled)."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
-@intrinsic
-def _popcount(typingctx, mask):
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-    return mask(mask), codegen
-
-
-@overload(count_bits)
-def _count_bits_compiled(mask):
-    return lambda mask: _popcount(mask)

@@ -377,15 +377,14 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     """`sim.nyk.game.play_many` for a lineup with search players."""
     from sim import rng
     from sim.nyk import batch, state
-    from sim.nyk.game import check_players
+    from sim.nyk.game import check_players, with_tables
     from sim.shared.play import empty_tables, label_slots
-    from strategies.nyk.learned import weights_of
 
     if check:
         raise ValueError("games with a search player are played without check mode")
     check_players(ruleset, players)
-    env = make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS)))
-    env.learned[:] = weights_of(lineup.tables)   # a learned seat's (or rollout's) weights
+    env = with_tables(make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS))),
+                      lineup)   # a learned seat's (or rollout's) weights
     envs = np.array([env, env]).view(np.recarray)
     games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)

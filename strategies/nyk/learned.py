@@ -33,7 +33,7 @@ from numba import njit
 
 from sim.nyk.decisions import OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HELI, MODE_SUBWAY
 from sim.nyk.env import N_LEARNED_FEATURES
-from sim.nyk.state import NO, N_PLAYERS, group_at, police_at
+from sim.nyk.state import NO, N_PLAYERS, count_bits, group_at, police_at
 
 N_OPS = 19
 (F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
@@ -55,15 +55,6 @@ def option_district(opts, j):
     if op == OP_POLICE:
         return opts[j, 2]
     return NO
-
-
-@njit(cache=True)
-def bits(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
@@ -94,9 +85,9 @@ def features(game, env, p, opts, n, base, j, x):
         rivals = 0
         for q in range(game.g[N_PLAYERS]):
             if q != p:
-                rivals += bits(group_at(game, q, d))
+                rivals += count_bits(group_at(game, q, d))
         x[F_RIVALS] = rivals / 2.0
-        x[F_OWN] = bits(group_at(game, p, d)) / 2.0
+        x[F_OWN] = count_bits(group_at(game, p, d)) / 2.0
 
 
 @njit(cache=True)
