@@ -135,7 +135,7 @@ def _mechanics(scheduler, tmp):
 def _blunders(scheduler, tmp):
     from sim.league.blunders import blunder_table
 
-    return blunder_table(["simple", "balanced"], players=2, games=20, seed=2, workers=2,
+    return blunder_table(["simple", "balanced"], players=2, games=20, seed=2, workers=1,
                          scheduler=scheduler).to_dict("records")
 
 
