@@ -53,6 +53,14 @@ def _checked_scheduler(ctx, param, value):
     return value
 
 
+def command_line() -> str:
+    """The command as typed (`mobsim ...`, arguments quoted for a shell): a fitted file's provenance."""
+    import shlex
+    import sys
+
+    return " ".join(["mobsim", *(shlex.quote(a) for a in sys.argv[1:])])
+
+
 def parse_sets(sets) -> dict:
     """["a.b=3", ...] -> {"a.b": 3}; later settings of a key win."""
     overrides = {}

@@ -1,13 +1,12 @@
 """`mobsim meta`: the meta-game of strategies (every profile played, equilibrium, alpha-Rank)."""
 
 import json
-import shlex
 import sys
 
 import click
 
-from sim.cli.common import (DEFAULT_GAME, GAMES, OutPath, parse_sets, players_of, ruleset_options, scheduler_option,
-                            study_errors)
+from sim.cli.common import (DEFAULT_GAME, GAMES, OutPath, command_line, parse_sets, players_of, ruleset_options,
+                            scheduler_option, study_errors)
 from sim.cli.signals import interrupt_status
 
 
@@ -47,7 +46,7 @@ def meta_cmd(players, strategies, games_per_profile, seed, out, game, ruleset, s
     names = list(find(game).population) if strategies is None else [s.strip() for s in strategies.split(",")
                                                                     if s.strip()]
     players = players_of(players, game)
-    command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    command = command_line()
     log = None if as_json else (lambda line: click.echo(line, err=True))
     try:
         with study_errors():

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, parse_sets, players_of, ruleset_from_options,
-                            ruleset_options, scheduler_option, study_errors)
+from sim.cli.common import (DEFAULT_GAME, GAMES, GAME_HELP, OutPath, command_line, parse_sets, players_of,
+                            ruleset_from_options, ruleset_options, scheduler_option, study_errors)
 from sim.cli.signals import interrupt_status
 from sim.cli.files import target_file, write_whole
 
@@ -311,7 +311,6 @@ def leaf_cmd(players_text, games, seed, strategy, out, force):
     """Fit the New York Kings search's leaf model (sim.search.nyk_leaf): the winner's chance from
     each seat's board at a turn's start, per player count and phase; prints each fit's held-out
     log loss beside money alone and a fair coin, and writes the model file."""
-    import sys
 
     from sim.league.leaf import fit_model, model_toml
 
@@ -334,8 +333,7 @@ def leaf_cmd(players_text, games, seed, strategy, out, force):
     for r in report:
         click.echo(f"{r.players:>7}  {r.phase:<13}  {r.rows:>11,}  {r.log_loss:>17.4f}  {r.money_only:>11.4f}  "
                    f"{r.coin:.4f}")
-    command = "mobsim strategies leaf " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else "mobsim strategies leaf"
-    write_whole(path, model_toml(coef, report, command.strip(), games, seed, strategy))
+    write_whole(path, model_toml(coef, report, command_line(), games, seed, strategy))
     click.echo(f"wrote {path}")
 
 
@@ -421,6 +419,7 @@ def tune_cmd(generations, population, elite, games, final_games, opponents, star
                   final_games=final_games, opponents=chosen, start=start, ruleset=ruleset,
                   overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                   game=game, scheduler=scheduler)
+    result.provenance["command"] = command_line()
     write_whole(target, result.toml(name=target.stem))
     for row in result.final:
         verdict = "beats" if row["low"] > row["fair"] else "does NOT beat"
@@ -465,7 +464,6 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
     sim.league.distill): the search labels the decisions of the apprentice's games, the
     cross-entropy method fits the knobs to agree with it; prints each round's agreement on the
     fitted and the held-out games, and writes the preset with its provenance."""
-    import sys
 
     from sim.league.distill import distill
     from sim.league.games import knobs
@@ -481,7 +479,7 @@ def distill_cmd(rounds, games, generations, population, elite, start, players, s
     result = distill(seed=seed, rounds=rounds, games=games, generations=generations, population=population,
                      elite=elite, start=start, players=players, ruleset=ruleset, overrides=parse_sets(sets),
                      workers=workers, log=lambda line: click.echo(line, err=True), scheduler=scheduler)
-    result.provenance["command"] = " ".join(["mobsim strategies distill", *sys.argv[3:]])
+    result.provenance["command"] = command_line()
     _agreement_table("round", [(h["round"], h["labels"], h) for h in result.rounds])
     write_whole(target, result.toml(name=target.stem))
     click.echo(f"saved {target}")
@@ -520,7 +518,6 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
     its picks and visit counts, the fitted player becomes the next iteration's apprentice and the
     search's rollout; prints each iteration's agreement and writes the weights and the preset
     `learned` with its provenance (command, seed, engine commit, the weights' sha256)."""
-    import sys
 
     from sim.league.games import knobs
     from sim.league.learn import learn, preset_text
@@ -541,7 +538,7 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
     result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
                    overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
                    scheduler=scheduler)
-    result.provenance["command"] = " ".join(["mobsim strategies learn", *sys.argv[3:]])
+    result.provenance["command"] = command_line()
     _agreement_table("iteration", [(h["iteration"], h["decisions"], h) for h in result.iterations])
     write_whole(weights, lambda path: write_weights(path, result.weights), make_folder=True)
     write_whole(target, preset_text(result, target.stem, weights.name, file_sha256(weights)))
@@ -583,7 +580,6 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
              final_games, seed, workers, scheduler, out, ship, resume, force, ruleset, sets):
     """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
     best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
-    import shlex
     import sys
 
     from sim.meta import psro
@@ -605,11 +601,10 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
     ruleset_from_options(ruleset, sets, game)
     search = {"generations": generations, "population": candidates, "elite": max(1, candidates // 4),
               "games": games, "final_games": final_games}
-    command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     try:
         with study_errors():
             result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
-                               parse_sets(sets), workers, search, resume, force, command,
+                               parse_sets(sets), workers, search, resume, force, command_line(),
                                log=lambda line: click.echo(line, err=True), game=game, scheduler=scheduler)
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the played profiles are kept in {out}; finish with the "
