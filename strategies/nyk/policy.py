@@ -760,19 +760,26 @@ def car_free_steps(game, env, here, own, steps):
     district (NYK-M2: `best_step` does not walk into a check)."""
     frontier = np.int64(1) << np.int64(here)
     for k in range(steps):
-        reached = np.int64(0)
-        rest = frontier
-        while rest:
-            d = lowest_bit(rest)
-            rest &= rest - 1
-            for j in range(env.nbr[d, 0]):
-                nb = env.nbr[d, 1 + j]
-                if env.dist[nb, own] < env.dist[d, own] and police_at(game, nb) == 0:
-                    reached |= np.int64(1) << np.int64(nb)
-        if reached == 0:
+        frontier = car_free_frontier(game, env, frontier, own)
+        if frontier == 0:
             return k
-        frontier = reached
     return steps
+
+
+@njit(cache=True)
+def car_free_frontier(game, env, frontier, goal):
+    """The districts (bits) one step from those of `frontier` closer to `goal` without a police
+    car (NYK-M2): the next districts of the shortest routes that meet no check."""
+    reached = np.int64(0)
+    rest = frontier
+    while rest:
+        d = lowest_bit(rest)
+        rest &= rest - 1
+        for j in range(env.nbr[d, 0]):
+            nb = env.nbr[d, 1 + j]
+            if env.dist[nb, goal] < env.dist[d, goal] and police_at(game, nb) == 0:
+                reached |= np.int64(1) << np.int64(nb)
+    return reached
 
 
 @njit(cache=True)
@@ -894,25 +901,15 @@ def beyond_reach(game, env, here, goal, risky):
 def open_road(game, env, here, goal, steps, risky):
     """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
     without entering a police district on the way (nor the goal's, for a crew at risk: it would
-    be questioned there, NYK-P4): the districts reachable after k steps, as bits."""
+    be questioned there, NYK-P4). Every district of the frontier lies as far from the goal, so
+    the goal is the next step once that distance is one."""
     frontier = np.int64(1) << np.int64(here)
-    for _ in range(steps):
-        reached = np.int64(0)
-        rest = frontier
-        while rest:
-            d = lowest_bit(rest)
-            rest &= rest - 1
-            for j in range(env.nbr[d, 0]):
-                nb = env.nbr[d, 1 + j]
-                if env.dist[nb, goal] >= env.dist[d, goal]:
-                    continue
-                if nb == goal and not (risky and police_at(game, nb) > 0):
-                    return True
-                if police_at(game, nb) == 0:
-                    reached |= np.int64(1) << np.int64(nb)
-        if reached == 0:
+    for k in range(steps):
+        if env.dist[here, goal] - k == 1:
+            return not (risky and police_at(game, goal) > 0)
+        frontier = car_free_frontier(game, env, frontier, goal)
+        if frontier == 0:
             return False
-        frontier = reached
     return True
 
 
