@@ -35,8 +35,8 @@ from sim.nyk.state import (
     ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
     M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
-    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
-    W_CUSTODY, WHERE,
+    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, START, STEPS, SUIT, TURN, VALUE,
+    W_CONTROLLED, W_CUSTODY, WHERE,
     carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
@@ -948,10 +948,37 @@ def best_step(game, env, p, opts, n, group):
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
                 if only_juicy_jobs(game, env, p) and not finishes_job(game, p, group, to):
                     continue  # NYK-C5: a Juicy Job is worth more on the job than a step short of it
+                if paid_before(game, env, p, group, here, to):
+                    continue  # NYK-M8: a card paid this step for an earlier journey that could have carried it
                 score -= 1000.0 + 6000.0 * (1.0 - env.params[p, K_CARD_MOVES])
         if score > best and permitted(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
     return pick
+
+
+@njit(cache=True)
+def paid_before(game, env, p, group, here, to):
+    """The step from `here` to `to` retraces, past the ordinary steps, the way of an earlier journey
+    of p this turn from the district `group` set out from (a character of p that went a shortest
+    way through `to` from there), neither carrying a job at risk: that journey paid a card for the
+    step (NYK-M8) and could have carried the group (NYK-M4). A goal can change within the movement
+    (a car driven off a job's destination, NYK-M5), so the group was no group then; it does not pay
+    the same step again."""
+    if carries_risk(game, group):
+        return False
+    start = game.ch[lowest_bit(group), START]
+    if env.dist[start, to] <= env.rp[P_MOVE_STEPS] or env.dist[start, to] != env.dist[start, here] + 1:
+        return False
+    rest = game.pl[p, ROSTER] & ~group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        there = game.ch[c, LOC]
+        if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, START] == start and game.ch[c, STEPS] > 0
+                and game.ch[c, STEPS] == env.dist[start, there] and on_the_way(env, start, to, there)
+                and not carries_risk(game, np.int64(1) << np.int64(c))):
+            return True
+    return False
 
 
 @njit(cache=True)

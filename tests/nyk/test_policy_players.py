@@ -257,3 +257,34 @@ def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_fa
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == together
     t.give(0, cards[3])
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
+
+
+def test_nyk_m8_no_card_again_for_a_step_an_earlier_journey_of_the_turn_paid(t):
+    """Looxy set out from SOHO this turn and went on to BROADWAY by GREENWICH VILLAGE, CHELSEA and
+    GARMENT DISTRICT, a card paying its steps past the ordinary two; Furyo's goal became BROADWAY
+    only once it had gone (a goal can change within the movement), so the two were no group. Set
+    out from SOHO and come to CHELSEA, Furyo does not pay a card for the step to the GARMENT
+    DISTRICT again: it stops. A step without a card it makes; beside a job at risk (no one journey
+    with it, NYK-P4) it pays."""
+    garment, broadway = DISTRICT["GARMENT DISTRICT"], DISTRICT["BROADWAY"]
+    t.env.params[0, INDEX["card_moves"]] = 1.0
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    job = t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.ms[job, S.M_DEST] = broadway  # by hand (its tile is not in the bag)
+    t.give(0, *card_ids(E_BANK_INCOME)[:2])
+    S.place(t.game, LOOXY, S.W_CONTROLLED, broadway)
+    t.ch[LOOXY, S.STEPS], t.ch[LOOXY, S.MOVED] = 4, 1
+    S.place(t.game, FURYO, S.W_CONTROLLED, CHELSEA)
+    t.ch[FURYO, S.STEPS] = 2
+    assert t.ch[FURYO, S.START] == t.ch[LOOXY, S.START] == SOHO
+    paid = options((OP_STOP,), (OP_STEP, garment, ANY_CARD))
+    free = options((OP_STOP,), (OP_STEP, garment, NO))
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 0
+    assert policy.best_step(t.game, t.env, 0, free, 2, 1 << FURYO) == 1
+    t.ch[LOOXY, S.STEPS] = 6  # it went round another way: this step was not on it
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 1
+    t.ch[LOOXY, S.STEPS] = 4
+    t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], t.bag()[-1])
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 1
+    assert t.ch[FURYO, S.MISSION] == job
