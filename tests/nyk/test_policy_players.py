@@ -10,7 +10,7 @@ from scenario import (
 )
 
 from sim.nyk import state as S
-from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_RESIST_DICE
+from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_POLICE_MOVE_STEPS, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
@@ -288,3 +288,26 @@ def test_nyk_m8_no_card_again_for_a_step_an_earlier_journey_of_the_turn_paid(t):
     t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], t.bag()[-1])
     assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 1
     assert t.ch[FURYO, S.MISSION] == job
+
+
+def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself(t):
+    """From SOHO every shortest way to HARLEM goes through GREENWICH VILLAGE, where a car stands: no
+    open road for the Fast Car. As the first player, with that car still to move and its best step
+    off the way (to LITTLE ITALY, a rival's public job at risk), the player drives it off (NYK-M5)
+    and the road is open; not with the car's steps spent, nor when it is not the first player."""
+    t.env.params[0, INDEX["avoid_police"]] = 1.0
+    t.env.params[0, INDEX["police_block"]] = 1.0
+    t.police(GREENWICH)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.hench(LOOXY, 1, TRIBECA)
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], DISTRICT["LITTLE ITALY"])
+
+    def far():
+        return policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+    assert not far()
+    t.g[S.FIRST] = 0
+    assert far()
+    t.g[S.POLICE_STEPS0] = t.env.rp[P_POLICE_MOVE_STEPS]
+    assert not far()
