@@ -1034,9 +1034,12 @@ def paid_before(game, env, p, group, here, to):
 def open_ahead(game, env, to, goal, risky):
     """From `to`, a shortest route toward `goal` goes on without a check for as far as a journey
     with a Fast Car still could (NYK-M2, C5): a greedy step that leaves only police ahead stops
-    the journey and wastes the steps left."""
-    ahead = min(env.dist[to, goal], env.rp[P_MOVE_STEPS] + 1)
-    return ahead == 0 or open_road(game, env, to, goal, ahead, risky, np.int64(0))
+    the journey and wastes the steps left. A crew at risk whose goal holds a car goes no farther
+    than next to it (NYK-P4: questioned there), so its road ends there: a way that gets that far
+    beats one that stops sooner."""
+    near = env.dist[to, goal] - (risky and police_at(game, goal) > 0)
+    ahead = min(near, env.rp[P_MOVE_STEPS] + 1)
+    return ahead <= 0 or open_road(game, env, to, goal, ahead, risky, np.int64(0))
 
 
 @njit(cache=True)

@@ -311,3 +311,16 @@ def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself
     assert far()
     t.g[S.POLICE_STEPS0] = t.env.rp[P_POLICE_MOVE_STEPS]
     assert not far()
+
+
+def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
+    """From the GARMENT DISTRICT to HARLEM, with cars on HARLEM (the goal), UPPER WEST SIDE and
+    UPPER EAST SIDE: no way reaches the goal unseen, but the one by MURRAY HILL, QUEENS and EAST
+    HARLEM goes on car-free to next to it, where HELL'S KITCHEN's meets a car after one step. A
+    crew at risk takes MURRAY HILL (the Fast Car's steps are not lost before a car); before, both
+    ways counted as closed (the goal's car ended both) and the first listed won."""
+    t.hench(FURYO, 0, DISTRICT["GARMENT DISTRICT"])
+    t.hold(mission_ids(crew=1, risk=1)[0], [FURYO], HARLEM)
+    t.police(HARLEM, DISTRICT["UPPER WEST SIDE"], DISTRICT["UPPER EAST SIDE"])
+    steps = options((OP_STOP,), (OP_STEP, DISTRICT["HELL'S KITCHEN"], NO), (OP_STEP, DISTRICT["MURRAY HILL"], NO))
+    assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 2
