@@ -32,11 +32,11 @@ from sim.nyk.decisions import (
 from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
-    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
+    ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, FIRST, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
     M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
     M_SECRET, M_STATE, MISSION, MONEY, MOVED, MS_HELD, N_AFFRANCHI, N_CHARS, N_MISSIONS, N_PLAYERS,
-    N_POLICE, NO, OWNER, PERIPH0, POLICE0, RECRUITED, ROSTER, ROW0, S_POLICY0, SUIT, TURN, VALUE, W_CONTROLLED,
-    W_CUSTODY, WHERE,
+    N_POLICE, NO, OWNER, PERIPH0, POLICE0, POLICE_STEPS0, RECRUITED, ROSTER, ROW0, S_POLICY0, START, STEPS, SUIT,
+    TURN, VALUE, W_CONTROLLED, W_CUSTODY, WHERE,
     carries_risk, count_bits,
     count_henchmen, crew_code_of, group_at, in_mask, lowest_bit, police_at,
 )
@@ -46,7 +46,7 @@ from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
-    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS,
+    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -66,6 +66,7 @@ SECRET_TRIP = 4  # districts a secret destination is assumed to lie from its acc
 ANYWHERE = -2  # place_gain: the best district
 UNKNOWN = -3  # remembered_goal: not asked yet
 EVEN_ODDS = 0.5  # the affranchi alone fights on only at better odds: a lost or tied fight ends the game (NYK-A5)
+STEP_WORTH = 5000.0  # best_step: a step closer to the goal
 CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
 ROUTE_BLOCK_COST = 5000.0  # a car driven onto one's own crew's way: the step it loses (NYK-M2)
 OPEN_ROAD_BONUS = 500.0  # a car-free step whose way on is car-free too, over one as close (below CHECK_COST)
@@ -642,7 +643,8 @@ def journey_gain(game, env, p, d, group, mode, memo):
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
     armed = mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0
-    if armed and beyond_reach(game, env, d, goal, carries_risk(game, group)):
+    risky = carries_risk(game, group)
+    if armed and beyond_reach(game, env, d, goal, risky, cars_driven_off(game, env, p, d, goal, risky, memo)):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
@@ -760,19 +762,37 @@ def car_free_steps(game, env, here, own, steps):
     district (NYK-M2: `best_step` does not walk into a check)."""
     frontier = np.int64(1) << np.int64(here)
     for k in range(steps):
-        reached = np.int64(0)
-        rest = frontier
-        while rest:
-            d = lowest_bit(rest)
-            rest &= rest - 1
-            for j in range(env.nbr[d, 0]):
-                nb = env.nbr[d, 1 + j]
-                if env.dist[nb, own] < env.dist[d, own] and police_at(game, nb) == 0:
-                    reached |= np.int64(1) << np.int64(nb)
-        if reached == 0:
+        frontier = car_free_frontier(game, env, frontier, own, np.int64(0))
+        if frontier == 0:
             return k
-        frontier = reached
     return steps
+
+
+@njit(cache=True)
+def car_free_frontier(game, env, frontier, goal, gone):
+    """The districts (bits) one step from those of `frontier` closer to `goal` without a police
+    car but the cars `gone` (bits) (NYK-M2): the next districts of the shortest routes that meet
+    no check."""
+    reached = np.int64(0)
+    rest = frontier
+    while rest:
+        d = lowest_bit(rest)
+        rest &= rest - 1
+        for j in range(env.nbr[d, 0]):
+            nb = env.nbr[d, 1 + j]
+            if env.dist[nb, goal] < env.dist[d, goal] and cars_staying(game, nb, gone) == 0:
+                reached |= np.int64(1) << np.int64(nb)
+    return reached
+
+
+@njit(cache=True)
+def cars_staying(game, d, gone):
+    """The police cars on district `d` but those `gone` (bits): `police_at` with no car gone."""
+    n = 0
+    for k in range(N_POLICE):
+        if game.g[POLICE0 + k] == d and not (gone >> k) & 1:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -869,50 +889,76 @@ def best_place(game, env, p, opts, n):
 
 @njit(cache=True)
 def far_goal(game, env, p, memo):
-    """Whether an unmoved character's goal lies beyond the ordinary steps, on an open road."""
+    """Whether an unmoved character's goal lies beyond the ordinary steps, on an open road (or one
+    its player opens, driving the cars off it: `cars_driven_off`)."""
     todo = game.pl[p, ROSTER]
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
-            goal = remembered_goal(game, env, p, c, memo)
-            if beyond_reach(game, env, game.ch[c, LOC], goal, carries_risk(game, np.int64(1) << np.int64(c))):
+            here, goal = game.ch[c, LOC], remembered_goal(game, env, p, c, memo)
+            risky = carries_risk(game, np.int64(1) << np.int64(c))
+            if beyond_reach(game, env, here, goal, risky, cars_driven_off(game, env, p, here, goal, risky, memo)):
                 return True
     return False
 
 
 @njit(cache=True)
-def beyond_reach(game, env, here, goal, risky):
+def beyond_reach(game, env, here, goal, risky, gone):
     """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
     route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
-    steps with it)."""
+    steps with it), the cars `gone` (bits) driven off first."""
     steps = env.rp[P_MOVE_STEPS]
-    return env.dist[here, goal] > steps and open_road(game, env, here, goal, steps + 1, risky)
+    return env.dist[here, goal] > steps and open_road(game, env, here, goal, steps + 1, risky, gone)
 
 
 @njit(cache=True)
-def open_road(game, env, here, goal, steps, risky):
+def cars_driven_off(game, env, p, here, goal, risky, memo):
+    """The police cars (bits) standing on the way from `here` to `goal` that p, the first player,
+    will drive off it this turn (NYK-M5): a car it may still move whose best step (`car_step_worth`,
+    as `best_destination` picks) leaves the way and is worth more than the step into its check
+    (`best_step` moves the car rather than walk into it, or stop). Its own plan opens that road."""
+    gone = np.int64(0)
+    if game.g[FIRST] != p:
+        return gone
+    watched, crews = remembered_watch(game, p, memo), remembered_crews(game, memo)
+    route = remembered_route(game, env, p, memo)
+    floor = max(0.0, STEP_WORTH - check_cost(env, p, risky))
+    for k in range(N_POLICE):
+        d = game.g[POLICE0 + k]
+        if d < 0 or game.g[POLICE_STEPS0 + k] >= env.rp[P_POLICE_MOVE_STEPS] or not on_the_way(env, here, d, goal):
+            continue
+        best, dest = NEVER, NO
+        for j in range(env.nbr[d, 0]):
+            to = env.nbr[d, 1 + j]
+            worth = car_step_worth(game, env, p, k, to, watched, crews, route)
+            if worth > best:
+                best, dest = worth, to
+        if best > floor and not on_the_way(env, here, dest, goal):
+            gone |= np.int64(1) << np.int64(k)
+    return gone
+
+
+@njit(cache=True)
+def check_cost(env, p, risky):
+    """What `best_step` takes off a step into a police check (NYK-M2: it stops the journey; a crew
+    at risk is questioned there too, NYK-P4)."""
+    return 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
+
+
+@njit(cache=True)
+def open_road(game, env, here, goal, steps, risky, gone):
     """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
     without entering a police district on the way (nor the goal's, for a crew at risk: it would
-    be questioned there, NYK-P4): the districts reachable after k steps, as bits."""
+    be questioned there, NYK-P4), the cars `gone` (bits) not counted. Every district of the
+    frontier lies as far from the goal, so the goal is the next step once that distance is one."""
     frontier = np.int64(1) << np.int64(here)
-    for _ in range(steps):
-        reached = np.int64(0)
-        rest = frontier
-        while rest:
-            d = lowest_bit(rest)
-            rest &= rest - 1
-            for j in range(env.nbr[d, 0]):
-                nb = env.nbr[d, 1 + j]
-                if env.dist[nb, goal] >= env.dist[d, goal]:
-                    continue
-                if nb == goal and not (risky and police_at(game, nb) > 0):
-                    return True
-                if police_at(game, nb) == 0:
-                    reached |= np.int64(1) << np.int64(nb)
-        if reached == 0:
+    for k in range(steps):
+        if env.dist[here, goal] - k == 1:
+            return not (risky and cars_staying(game, goal, gone) > 0)
+        frontier = car_free_frontier(game, env, frontier, goal, gone)
+        if frontier == 0:
             return False
-        frontier = reached
     return True
 
 
@@ -943,14 +989,16 @@ def best_step(game, env, p, opts, n, group):
                 continue
             if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
                 continue  # a member would be carried past its goal
-            score = 5000.0 * closer
+            score = STEP_WORTH * closer
             if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
-                score -= 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
+                score -= check_cost(env, p, risky)
             elif open_ahead(game, env, to, goal, risky):
                 score += OPEN_ROAD_BONUS  # NYK-M2: of car-free steps as close, one whose way on is free too
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
                 if only_juicy_jobs(game, env, p) and not finishes_job(game, p, group, to):
                     continue  # NYK-C5: a Juicy Job is worth more on the job than a step short of it
+                if paid_before(game, env, p, group, here, to):
+                    continue  # NYK-M8: a card paid this step for an earlier journey that could have carried it
                 score -= 1000.0 + 6000.0 * (1.0 - env.params[p, K_CARD_MOVES])
         if score > best and permitted(game, D_STEP, opts, n, i, env.restrict[p]):
             best, pick = score, i
@@ -958,12 +1006,40 @@ def best_step(game, env, p, opts, n, group):
 
 
 @njit(cache=True)
+def paid_before(game, env, p, group, here, to):
+    """The step from `here` to `to` retraces, past the ordinary steps, the way of an earlier journey
+    of p this turn from the district `group` set out from (a character of p that went a shortest
+    way through `to` from there), neither carrying a job at risk: that journey paid a card for the
+    step (NYK-M8) and could have carried the group (NYK-M4). A goal can change within the movement
+    (a car driven off a job's destination, NYK-M5), so the group was no group then; it does not pay
+    the same step again."""
+    if carries_risk(game, group):
+        return False
+    start = game.ch[lowest_bit(group), START]
+    if env.dist[start, to] <= env.rp[P_MOVE_STEPS] or env.dist[start, to] != env.dist[start, here] + 1:
+        return False
+    rest = game.pl[p, ROSTER] & ~group
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        there = game.ch[c, LOC]
+        if (game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, START] == start and game.ch[c, STEPS] > 0
+                and game.ch[c, STEPS] == env.dist[start, there] and on_the_way(env, start, to, there)
+                and not carries_risk(game, np.int64(1) << np.int64(c))):
+            return True
+    return False
+
+
+@njit(cache=True)
 def open_ahead(game, env, to, goal, risky):
     """From `to`, a shortest route toward `goal` goes on without a check for as far as a journey
     with a Fast Car still could (NYK-M2, C5): a greedy step that leaves only police ahead stops
-    the journey and wastes the steps left."""
-    ahead = min(env.dist[to, goal], env.rp[P_MOVE_STEPS] + 1)
-    return ahead == 0 or open_road(game, env, to, goal, ahead, risky)
+    the journey and wastes the steps left. A crew at risk whose goal holds a car goes no farther
+    than next to it (NYK-P4: questioned there), so its road ends there: a way that gets that far
+    beats one that stops sooner."""
+    near = env.dist[to, goal] - (risky and police_at(game, goal) > 0)
+    ahead = min(near, env.rp[P_MOVE_STEPS] + 1)
+    return ahead <= 0 or open_road(game, env, to, goal, ahead, risky, np.int64(0))
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ from scenario import (
 )
 
 from sim.nyk import state as S
-from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_RESIST_DICE
+from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_POLICE_MOVE_STEPS, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
     D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
@@ -257,3 +257,70 @@ def test_nyk_m4_m8_ways_that_part_travel_together_while_the_cards_take_one_no_fa
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == together
     t.give(0, cards[3])
     assert policy.journey_gain(t.game, t.env, 0, SOHO, both, MODE_NORMAL, policy.decision_memo(t.env)) == 0.0
+
+
+def test_nyk_m8_no_card_again_for_a_step_an_earlier_journey_of_the_turn_paid(t):
+    """Looxy set out from SOHO this turn and went on to BROADWAY by GREENWICH VILLAGE, CHELSEA and
+    GARMENT DISTRICT, a card paying its steps past the ordinary two; Furyo's goal became BROADWAY
+    only once it had gone (a goal can change within the movement), so the two were no group. Set
+    out from SOHO and come to CHELSEA, Furyo does not pay a card for the step to the GARMENT
+    DISTRICT again: it stops. A step without a card it makes; beside a job at risk (no one journey
+    with it, NYK-P4) it pays."""
+    garment, broadway = DISTRICT["GARMENT DISTRICT"], DISTRICT["BROADWAY"]
+    t.env.params[0, INDEX["card_moves"]] = 1.0
+    t.hench(FURYO, 0, SOHO)
+    t.hench(LOOXY, 0, SOHO)
+    job = t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.ms[job, S.M_DEST] = broadway  # by hand (its tile is not in the bag)
+    t.give(0, *card_ids(E_BANK_INCOME)[:2])
+    S.place(t.game, LOOXY, S.W_CONTROLLED, broadway)
+    t.ch[LOOXY, S.STEPS], t.ch[LOOXY, S.MOVED] = 4, 1
+    S.place(t.game, FURYO, S.W_CONTROLLED, CHELSEA)
+    t.ch[FURYO, S.STEPS] = 2
+    assert t.ch[FURYO, S.START] == t.ch[LOOXY, S.START] == SOHO
+    paid = options((OP_STOP,), (OP_STEP, garment, ANY_CARD))
+    free = options((OP_STOP,), (OP_STEP, garment, NO))
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 0
+    assert policy.best_step(t.game, t.env, 0, free, 2, 1 << FURYO) == 1
+    t.ch[LOOXY, S.STEPS] = 6  # it went round another way: this step was not on it
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 1
+    t.ch[LOOXY, S.STEPS] = 4
+    t.hold(mission_ids(crew=1, risk=1)[0], [LOOXY], t.bag()[-1])
+    assert policy.best_step(t.game, t.env, 0, paid, 2, 1 << FURYO) == 1
+    assert t.ch[FURYO, S.MISSION] == job
+
+
+def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself(t):
+    """From SOHO every shortest way to HARLEM goes through GREENWICH VILLAGE, where a car stands: no
+    open road for the Fast Car. As the first player, with that car still to move and its best step
+    off the way (to LITTLE ITALY, a rival's public job at risk), the player drives it off (NYK-M5)
+    and the road is open; not with the car's steps spent, nor when it is not the first player."""
+    t.env.params[0, INDEX["avoid_police"]] = 1.0
+    t.env.params[0, INDEX["police_block"]] = 1.0
+    t.police(GREENWICH)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.hench(LOOXY, 1, TRIBECA)
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], DISTRICT["LITTLE ITALY"])
+
+    def far():
+        return policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+    assert not far()
+    t.g[S.FIRST] = 0
+    assert far()
+    t.g[S.POLICE_STEPS0] = t.env.rp[P_POLICE_MOVE_STEPS]
+    assert not far()
+
+
+def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
+    """From the GARMENT DISTRICT to HARLEM, with cars on HARLEM (the goal), UPPER WEST SIDE and
+    UPPER EAST SIDE: no way reaches the goal unseen, but the one by MURRAY HILL, QUEENS and EAST
+    HARLEM goes on car-free to next to it, where HELL'S KITCHEN's meets a car after one step. A
+    crew at risk takes MURRAY HILL (the Fast Car's steps are not lost before a car); before, both
+    ways counted as closed (the goal's car ended both) and the first listed won."""
+    t.hench(FURYO, 0, DISTRICT["GARMENT DISTRICT"])
+    t.hold(mission_ids(crew=1, risk=1)[0], [FURYO], HARLEM)
+    t.police(HARLEM, DISTRICT["UPPER WEST SIDE"], DISTRICT["UPPER EAST SIDE"])
+    steps = options((OP_STOP,), (OP_STEP, DISTRICT["HELL'S KITCHEN"], NO), (OP_STEP, DISTRICT["MURRAY HILL"], NO))
+    assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 2
