@@ -247,10 +247,10 @@ def place(game, env, p, opts, n, ctx):
     """AG-T3: send this piece where the family's remaining crew (this piece, the pieces still to
     place and the boss, placed last) adds the most expected worth: the chance of success times
     what the family can expect to keep of the card by the bargaining rule (share_on). A card the crew cannot take
-    alone may be worth leading a coalition on, when a family still to place could join (counted
-    at LEAD); a card still below `min_chance` counts for half (a miss costs nothing but the turn).
-    Placing at once (placement.order simultaneous), the crew's card is the one its strategy in the
-    turn's placement game drew (card_plan); the hospital and home stay open."""
+    alone may be worth leading a coalition on, when another family may join it (coalition_partner,
+    weighted by the chance it does); a card still below `min_chance` counts for half (a miss costs
+    nothing but the turn). Placing at once (placement.order simultaneous), the crew's card is the one
+    its strategy in the turn's placement game drew (card_plan); the hospital and home stay open."""
     piece = ctx[CTX_PIECE]
     w = env.params[p]
     if piece == BOSS and w[BOSS_HOME] > 0.0 and below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[BOSS_HOME]):
@@ -262,13 +262,13 @@ def place(game, env, p, opts, n, ctx):
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     add_t = add_h * bh + add_k * bk + add_o * bo
     adds = add_h + add_k + add_o + add_boss
-    partner = strongest_after(game, p)
+    fbi_w = fbi_worth(game, env, p)
+    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
+    partner, join = coalition_partner(game, p, plan)
     ph, pk, po = 0, 0, 0
     if partner >= 0:
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
-    fbi_w = fbi_worth(game, env, p)
-    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
     goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
@@ -299,7 +299,7 @@ def place(game, env, p, opts, n, ctx):
                 put_crew(game, slot, partner, ph, pk, po, 1, -1)
                 led, led_chance = worth_of(env, p, target, goods, fbi, h + add_h + ph, kk + add_k + pk,
                                            o + add_o + po, b + add_boss + 1, share, ot + pt, mine + adds)
-                worth = max(worth, LEAD * (led - before))
+                worth = max(worth, join * (led - before))
                 chance = max(chance, led_chance)
             put_crew(game, slot, p, add_h, add_k, add_o, boss, -1)
             if piece == BOSS and game.pl[p, WOUNDS] > 0:
@@ -340,6 +340,26 @@ def card_plan(game, env, p):
             goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
     belief(game, env, goods, p, fbi_worth(game, env, p))
     return draw_card(game, p)
+
+
+@njit(cache=True)
+def coalition_partner(game, p, plan):
+    """(the family that may join p's crew on a card, the chance it does), or (NO, 0). Placing in
+    turn (plan 0: placement.order sequential) the family with the most dice among those still to
+    place, who will see p's crew (strongest_after, counted at LEAD: it may not join). Placing at
+    once (AG-T3 simultaneous; plan: the card slot p's crew goes to) no family sees p's crew, and any
+    other may be on the card: the one p's belief (strategies.ag.belief, game.belief: the turn's
+    placement strategies p worked out) expects to bring the most dice there, with the chance the
+    belief gives it."""
+    if not plan:
+        return strongest_after(game, p), LEAD
+    best, chance, most = NO, 0.0, 0.0
+    for q in range(game.g[N_PLAYERS]):
+        there = game.belief[q, plan]
+        dice = there * (game.pl[q, HENCHMEN] + game.pl[q, KILLERS] + game.pl[q, OCC_READY])
+        if q != p and there > 0.0 and dice > most:
+            best, chance, most = q, there, dice
+    return best, chance
 
 
 @njit(cache=True)

@@ -7,6 +7,7 @@ from ag_scenario import PARAMETRIC, Table, card_id
 
 from sim.ag import state as S
 from strategies.ag import belief as B
+from strategies.ag import policy as P
 
 CHEAP = ("casino", "post_office")   # target 2 each: a crew takes either alone
 HARD = ("bank", "armoured_van")     # target 6: out of a lone crew's reach
@@ -53,3 +54,25 @@ def test_ag_t3_the_placement_strategies_are_mixed_and_a_card_drawn_once_a_turn()
     plans = [int(B.planned(t.game, p)) for p in range(4)]
     assert all(1 <= s <= 4 for s in plans)
     assert [int(B.planned(t.game, p)) for p in range(4)] == plans
+
+
+def test_ag_t3_a_coalition_partner_is_read_from_the_belief_when_placing_at_once():
+    """Placing at once no family sees another's crew: the last family in turn order (none places
+    after it) may still be joined on its card, by the family its belief puts there (with the
+    belief's chance); one the belief never puts there is no partner; the pieces the others placed
+    this turn, out of sight, change nothing. Placing in turn, the strongest family still to place
+    joins, counted at LEAD."""
+    t = four_crews_before_placement(0)
+    game, last, card = t.game, 3, 2
+    game.belief[:4, :] = 0.0
+    game.belief[:4, 1] = 1.0
+    game.belief[1, 1], game.belief[1, card] = 0.4, 0.6
+    assert P.strongest_after(game, last) == S.NO                 # placing in turn: no one after it
+    assert P.coalition_partner(game, last, 0) == (S.NO, P.LEAD)
+    partner, chance = P.coalition_partner(game, last, card)
+    assert partner == 1 and chance == 0.6
+    assert P.coalition_partner(game, last, 3)[0] == S.NO         # a card no other family goes to
+    game.hidden[card, 2, S.KILLER] = 1                           # family 2's killer, out of sight there
+    assert P.coalition_partner(game, last, card) == (partner, chance)
+    assert P.coalition_partner(game, 0, 0) == (P.strongest_after(game, 0), P.LEAD)
+    assert P.strongest_after(game, 0) != S.NO
