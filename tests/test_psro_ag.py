@@ -153,3 +153,17 @@ def test_shipping_an_ag_study_names_each_preset_after_its_file(study, tmp_path, 
     data = tomllib.loads(written["eq"].read_text())
     assert data["game"] == "ag" and written["eq"].parent == tmp_path / "ag" / "mixtures"
     assert set(data["weights"]) <= {"random", "simple", "eq-1", "eq-2"}
+
+
+def test_shipping_again_removes_the_members_an_earlier_study_shipped(study, tmp_path, monkeypatch):
+    from sim.league.games import Knobs
+    from sim.meta.psro import ship
+
+    _, result = study
+    monkeypatch.setattr(Knobs, "preset_dir", lambda self: tmp_path)
+    monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / game / "mixtures")
+    (tmp_path / "eq-9.toml").write_text((tmp_path / "eq-9.toml").name)   # an earlier, larger study's member
+    (tmp_path / "other-1.toml").write_text("kept")
+    written = ship(result, "eq", force=True)
+    assert not (tmp_path / "eq-9.toml").exists() and (tmp_path / "other-1.toml").exists()
+    assert all(path.exists() for path in written.values())

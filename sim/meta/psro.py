@@ -177,7 +177,8 @@ def _ship_targets(name: str, game: str) -> list[Path]:
 def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[str, Path]:
     """Copy a PSRO study's best responses into the game's shipped presets (`<name>-<k>.toml`) and
     its final mixture into `strategies/<game>/mixtures/<name>.toml`, naming the presets; returns
-    the files. A name that is not plain, or one already shipped (without `force`), is refused."""
+    the files. A name that is not plain, or one already shipped (without `force`), is refused; with
+    `force`, presets `<name>-<k>` an earlier study shipped and this one does not are removed."""
     from sim.league.games import knobs
     from strategies import mixture
 
@@ -194,6 +195,9 @@ def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[s
             renamed.append(target.stem)
         else:
             renamed.append(spec)
+    for stale in presets.glob(f"{glob.escape(name)}-*.toml"):
+        if stale.stem not in written:   # a member of an earlier study under this name (replaced with force)
+            stale.unlink()
     mix = mixture.mixture_dir(game)
     mix.mkdir(parents=True, exist_ok=True)
     target = mix / f"{name}.toml"
