@@ -132,11 +132,11 @@ def fitted_sentence(players_refit, rules: dict, budget: int, seed: int, players:
     return out
 
 
-def shipped_sentence(game: str, rules_changed: bool) -> str:
+def shipped_sentence(game: str, rules_changed: bool, hint: str = " (add --refit to fit them)") -> str:
     """The page's sentence without --refit: the players are the shipped ones, fitted to the defaults."""
     good = ", ".join(find(game).good_rungs)
     return ("The players as shipped (" + good + "): fitted to the default rules"
-            + (", not re-fitted to the rules studied here (add --refit to fit them)." if rules_changed else "."))
+            + (f", not re-fitted to the rules studied here{hint}." if rules_changed else "."))
 
 
 def _rules_words(rules: dict) -> str:
@@ -223,8 +223,9 @@ def shares(methods: dict[str, str], budget: int) -> dict[str, int]:
 
 
 def tune_plan(share: int, opponents: int) -> dict | None:
-    """The tune's sizes that fit in `share` games against `opponents` opponents (None: too few)."""
-    final = int(share * FINAL_SHARE) // opponents
+    """The tune's sizes that fit in `share` games against `opponents` opponents (None: too few);
+    the final share measures the tune's result and the shipped knobs on the same fresh games."""
+    final = int(share * FINAL_SHARE) // (2 * opponents)
     for generations in range(GENERATIONS, 0, -1):
         games = int(share * (1 - FINAL_SHARE)) // (generations * POPULATION * opponents)
         if games >= MIN_GAMES and final >= MIN_GAMES:
@@ -236,7 +237,7 @@ def tune_plan(share: int, opponents: int) -> dict | None:
 def tune_needs(opponents: int) -> int:
     """The smallest share a tune can be played in (one generation of MIN_GAMES a candidate)."""
     return math.ceil(max(MIN_GAMES * POPULATION * opponents / (1 - FINAL_SHARE),
-                         MIN_GAMES * opponents / FINAL_SHARE))
+                         2 * MIN_GAMES * opponents / FINAL_SHARE))
 
 
 # --- the refit ---------------------------------------------------------------------------------------
@@ -345,8 +346,14 @@ def _refit_knobs(name, game, rules, root, share, seed, players, workers, command
                           f"a tune against {len(opponents)} opponents needs (raise the budget)")
     result = tune(seed=seed, players=players, opponents=opponents, start=name, ruleset=rules["ruleset"],
                   overrides=rules["overrides"], workers=workers, game=game, **sizes)
-    spent = result.provenance["games_spent"]
-    result.provenance |= _provenance(rules, name, spent, seed, command)
+    shipped = _shipped_score(name, game, opponents, sizes["final_games"], seed, rules, players, workers)
+    spent = result.provenance["games_spent"] + sizes["final_games"] * len(opponents)
+    if not result.score > shipped:   # a noisy search can end below its start: the shipped knobs stay
+        return Refit(name, "kept", name, spent, name,
+                     f"kept as shipped: the tune's result scored {result.score:.3f} against the shipped knobs' "
+                     f"{shipped:.3f} on the same {sizes['final_games']} fresh games an opponent under these rules")
+    result.provenance |= _provenance(rules, name, spent, seed, command) | {"shipped_score": round(shipped, 4),
+                                                                           "refit_score": round(result.score, 4)}
     doc = (f"{name} refit by the cross-entropy method from its shipped knobs to the rules of fingerprint "
            f"{rules['fingerprint'][:12]} ({spent:,} games).")
     path = root / f"{_file_stem(name)}.toml"
@@ -355,6 +362,18 @@ def _refit_knobs(name, game, rules, root, share, seed, players, workers, command
                  f"cross-entropy tune from the shipped knobs against {', '.join(opponents)}: "
                  f"{sizes['generations']} generations of {sizes['population']}, {sizes['games']} games a candidate "
                  f"and opponent, {sizes['final_games']} final games an opponent", path.name)
+
+
+def _shipped_score(name, game, opponents, games, seed, rules, players, workers) -> float:
+    """The shipped preset's score (sim.league.tune's: the mean win rate, the worst counted twice)
+    on the tune's final game ids: paired with the tune's result."""
+    from sim.league.tune import _score_rows, measure
+
+    with Pool(workers) as pool:
+        box = game_knobs(game)
+        rows = measure(pool, box.resolve(name), [box.resolve(o) for o in opponents], games, seed,
+                       ruleset_key(rules["ruleset"], rules["overrides"], game), players)
+    return _score_rows(rows)
 
 
 def _refit_table(name, game, ruleset, overrides, root, command) -> Refit:
