@@ -132,9 +132,10 @@ def fitted_sentence(players_refit, rules: dict, budget: int, seed: int, players:
     return out
 
 
-def shipped_sentence(game: str, rules_changed: bool, hint: str = " (add --refit to fit them)") -> str:
-    """The page's sentence without --refit: the players are the shipped ones, fitted to the defaults."""
-    good = ", ".join(find(game).good_rungs)
+def shipped_sentence(game: str, rules_changed: bool, hint: str = " (add --refit to fit them)", rungs=None) -> str:
+    """The page's sentence without --refit: the players (`rungs`, default the game's good rungs)
+    are the shipped ones, fitted to the defaults."""
+    good = ", ".join(rungs or find(game).good_rungs)
     return ("The players as shipped (" + good + "): fitted to the default rules"
             + (f", not re-fitted to the rules studied here{hint}." if rules_changed else "."))
 

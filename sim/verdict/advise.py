@@ -504,7 +504,7 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
         problem["screened"] = screened_rows(screened, problem)
-    fitted = {"today": shipped_sentence(game, bool(overrides), hint="")}
+    fitted = {"today": shipped_sentence(game, bool(overrides), hint="", rungs=good)}
     if refit_dir is not None and found:
         best = {p["proposals"][0]["change"]: p for p in found if p["proposals"]}
         points = {label(c): c for c in verified}

@@ -307,7 +307,7 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
     meta["styles"] = [v["label"] for v in variants]
     changed = _fingerprint(game, None, None) != meta["fingerprint"]
-    meta["players_fitted_to"] = fitted_to or shipped_sentence(game, changed)
+    meta["players_fitted_to"] = fitted_to or shipped_sentence(game, changed, rungs=fairness.good_rungs(rungs))
     meta["refit"] = plays
     return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta,
                    metagame_rows, style_table, style_measures)
