@@ -138,3 +138,18 @@ def test_the_verdict_names_the_players_and_the_rules_they_were_fitted_to(tmp_pat
     assert "fitted to the default rules, not re-fitted" in meta["players_fitted_to"] and meta["refit"] == {}
     r = CliRunner().invoke(main, [*base, "--refit-budget", "600", "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "add --refit" in r.output
+
+
+def test_advise_verifies_the_best_proposal_again_with_its_players_refit(tmp_path):
+    from sim.verdict import advise as A
+
+    got = A.advise("pig", [2], ["simple", "optimal"], 0.02, {"game length (turns)": (12, 14)},
+                   [{"goal": 150}], games=100, seed=0, workers=1, tune=False, refit_dir=tmp_path / "refit",
+                   refit_budget=600)
+    (length,) = [p for p in got.problems if p["measure"] == "game length (turns)"]
+    best = length["proposals"][0]
+    assert best["change"] == "goal=150" and "refit" in best
+    assert got.meta["players_fitted_to"]["goal=150"].startswith("Refit to the rules goal=150")
+    assert "default rules" in got.meta["players_fitted_to"]["today"]
+    assert all(e["lo"] <= e["change"] <= e["hi"] for e in best["refit"]["effect"])   # paired, with intervals
+    assert (tmp_path / "refit" / "proposal-1" / "refit.json").is_file()
