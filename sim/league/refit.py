@@ -61,6 +61,7 @@ MANIFEST = "refit.json"
 MIXTURE_SHARE = 0.5    # of the budget, to the equilibrium mixture's meta-game when one is refit
 FINAL_SHARE = 0.2      # of a tune's share, to measuring its result on fresh game ids
 GENERATIONS, POPULATION, ELITE = 4, 8, 2   # a tune's search (fewer generations when the share is small)
+SPREAD = 0.1           # its first generation's spread in the unit box: near the shipped knobs (tune's own: 0.25)
 MIN_GAMES = 10         # games a candidate and opponent (and final games an opponent) a tune needs at least
 STEP_SEED = 1000       # the k-th player's search draws from seed + STEP_SEED * k
 
@@ -231,7 +232,7 @@ def tune_plan(share: int, opponents: int) -> dict | None:
         games = int(share * (1 - FINAL_SHARE)) // (generations * POPULATION * opponents)
         if games >= MIN_GAMES and final >= MIN_GAMES:
             return {"generations": generations, "population": POPULATION, "elite": ELITE, "games": games,
-                    "final_games": final}
+                    "final_games": final, "spread": SPREAD}
     return None
 
 
