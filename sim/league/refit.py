@@ -254,6 +254,10 @@ def refit(game: str, ruleset=None, overrides=None, out=None, budget: int = 20_00
     rules = rules_of(game, ruleset, overrides)
     names = check_rungs(game, rungs)
     players = players or find(game).players
+    if players not in find(game).player_range:
+        allowed = find(game).player_range
+        raise RefitError(f"players {players}: {game} seats {allowed.start} to {allowed.stop - 1}: give --players "
+                         f"in that range")
     if budget < 0:
         raise RefitError(f"budget {budget}: give the games the refit may play, 0 or more (e.g. --budget 20000)")
     if budget == 0 and not rules["default"]:
