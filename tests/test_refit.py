@@ -122,6 +122,14 @@ def test_the_command_prints_each_player_against_the_shipped_one(tmp_path):
     assert r.exit_code == 0, r.output
     assert "optimal: refit (table, 0 games)" in r.stdout and "against 1 shipped optimal (fair 50.0%" in r.stdout
     assert "goal=50" in r.stdout and "written:" in r.stdout
+    run = ["run", "--game", "pig", "--strategies", "optimal,hold20", "--games", "20", "--workers", "1",
+           "--refit", str(tmp_path / "o")]
+    r = CliRunner().invoke(main, [*run, "--set", "goal=50", "--out", str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    names = json.loads((tmp_path / "run" / "manifest.json").read_text())["strategies"]["names"]
+    assert names[0] == str(tmp_path / "o" / "optimal.toml") and names[1] == "hold20"   # a name not refit stays
+    r = CliRunner().invoke(main, [*run, "--out", str(tmp_path / "run2")])             # the default rules: refused
+    assert r.exit_code == 2 and "not to the rules played here" in r.output
 
 
 def test_the_verdict_names_the_players_and_the_rules_they_were_fitted_to(tmp_path):

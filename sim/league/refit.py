@@ -519,3 +519,25 @@ def check_against_shipped(result: RefitResult, games: int, seed: int, workers: i
     if result.out:
         _finish(result, Path(result.out))
     return rows
+
+
+def players_for(refit_dir, game: str, ruleset=None, overrides=None, lineup: str = "") -> tuple[str, str]:
+    """`lineup` (comma-separated specs) with each name a refit in `refit_dir` holds replaced by its
+    refit, and the sentence saying which players were fitted to which rules; RefitError when the
+    refit is of another game or of other rules than these."""
+    result = read(refit_dir)
+    studied = rules_of(game, ruleset, overrides)
+    if result.game != game:
+        raise RefitError(f"{refit_dir} holds {result.game} players, not {game}'s: refit them for --game {game}")
+    if result.rules["fingerprint"] != studied["fingerprint"]:
+        raise RefitError(f"{refit_dir} holds players refit to {_rules_words(result.rules)}, not to the rules played "
+                         f"here (fingerprint {studied['fingerprint'][:12]}): refit them to these rules "
+                         f"(mobsim strategies refit with the same --ruleset and --set)")
+    specs = result.specs
+
+    def swap(spec: str) -> str:
+        head, *restrictions = spec.strip().split("+")
+        return "+".join([specs.get(head, head), *restrictions])
+
+    return ",".join(swap(s) for s in lineup.split(",")), result.fitted_to()
+
