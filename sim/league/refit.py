@@ -110,7 +110,7 @@ class RefitResult:
 
     def fitted_to(self) -> str:
         """Which players were fitted to which rules, in one sentence."""
-        return fitted_sentence(self.players_refit, self.rules, self.budget, self.seed, self.players)
+        return fitted_sentence(self.players_refit, self.rules, self.budget, self.seed, self.players, self.game)
 
     def manifest(self) -> dict:
         return {"game": self.game, "rules": self.rules, "budget": self.budget, "seed": self.seed,
@@ -120,25 +120,54 @@ class RefitResult:
                 "checks": self.checks}
 
 
-def fitted_sentence(players_refit, rules: dict, budget: int, seed: int, players: int) -> str:
+def fitted_sentence(players_refit, rules: dict, budget: int, seed: int, players: int, game: str = "nyk") -> str:
     fitted = [r.shipped for r in players_refit if r.fitted]
     kept = [r.shipped for r in players_refit if not r.fitted]
     where = _rules_words(rules)
     if not fitted:
-        return f"The players as shipped ({', '.join(kept)}): fitted to the default rules, none refit to {where}."
+        return (f"The players as shipped ({', '.join(kept)}): fitted to the default rules, none refit to "
+                f"{where}.{stale_note(game, kept)}")
     out = (f"Refit to {where} at {players} players (budget {budget:,} games, seed {seed}, warm-started from "
            f"the shipped players): {', '.join(fitted)}.")
     if kept:
-        out += f" Kept as shipped (fitted to the default rules): {', '.join(kept)}."
+        out += f" Kept as shipped (fitted to the default rules): {', '.join(kept)}.{stale_note(game, kept)}"
     return out
+
+
+def stale_note(game: str, names) -> str:
+    """" tuned, meta:equilibrium were fitted to an earlier version of them (fingerprint ...)." for the
+    shipped players whose provenance (a mixture: its components') names other default rules than today's."""
+    from sim.rules import Ruleset
+
+    today = Ruleset.load(game=game).fingerprint
+    stale: dict[str, list[str]] = {}
+    for name in names:
+        for fingerprint in _fitted_fingerprints(name, game):
+            if fingerprint != today:
+                stale.setdefault(fingerprint, []).append(name)
+    return "".join(f" {', '.join(who)} {'was' if len(who) == 1 else 'were'} fitted to an earlier version of the "
+                   f"default rules (fingerprint {fp[:12]})." for fp, who in stale.items())
+
+
+def _fitted_fingerprints(name: str, game: str) -> set[str]:
+    """The rules' fingerprints the shipped player's provenance names (a mixture: its components')."""
+    import strategies
+    from strategies import mixture
+
+    try:
+        specs = mixture.load(name, game).components if mixture.is_mixture(name) else (name,)
+        found = {strategies.load(spec, game).provenance.get("ruleset_fingerprint") for spec in specs}
+    except (strategies.StrategyError, mixture.MixtureError):
+        return set()
+    return {f for f in found if isinstance(f, str) and f}
 
 
 def shipped_sentence(game: str, rules_changed: bool, hint: str = " (add --refit to fit them)", rungs=None) -> str:
     """The page's sentence without --refit: the players (`rungs`, default the game's good rungs)
     are the shipped ones, fitted to the defaults."""
-    good = ", ".join(rungs or find(game).good_rungs)
-    return ("The players as shipped (" + good + "): fitted to the default rules"
-            + (f", not re-fitted to the rules studied here{hint}." if rules_changed else "."))
+    good = list(rungs or find(game).good_rungs)
+    return ("The players as shipped (" + ", ".join(good) + "): fitted to the default rules"
+            + (f", not re-fitted to the rules studied here{hint}." if rules_changed else ".") + stale_note(game, good))
 
 
 def _rules_words(rules: dict) -> str:
