@@ -28,8 +28,10 @@ budget stated in games:
 
 The budget: with an equilibrium mixture to refit, half goes to its meta-game and the knob
 presets share the other half equally; without one they share it all. A tune spends 80% of its
-share searching (GENERATIONS generations of POPULATION candidates, each against every opponent
-on common game ids) and 20% measuring its result; a meta-game plays its share over its profiles
+share searching (GENERATIONS generations of POPULATION candidates from a first spread SPREAD,
+each against every opponent on common game ids) and 20% measuring its result and the shipped
+knobs on the same fresh games: the shipped knobs stay unless the result scores higher (a small
+budget makes a noisy search, which can end below its start); a meta-game plays its share over its profiles
 (a multiple of the players a profile). A share too small to play MIN_GAMES games a candidate
 and opponent (a profile: one game a seat) keeps that player as shipped, and the manifest says
 what it would need. Everything is drawn from the seed: the same seed gives the same players
