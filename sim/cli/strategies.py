@@ -656,7 +656,7 @@ def refit_cmd(game, ruleset, sets, out, budget, rungs, players, check_games, see
             result = refit(game, ruleset, parse_sets(sets), out, budget, seed, workers, scheduler,
                            None if rungs is None else rungs.split(","), players, command,
                            log=lambda line: click.echo(line, err=True))
-            checks = {r["player"]: r for r in (check_against_shipped(result, check_games, seed, workers)
+            checks = {r["player"]: r for r in (check_against_shipped(result, check_games, seed, workers, scheduler)
                                                if check_games else [])}
     except RefitError as err:
         raise click.UsageError(str(err)) from None

@@ -532,12 +532,14 @@ def read(out) -> RefitResult:
                        doc.get("command", ""), str(out), doc.get("checks", []))
 
 
-def check_against_shipped(result: RefitResult, games: int, seed: int, workers: int | None = None) -> list[dict]:
+@uses_scheduler
+def check_against_shipped(result: RefitResult, games: int, seed: int, workers: int | None = None,
+                          scheduler: str | None = None) -> list[dict]:
     """Each refit player in one seat against the shipped one in the others under the studied rules,
     on fresh game ids, with its 95% interval (a search player is not played: seconds a game)."""
     rows = []
     rules = ruleset_key(result.rules["ruleset"], result.rules["overrides"], result.game)
-    with Pool(workers) as pool:
+    with Pool(workers, scheduler) as pool:
         for r in result.players_refit:
             if not r.fitted or r.method == "search":
                 continue
