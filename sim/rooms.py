@@ -36,6 +36,7 @@ ROOMS = (
     ("analysis", ("sim.analysis",)),
     ("league", ("sim.league",)),
     ("meta", ("sim.meta",)),
+    ("refit", ("sim.league.refit",)),                       # the players fitted again: tunes, the meta-game re-solved
     ("tuning", ("sim.tuning",)),
     ("bench", ("sim.bench",)),
     ("verdict", ("sim.verdict",)),                          # the game across skill levels
@@ -58,11 +59,14 @@ EXCEPTIONS = {
 
 
 def room_of(module: str) -> str | None:
-    """The room of a dotted module name (`sim` itself, the package, is no room's)."""
+    """The room of a dotted module name (`sim` itself, the package, is no room's): the room of its
+    longest matching prefix (sim.league.refit sits above sim.league: it solves meta-games)."""
+    best, length = None, -1
     for name, prefixes in ROOMS:
-        if any(module == p or module.startswith(p + ".") for p in prefixes):
-            return name
-    return None
+        for p in prefixes:
+            if (module == p or module.startswith(p + ".")) and len(p) > length:
+                best, length = name, len(p)
+    return best
 
 
 def game_of(module: str) -> str | None:

@@ -42,6 +42,7 @@ def commands(run, dest):
         "docs": ["docs", "cli", "--out", f"{dest}/cli.md"],
         "leaf": ["strategies", "leaf", "--out", f"{dest}/leaf.toml"],
         "strategies tune": ["strategies", "tune", "--out", f"{dest}/t.toml"],
+        "strategies refit": ["strategies", "refit", "--game", "pig", "--budget", "0", "--out", dest],
     }
 
 

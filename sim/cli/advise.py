@@ -39,8 +39,14 @@ from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, 
 @scheduler_option
 @click.option("--out", type=OutPath(file_okay=False, path_type=Path), required=True,
               help="Directory for advice.json, advice.csv, cells.csv, changes.csv and index.html.")
-def advise_cmd(game, players, rungs, tolerance, target_turns, targets, tries, sets, params, games, screen_games,
-               screen_rung, seed, workers, scheduler, out):
+@click.option("--refit", is_flag=True,
+              help="Verify the best proposal per problem again with the good rungs' players refit to its rules "
+                   "(mobsim strategies refit; written in --out/refit/proposal-<k>).")
+@click.option("--refit-budget", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="With --refit: games the fitting of each best proposal's players may play (docs/refit.md).")
+@click.pass_context
+def advise_cmd(ctx, game, players, rungs, tolerance, target_turns, targets, tries, sets, params, games, screen_games,
+               screen_rung, seed, workers, scheduler, out, refit, refit_budget):
     """Which seat is unfair, whether games last as wanted, and which rule changes fix it: each
     problem at the good rungs; candidates screened on one rung, the knobs that move it tuned, the
     nearest verified on the same games as today's rules at every good rung and count; the three
@@ -51,6 +57,10 @@ def advise_cmd(game, players, rungs, tolerance, target_turns, targets, tries, se
     from sim.verdict import VerdictError
     from sim.verdict.advise import advise, first_screen, write
 
+    from click.core import ParameterSource
+
+    if not refit and ctx.get_parameter_source("refit_budget") not in (ParameterSource.DEFAULT, None):
+        raise click.UsageError("--refit-budget sets the games of --refit: add --refit, or leave it out")
     counts = parse_players(player_counts_of(players, game))
     candidates = None if not tries else [parse_sets(t.split(";")) for t in tries]
     wanted = _targets(target_turns, targets)
@@ -59,7 +69,8 @@ def advise_cmd(game, players, rungs, tolerance, target_turns, targets, tries, se
         result = advise(game, counts, None if rungs is None else rungs.split(","), tolerance / 100, wanted,
                         candidates, games, seed, workers, bar, screen=screen_games, params=list(params) or None,
                         screen_rung=screen_rung, log=lambda m: click.echo(m, err=True),
-                        overrides=parse_sets(sets) if sets else None, scheduler=scheduler)
+                        overrides=parse_sets(sets) if sets else None, scheduler=scheduler,
+                        refit_dir=out / "refit" if refit else None, refit_budget=refit_budget if refit else 0)
     except (VerdictError, TuningError) as err:
         raise click.UsageError(str(err)) from None
     finally:

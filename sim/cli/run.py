@@ -39,8 +39,11 @@ from sim.cli.signals import interrupt_status
 @click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True,
               help=GAME_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--refit", "refit_dir", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+              help="Play the players refit in DIR (`mobsim strategies refit --out DIR`, to this run's rules) in "
+                   "place of the shipped ones of the same names (tuned, meta:equilibrium, ...).")
 def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch_size,
-            fixed_seating, seating, record_turns, resume, force, scheduler, game, as_json):
+            fixed_seating, seating, record_turns, resume, force, scheduler, game, as_json, refit_dir):
     """Play many games with these strategies and rules; every result is kept in --out.
 
     The manifest records a checksum of every part file; --resume checks them all and plays the
@@ -54,6 +57,14 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
         raise click.UsageError(f"--fixed-seating and --seating {seating} exclude each other")
     seating = "fixed" if fixed_seating else (seating or "rotate")
     overrides = parse_sets(sets)
+    fitted = None
+    if refit_dir is not None:   # a run compares lineups, not rulesets: its players come fitted (docs/refit.md)
+        from sim.league.refit import RefitError, players_for
+
+        try:
+            strategies, fitted = players_for(refit_dir, game, ruleset, overrides, strategies)
+        except RefitError as err:
+            raise click.BadParameter(str(err), param_hint="--refit") from None
     try:
         result = run(game=game, players=players_of(players, game), strategies=strategies, games=games, seed=seed,
                      out=out, ruleset=ruleset, overrides=overrides, workers=workers,
@@ -69,11 +80,15 @@ def run_cmd(players, strategies, games, seed, out, ruleset, sets, workers, batch
                    f"finish with the same command and --resume", err=True)
         sys.exit(interrupt_status())
     summary = _summary(result)
+    if fitted is not None:
+        summary["players_fitted_to"] = fitted
     if as_json:
         click.echo(json.dumps(summary))
         return
     for line in _lines(summary):
         click.echo(line)
+    if fitted is not None:
+        click.echo(fitted)
 
 
 def _summary(result) -> dict:

@@ -623,4 +623,59 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
             click.echo(f"shipped {name}: {path}")
 
 
+@strategies_cmd.command("refit")
+@click.option("--game", type=click.Choice(GAMES), default=DEFAULT_GAME, show_default=True, help=GAME_HELP)
+@ruleset_options
+@click.option("--out", type=OutPath(file_okay=False), required=True,
+              help="Directory for the refit presets and mixture and refit.json (shipped name -> refit file).")
+@click.option("--budget", type=click.IntRange(min=0), default=20_000, show_default=True,
+              help="Games the fitting may play, split over the players (docs/refit.md); 0 keeps the shipped "
+                   "players (the default rules only).")
+@click.option("--rungs", default=None,
+              help="The shipped players to refit, comma-separated (default: the game's good rungs).")
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Seats of the fitting games (default: the game's usual table).")
+@click.option("--check-games", type=click.IntRange(min=0), default=2000, show_default=True,
+              help="Games of each refit player in one seat against the shipped one in the others, on fresh "
+                   "game ids, outside the budget (0: no check).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@scheduler_option
+def refit_cmd(game, ruleset, sets, out, budget, rungs, players, check_games, seed, workers, scheduler):
+    """Fit the shipped strong players (the good rungs) again under a ruleset, warm-started from the
+    shipped ones, within a budget of games; print each refit player against the shipped one."""
+    import shlex
+    import sys
+
+    from sim.league.refit import RefitError, check_against_shipped, refit
+
+    ruleset_from_options(ruleset, sets, game)
+    command = "mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    try:
+        with study_errors():
+            result = refit(game, ruleset, parse_sets(sets), out, budget, seed, workers, scheduler,
+                           None if rungs is None else rungs.split(","), players, command,
+                           log=lambda line: click.echo(line, err=True))
+            checks = {r["player"]: r for r in (check_against_shipped(result, check_games, seed, workers, scheduler)
+                                               if check_games else [])}
+    except RefitError as err:
+        raise click.UsageError(str(err)) from None
+    for r in result.players_refit:
+        click.echo(refit_line(r, checks.get(r.shipped), result.players))
+    click.echo(result.fitted_to())
+    click.echo(f"written: {out}/refit.json ({result.games_spent:,} games spent)")
+
+
+def refit_line(r, check: dict | None, players: int) -> str:
+    """One refit player: what was done, and its win rate against the shipped one (its interval)."""
+    if not r.fitted:
+        return f"{r.shipped}: {r.note}"
+    head = f"{r.shipped}: refit ({r.method}, {r.games:,} games) -> {r.file}"
+    if check is None:
+        return head + ("; not played against the shipped one (a search: seconds a game)" if r.method == "search"
+                       else "")
+    return (f"{head}; wins {check['win_rate']:.1%} [{check['low']:.1%}, {check['high']:.1%}] in one seat against "
+            f"{players - 1} shipped {r.shipped} (fair {check['fair']:.1%}, {check['games']:,} games, these rules)")
+
+
 COMMANDS = [strategies_cmd]

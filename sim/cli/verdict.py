@@ -5,6 +5,7 @@ verdicts or two rulesets."""
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from sim.cli.common import (DEFAULT_GAME, GAME_HELP, GAMES, OutPath, finite, kept_on_interrupt, parse_sets,
                             player_counts_of, ruleset_options, scheduler_option, study_errors)
@@ -89,11 +90,17 @@ def _default_rungs() -> str:
               help="Finish the study in --out: the runs it kept (runs/, metagame/) read back where the "
                    "plan asks for them again, the rest played (as giving the command again does).")
 @click.option("--force", is_flag=True, help="Play every run again, deleting the runs kept in --out.")
+@click.option("--refit", is_flag=True,
+              help="Fit the good rungs' players again to the rules studied (each side's with --compare), "
+                   "warm-started from the shipped ones, before playing (mobsim strategies refit; written in "
+                   "--out/refit, or --out/A/refit and --out/B/refit).")
+@click.option("--refit-budget", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="With --refit: games the fitting of each ruleset's players may play (docs/refit.md).")
 @ruleset_options
 @click.pass_context
 def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_games, plan_file, budget, styles,
                 strength_file, bands, tolerance, target_turns, targets, seed, workers, scheduler, no_exploit, luck,
-                meta_games, compare_with, out, resume, force, ruleset, sets):
+                meta_games, compare_with, out, resume, force, refit, refit_budget, ruleset, sets):
     """Is the game fair to every seat, does it last and stay tense, at every player count, and does
     that hold once players are good? Mirrors of the skill ladder (every seat one rung), measures
     with intervals, and a verdict per measure by the rules of docs/reports.md."""
@@ -112,6 +119,9 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
               "log": lambda m: click.echo(m, err=True)}
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
+    if not refit and ctx.get_parameter_source("refit_budget") not in (ParameterSource.DEFAULT, None):
+        raise click.UsageError("--refit-budget sets the games of --refit: add --refit, or leave it out")
+    refit_with = {"budget": refit_budget} if refit else None
     from sim.cli.progress import Steps
 
     bar = Steps("verdict cells", "cell")
@@ -120,7 +130,7 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
     try:
         with study_errors(), kept_on_interrupt(out):
             if compare_with:
-                _compare(ctx, compare_with, out, kwargs, ruleset, overrides)
+                _compare(ctx, compare_with, out, kwargs, ruleset, overrides, refit_with)
                 return
             if out is None:
                 raise click.UsageError("give --out DIR for the verdict's files (or --compare A B)")
@@ -129,15 +139,39 @@ def verdict_cmd(ctx, game, players, rungs, precision, games_per_cell, search_gam
 
             if force:
                 _clear_runs(out)
+            fitted = _refit(refit_with, out / "refit", ruleset, overrides, kwargs)
             v = study(ruleset=ruleset, overrides=overrides, metagame_dir=out / "metagame", style_dir=out / "styles",
-                      runs_dir=out / "runs", **kwargs)
+                      runs_dir=out / ("runs-refit" if refit else "runs"), **kwargs, **fitted)
             _write(v, out)
     except VerdictError as err:
         raise click.UsageError(str(err)) from None
     finally:
         bar.close()
     _echo_verdict(v)
+    click.echo(v.meta["players_fitted_to"])
     click.echo(f"written: {out}/verdict.csv, verdict.json, measures.csv, plan.csv (replay: --plan), verdict.png")
+
+
+def _refit(refit_with: dict | None, out: Path, ruleset, overrides, kwargs) -> dict:
+    """With --refit: the good rungs' players fitted to these rules in `out` (sim.league.refit), as
+    the study's `refit` and `fitted_to` keywords; without it, none."""
+    if refit_with is None:
+        return {}
+    import shlex
+    import sys
+
+    from sim.league.refit import RefitError, refit
+    from sim.verdict.fairness import good_rungs
+    from sim.verdict.study import rungs_of
+
+    rungs = good_rungs(kwargs["rungs"] or rungs_of(kwargs["game"]))
+    try:
+        result = refit(kwargs["game"], ruleset, overrides, out, refit_with["budget"], kwargs["seed"],
+                       kwargs["workers"], kwargs["scheduler"], rungs=rungs,
+                       command="mobsim " + " ".join(shlex.quote(a) for a in sys.argv[1:]), log=kwargs["log"])
+    except RefitError as err:
+        raise click.UsageError(str(err)) from None
+    return {"refit": result.specs, "fitted_to": result.fitted_to()}
 
 
 def _counts(games_per_cell, plan_file, budget):
@@ -235,8 +269,8 @@ PLAYED = ("game", "players", "rungs", "precision", "games_per_cell", "search_gam
           "sets")   # what plays a study: nothing to do with two verdicts read
 
 
-def _compare(ctx, pair, out, kwargs, ruleset, overrides):
-    from click.core import ParameterSource
+def _compare(ctx, pair, out, kwargs, ruleset, overrides, refit_with=None):
+    import json
 
     from sim.verdict import compare, read, study, summary
 
@@ -247,6 +281,8 @@ def _compare(ctx, pair, out, kwargs, ruleset, overrides):
         if given:
             raise click.UsageError(f"--compare of two verdict directories reads them as they were played: "
                                    f"leave out {', '.join(given)} (they apply to two ruleset files)")
+        if refit_with is not None:
+            raise click.UsageError("--refit fits the players before playing: give two ruleset files to --compare")
         va, vb = read(a), read(b)
     elif a.is_file() and b.is_file():
         if ruleset is not None:
@@ -254,9 +290,11 @@ def _compare(ctx, pair, out, kwargs, ruleset, overrides):
         if out is None:
             raise click.UsageError("give --out DIR: the two verdicts are written in DIR/A and DIR/B")
         claim_out(out, "verdict comparison")
-        va = study(ruleset=a, overrides=overrides, **kwargs)
+        va = study(ruleset=a, overrides=overrides, **kwargs,
+                   **_refit(refit_with, out / "A" / "refit", a, overrides, kwargs))
         planned = {(r.rung, int(r.players)): int(r.games) for r in va.plan.itertuples()}
-        vb = study(ruleset=b, overrides=overrides, **(kwargs | {"games": planned}))
+        vb = study(ruleset=b, overrides=overrides, **(kwargs | {"games": planned}),
+                   **_refit(refit_with, out / "B" / "refit", b, overrides, kwargs))
         _write(va, out / "A")
         _write(vb, out / "B")
     else:
@@ -266,10 +304,13 @@ def _compare(ctx, pair, out, kwargs, ruleset, overrides):
         claim_out(out, "verdict comparison")
     changes = compare(va, vb)
     table = summary(changes)
+    fitted = {side: v.meta.get("players_fitted_to") or "not recorded" for side, v in (("A", va), ("B", vb))}
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         changes.to_csv(out / "compare.csv", index=False)
         table.to_csv(out / "compare_summary.csv", index=False)
+        (out / "compare.json").write_text(json.dumps({"A": str(a), "B": str(b), "players_fitted_to": fitted},
+                                                     indent=1) + "\n")
     from sim.verdict.units import show, with_unit
 
     for row in table.itertuples():
@@ -277,8 +318,10 @@ def _compare(ctx, pair, out, kwargs, ruleset, overrides):
         click.echo(f"{row.players}p  {m:<40} {row.reading} (at {row.at_top_rung}: "
                    f"{with_unit(m, show(m, row.top_change, True))} [{show(m, row.top_lo, True)}, "
                    f"{show(m, row.top_hi, True)}])")
+    for side, text in fitted.items():
+        click.echo(f"players of {side}: {text}")
     if out is not None:
-        click.echo(f"written: {out}/compare.csv, compare_summary.csv")
+        click.echo(f"written: {out}/compare.csv, compare_summary.csv, compare.json")
 
 
 COMMANDS = [verdict_cmd]

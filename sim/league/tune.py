@@ -71,15 +71,16 @@ def _score(matches_by_opponent) -> float:
 def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int = 3,
          games: int = 800, final_games: int = 4000, players: int = 4, opponents=None,
          start: str = "balanced", ruleset=None, overrides=None, workers: int | None = None,
-         log=None, game: str = "nyk", scheduler: str | None = None) -> TuneResult:
+         log=None, game: str = "nyk", scheduler: str | None = None, spread: float = 0.25) -> TuneResult:
     """Search `game`'s knobs for a player beating the `opponents` (default: the game's presets);
-    `games` per candidate and opponent."""
+    `games` per candidate and opponent; `spread`, the first generation's standard deviation in
+    the unit box (a warm start near a good player searches closer: sim.league.refit)."""
     box = game_knobs(game)
     rng = np.random.default_rng(seed)
     rules = ruleset_key(ruleset, overrides, game)
     opponents = [box.resolve(o) for o in (box.opponents if opponents is None else opponents)]
     mean = box.to_unit(box.params_of(start))
-    sd = np.full(len(mean), 0.25)
+    sd = np.full(len(mean), spread)
     history = []
     with Pool(workers) as pool:
         for gen in range(generations):
@@ -100,7 +101,7 @@ def tune(seed: int = 0, generations: int = 8, population: int = 12, elite: int =
     spent = sum(h["games"] for h in history) + final_games * len(opponents)
     provenance = {
         "method": "cross-entropy, common random numbers", "seed": seed, "generations": generations,
-        "population": population, "elite": elite, "games_per_candidate_and_opponent": games,
+        "population": population, "elite": elite, "spread": spread, "games_per_candidate_and_opponent": games,
         "final_games_per_opponent": final_games, "games_spent": spent, "players": players,
         "opponents": [o.name for o in opponents], "ruleset": str(ruleset) if ruleset else "default",
         "overrides": {k: v for k, v in rules[1]},

@@ -133,6 +133,17 @@ class Game:
         return 7, 0, self.players, tuple((self.showcase * self.players)[:self.players])
 
     @property
+    def rungs(self) -> tuple[str, ...]:
+        """The skill axis, weakest first: the ladder, then the top rungs (mobsim verdict's default)."""
+        return self.ladder + self.top_rungs
+
+    @property
+    def good_rungs(self) -> tuple[str, ...]:
+        """The upper half of the skill axis: the "good players" the verdict reads fairness at and
+        `mobsim strategies refit` fits again (sim.verdict.fairness.good_rungs, the same rule)."""
+        return self.rungs[len(self.rungs) // 2:]
+
+    @property
     def adapter(self):
         return self.part("adapter").ADAPTER
 

@@ -22,15 +22,20 @@ of a seat's change to be narrower than the tolerance (verify_games), a screening
 of that (twice as wide), unless `--games` / `--screen-games` say otherwise.
 
 The strong players are not re-fitted to a candidate's rules: a preset tuned for today's rules
-plays the changed game (the page says so)."""
+plays the changed game (the page says so). With `refit` (`mobsim advise --refit`), the best
+proposal per problem is verified once more, its players fitted to its rules first
+(sim.league.refit, `refit_budget` games for each), on the same game ids: its reading and paired
+change from today's rules (played by the shipped players) beside the unrefit one."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pandas as pd
 
+from sim.league.refit import shipped_sentence
 from sim.runner.executor import uses_scheduler
 from sim.verdict import fairness
 from sim.verdict.measures import cell_measures, paired_change, per_game
@@ -43,6 +48,10 @@ MAX_TODAY = 20_000   # most games a cell of today's rules plays to decide a susp
 VERIFY = 5          # candidates per problem the screen sends to verification
 REFIT_NOTE = ("The players were not re-fitted to a candidate's rules: each rung plays the changed game "
               "with the preset fitted to today's rules.")
+REFIT_NOTE_SOME = ("The players were not re-fitted to the other candidates' rules: each rung plays those "
+                   "changed games with the preset fitted to today's rules; the best proposal per problem was "
+                   "verified again with its players refit to its rules (its \"players refit\" reading).")
+REFIT_SUFFIX = " (players refit)"   # a candidate verified again with its players refit to its rules
 
 
 @dataclass
@@ -137,27 +146,62 @@ def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, toleran
     every other measure, and a sentence. A candidate's level at a cell is measured paired: today's
     level there (every game of today's rules) plus its paired change, with the paired interval
     (`paired_levels`); a cell without today's level reads the candidate's own games."""
-    band = fairness.band_of(problem["measure"], tolerance, targets)
     ranked = []
-    for candidate, part in cells[cells["candidate"] != ""].groupby("candidate", sort=False):
-        mine = part[(part["measure"] == problem["measure"]) & (part["players"] == problem["players"])]
-        if mine.empty:
+    for candidate in cells.loc[cells["candidate"] != "", "candidate"].unique():
+        if candidate.endswith(REFIT_SUFFIX):   # read beside its proposal (refit_reading), never ranked
             continue
-        effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == problem["measure"])
-                         & (changes["players"] == problem["players"])]
-        levels = paired_levels(cells, effect, mine)
-        got = fairness.reading(problem["measure"], levels, tolerance, targets)
-        worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
-        fixes = got["target"] == fairness.WITHIN
-        proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
-                    "within_band": worst == 0.0, "effect": _effects(effect),
-                    "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
-                    "side": side_rows(changes, candidate, problem),
-                    "side_effects": side_effects(changes, candidate, problem)}
-        proposal["sentence"] = sentence(problem, proposal)
-        ranked.append(((not fixes, worst > 0, worst), proposal))
+        got = proposal_of(cells, changes, problem, candidate, tolerance, targets)
+        if got is not None:
+            ranked.append(got)
     ranked.sort(key=lambda p: p[0])
     return [p for _, p in ranked[:PROPOSALS]]
+
+
+def proposal_of(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candidate: str, tolerance: float,
+                targets: dict) -> tuple[tuple, dict] | None:
+    """(rank key, proposal) of one verified candidate for the problem (None: not played there)."""
+    band = fairness.band_of(problem["measure"], tolerance, targets)
+    part = cells[cells["candidate"] == candidate]
+    mine = part[(part["measure"] == problem["measure"]) & (part["players"] == problem["players"])]
+    if mine.empty:
+        return None
+    effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == problem["measure"])
+                     & (changes["players"] == problem["players"])]
+    levels = paired_levels(cells, effect, mine)
+    got = fairness.reading(problem["measure"], levels, tolerance, targets)
+    worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
+    fixes = got["target"] == fairness.WITHIN
+    proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
+                "within_band": worst == 0.0, "effect": _effects(effect),
+                "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
+                "side": side_rows(changes, candidate, problem),
+                "side_effects": side_effects(changes, candidate, problem)}
+    proposal["sentence"] = sentence(problem, proposal)
+    return (not fixes, worst > 0, worst), proposal
+
+
+def refit_players(game: str, overrides: dict, out, budget: int, seed: int, workers: int, rungs, say):
+    """The good rungs' players refit to a candidate's rules (sim.league.refit); a VerdictError on bad input."""
+    from sim.league.refit import RefitError, refit
+    from sim.verdict.study import VerdictError
+
+    say(f"refitting the players to {label(overrides)} ({budget:,} games)")
+    try:
+        return refit(game, None, overrides, out, budget, seed, workers, rungs=rungs, log=say)
+    except RefitError as err:
+        raise VerdictError(str(err)) from None
+
+
+def refit_reading(cells, changes, problem: dict, change: str, tolerance: float, targets: dict,
+                  fitted_to: str) -> dict:
+    """The proposal read again with its players refit to its rules: reading, fixes, paired effect."""
+    _, got = proposal_of(cells, changes, problem, change + REFIT_SUFFIX, tolerance, targets)
+    moves = "; ".join(f"{e['rung']}: {e['text']}" for e in got["effect"])
+    return {"players_fitted_to": fitted_to, "reading": got["reading"], "fixes": got["fixes"],
+            "within_band": got["within_band"], "effect": got["effect"], "level": got["level"],
+            "side_effects": got["side_effects"],
+            "sentence": (f"With the players refit to {change}: {got['reading']}, moving {problem['measure']} by "
+                         f"{moves} (paired with today's rules played by the shipped players); {got['side_effects']}.")}
 
 
 def paired_levels(cells: pd.DataFrame, effect: pd.DataFrame, mine: pd.DataFrame) -> list[tuple]:
@@ -406,14 +450,16 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
            candidates=None, games: int | None = None, seed: int = 0, workers: int = 1, progress=None,
            screen: int | None = None, params=None, screen_rung: str | None = None, log=None,
            overrides: dict | None = None, tune: bool = True, max_today: int = MAX_TODAY,
-           scheduler: str | None = None) -> Advice:
+           scheduler: str | None = None, refit_dir=None, refit_budget: int = 0) -> Advice:
     """Read today's rules at the good rungs and player counts; for each problem screen the
     candidates on one rung (the strongest good rung unless `screen_rung`), tune the knobs that
     moved it, verify the nearest on the same game ids at every good rung and count, and propose
     the three best with their paired effect on every other measure (module docstring). Today's
     rules are the game's defaults with `overrides`; each candidate changes them further. A
     suspected problem is decided on up to `max_today` games a cell of today's rules (no more
-    games than the plan's when it is not above them)."""
+    games than the plan's when it is not above them). `refit_dir`: verify the best proposal per
+    problem again with its players refit to its rules there (`refit_budget` games each; module
+    docstring)."""
     from sim.verdict.study import VerdictError, is_search, rungs_of
 
     say = log or (lambda _m: None)
@@ -458,6 +504,25 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
         problem["screened"] = screened_rows(screened, problem)
+    fitted = {"today": shipped_sentence(game, bool(overrides), hint="", rungs=good)}
+    if refit_dir is not None and found:
+        best = {p["proposals"][0]["change"]: p for p in found if p["proposals"]}
+        points = {label(c): c for c in verified}
+        for k, change in enumerate(best):
+            point = points[change]
+            refit = refit_players(game, (overrides or {}) | point, Path(refit_dir) / f"proposal-{k + 1}",
+                                  refit_budget, seed, workers, good, say)
+            fitted[change] = refit.fitted_to()
+            for n in players:
+                for rung in good:
+                    frames[(change + REFIT_SUFFIX, rung, n)] = player.play(point, rung, n, plan.verify[n],
+                                                                           refit.specs.get(rung))
+        cells, changes = measure_cells(frames)
+        for problem in found:
+            for proposal in problem["proposals"]:
+                if proposal["change"] in fitted:
+                    proposal["refit"] = refit_reading(cells, changes, problem, proposal["change"], tolerance,
+                                                      targets, fitted[proposal["change"]])
     meta = {"game": game, "players": list(players), "today": label(overrides or {}) or "the defaults",
             "rungs": good, "screen_rung": top, "tolerance": tolerance,
             "targets": {k: list(v) for k, v in targets.items()}, "seed": seed,
@@ -465,7 +530,9 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             "today_games": {str(n): len(frames[("", good[0], n)]) for n in players},
             "screen_games": {str(n): plan.screen[n] for n in players},
             "candidates": [label(c) for c in pool], "verified": [label(c) for c in verified],
-            "skipped": player.skipped, "note": REFIT_NOTE, "not_played": [r for r in asked if r not in good],
+            "skipped": player.skipped, "not_played": [r for r in asked if r not in good],
+            "note": REFIT_NOTE if refit_dir is None else REFIT_NOTE_SOME, "players_fitted_to": fitted,
+            "refit_budget": refit_budget if refit_dir is not None else None,
             "games_played": player.games,
             "screened_count": int(screened["candidate"].nunique()) if len(screened) else 0}
     return Advice(found, cells, changes, meta)
@@ -481,11 +548,12 @@ class Player:
         self.overrides = overrides or {}
         self.games, self.skipped, self.step = 0, [], 0
 
-    def play(self, point: dict, rung: str, n: int, count: int) -> pd.DataFrame | None:
+    def play(self, point: dict, rung: str, n: int, count: int, spec: str | None = None) -> pd.DataFrame | None:
+        """The cell's per-game table; `spec` plays the rung instead of its shipped preset (a refit player)."""
         from sim.verdict.study import VerdictError, _play
 
         try:
-            result = _play(self.game, n, rung, count, self.seed, None, self.overrides | point, self.workers)
+            result = _play(self.game, n, spec or rung, count, self.seed, None, self.overrides | point, self.workers)
         except VerdictError as err:
             if not point:
                 raise
@@ -601,13 +669,16 @@ def write(advice: Advice, out) -> None:
     for p in advice.problems:
         for q in p["proposals"]:
             report.text(q["sentence"])
+            if "refit" in q:
+                report.text(q["refit"]["sentence"] + " " + q["refit"]["players_fitted_to"])
     report.text(method_text(m))
+    report.text("Players of today's rules: " + (m.get("players_fitted_to") or {}).get("today", "not recorded"))
     report.table(table, "Per problem, the three best verified candidates, each read at every good rung on the "
                         "same games as today's rules (paired)", name="advice")
     if len(screened):
         report.table(screened, f"The screen on {m['screen_rung']}: each candidate's paired change of the "
                                f"problem's measure", name="screen")
-    report.text(REFIT_NOTE)
+    report.text(m.get("note", REFIT_NOTE))
     report.write(root)
 
 
@@ -655,5 +726,7 @@ def first_screen(advice: Advice) -> str:
         best = p["proposals"][0] if p["proposals"] else None
         lines.append(f"{p['measure']} at {p['players']} players: {p['reading']}; "
                      + (f"best change {best['change']}: {best['reading']} ({best['side_effects']})."
-                        if best else "no candidate played."))
+                        if best else "no candidate played.")
+                     + (f" With its players refit to its rules: {best['refit']['reading']}."
+                        if best and "refit" in best else ""))
     return " ".join(lines)

@@ -92,6 +92,7 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
         report.text(lead)
     else:
         report.summary(lead)
+    report.text(players_fitted_to(meta))
     style = styles.sentence(v.verdicts)
     if style:
         report.text(style)
@@ -126,6 +127,11 @@ def add_blocks(report: Report, v: Verdict, lead: str = "") -> None:
     report.table(played, "Games played per rung and player count (common random numbers: game ids "
                          "0..N-1 at every rung)", name="verdict-games",
                  shown=played.map(lambda x: count(x) if isinstance(x, int | float) and not _nan(x) else x))
+
+
+def players_fitted_to(meta: dict) -> str:
+    """Which players were fitted to which rules (a verdict written before the sentence: unknown)."""
+    return meta.get("players_fitted_to") or "Which rules the players were fitted to was not recorded."
 
 
 def _metagame_blocks(report: Report, v: Verdict) -> None:

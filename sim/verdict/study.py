@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.stats import holm, mean_interval, wilson
+from sim.league.refit import shipped_sentence
 from sim.league.strength import exploit_label
 from sim.rooms import DEFAULT_GAME
 from sim.runner.executor import uses_scheduler
@@ -141,7 +142,8 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
           pilot: int = PILOT, max_games: int = MAX_GAMES, games: dict | int | None = None, search_games: int = 0,
           luck: int = 0, metagame: int = 0, metagame_dir=None, bands=None, styles=(), style_dir=None,
           strength: dict | None = None, tolerance: float = fairness.DEFAULT_TOLERANCE, targets: dict | None = None,
-          log=None, progress=None, runs_dir=None, scheduler: str | None = None) -> Verdict:
+          log=None, progress=None, runs_dir=None, scheduler: str | None = None, refit: dict | None = None,
+          fitted_to: str = "") -> Verdict:
     """Play the verdict study (module docstring). `games` fixes the counts: {(rung label,
     players): n} (a written plan, replayed: sim.verdict.plan.read_plan), or n for every heuristic
     cell with `search_games` for every search cell (0: not played, named as not judged). Without
@@ -160,6 +162,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
     after the heuristic mirrors and before the search cells (its time counts against the budget);
     `metagame_dir` keeps its profiles' runs (`<dir>/<n>p`); `runs_dir` keeps each cell's full run, so
     that the study given again reads back (or finishes) the runs of the counts it plans again.
+    `refit` {rung: spec}: what plays each rung (sim.league.refit: the players fitted to these
+    rules; a rung not named plays its shipped preset), `fitted_to` the sentence saying so
+    (`meta["players_fitted_to"]`; default: the shipped players, fitted to the default rules).
 
     Heuristic cells get a timed pilot, then their share of the budget (sim.verdict.plan); the
     search cells come last, fewest searching seats first, each given its share of what the
@@ -188,14 +193,15 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
                            f"(mobsim luck --skill-games N --rungs {','.join(rungs)} --out DIR writes DIR/ratings.csv)")
     players = sorted(set(int(p) for p in players))
     workers = max(1, int(workers or 1))
-    cells = [(r, r, n) for n in players for r in rungs]   # (label, lineup, players)
+    plays = dict(refit or {})   # rung -> what plays it: a refit player, else the shipped rung
+    cells = [(r, plays.get(r, r), n) for n in players for r in rungs]   # (label, lineup, players)
     search = [r for r in rungs if is_search(r, game)]
     variants = _style_variants(game, rungs, search, styles, style_dir)
     cells += [c for v in variants for n in players for c in (
         (v["label"], v["spec"], n), (f"{v['label']} vs {v['rung']}", ",".join([v["spec"]] + [v["rung"]] * (n - 1)), n))]
     exploited = exploited_rungs(rungs, game, search) if exploit and search else []
-    cells += [(f"{search[-1]} vs {r}", f"{search[-1]}," + ",".join([r] * (n - 1)), n) for r in exploited
-              for n in players]
+    cells += [(f"{search[-1]} vs {r}", f"{plays.get(search[-1], search[-1])},"
+               + ",".join([plays.get(r, r)] * (n - 1)), n) for r in exploited for n in players]
     effort = {cell: search_effort(cell[1], game, cell[2]) for cell in cells}   # searching seats
     if isinstance(games, int):
         games = {(c[0], c[2]): search_games if effort[c] else games for c in cells}
@@ -300,6 +306,9 @@ def study(game: str = DEFAULT_GAME, players=(4,), rungs=None, precision: float =
             "overrides": dict(overrides or {}), "ruleset": _ruleset_name(ruleset),
             "fingerprint": _fingerprint(game, ruleset, overrides), "metagame": metagame_text}
     meta["styles"] = [v["label"] for v in variants]
+    changed = _fingerprint(game, None, None) != meta["fingerprint"]
+    meta["players_fitted_to"] = fitted_to or shipped_sentence(game, changed, rungs=fairness.good_rungs(rungs))
+    meta["refit"] = plays
     return Verdict(measures, verdicts, table.drop(columns=["lineup"]), plan_table, exploit_table, meta,
                    metagame_rows, style_table, style_measures)
 
