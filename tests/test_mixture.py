@@ -93,7 +93,7 @@ def test_american_gangsters_takes_mixtures_too(tmp_path):
 
 def test_the_shipped_equilibrium_mixture_loads_with_its_provenance():
     m = mixture.load("meta:equilibrium")
-    assert abs(sum(m.weights) - 1) < 1e-9 and len(m.components) >= 2
+    assert abs(sum(m.weights) - 1) < 1e-9 and m.components   # a PSRO equilibrium may be pure
     assert m.provenance["command"].startswith("mobsim strategies psro")
     assert m.provenance["engine_commit"] and m.provenance["games_total"] > 0
     lineup = Lineup.of(("meta:equilibrium", "runner", "enforcer", "networker"), 4)
