@@ -160,7 +160,8 @@ def distill(seed: int = 0, rounds: int = 2, games: int = 200, generations: int =
                   "population": population, "elite": elite, "spread": spread, "start": start,
                   "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in DEFAULT_KNOBS.items()),
                   "players": players, "ruleset": str(ruleset) if ruleset else "default",
-                  "overrides": {k: v for k, v in rules[1]}, "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+                  "overrides": {k: v for k, v in rules[1]}, "ruleset_fingerprint": ruleset_of(*rules).fingerprint,
+                  "date": datetime.now(UTC).strftime("%Y-%m-%d"),
                   "engine_commit": engine_commit(),
                   "held_out_agreement": [h["held_out_after"] for h in history]}
     return DistillResult(dict(zip(box.names, apprentice.params, strict=True)), history, provenance)

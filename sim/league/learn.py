@@ -270,7 +270,8 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "dis
                   "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",
                   "target": f"{EXPERT_WEIGHT} the expert's pick + {1 - EXPERT_WEIGHT} the visit distribution",
                   "l2": L2, "players": players, "ruleset": str(ruleset) if ruleset else "default",
-                  "overrides": {k: v for k, v in rules[1]}, "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+                  "overrides": {k: v for k, v in rules[1]}, "ruleset_fingerprint": ruleset_of(*rules).fingerprint,
+                  "date": datetime.now(UTC).strftime("%Y-%m-%d"),
                   "engine_commit": engine_commit(),
                   "held_out_agreement": [h["held_out_after"] for h in history]}
     return LearnResult(w, base, dict(zip(box.names, base_strategy.params, strict=True)), history, provenance)
