@@ -48,6 +48,16 @@ def test_a_problem_gets_the_candidates_nearest_fair_first_with_their_paired_effe
     assert "game length" not in got[0]["side_effects"]                       # the same turns: no move
 
 
+def test_candidates_the_screen_puts_inside_the_band_are_verified_nearest_fair_first():
+    # a seat 3 points behind: three changes land inside +-2 points, one at the edge, one at fair
+    screened = pd.DataFrame({"candidate": ["a.edge", "b.none", "c.fair", "d.near"], "measure": "seat 1 advantage",
+                             "players": 4, "base": -0.03, "change": [0.012, 0.0, 0.031, 0.02], "point": range(4)})
+    problem = {"measure": "seat 1 advantage", "players": 4}
+    order = list(A.screened_distance(screened, problem, 0.02, {}).index)
+    assert order == ["c.fair", "d.near", "a.edge", "b.none"]   # not the first by name among those inside
+    assert A.pick_for_verification(screened, [problem], 2, 0.02, {}) == [2, 3]
+
+
 def test_default_candidates_are_the_designer_knobs():
     got = A.default_candidates("nyk")
     assert {"seats.turn1_ties": "first_seat"} in got and {"seats.money": [0, 2000, 0, 0, 0]} in got

@@ -172,7 +172,7 @@ def proposal_of(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candi
     worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
     fixes = got["target"] == fairness.WITHIN
     proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
-                "within_band": worst == 0.0, "effect": _effects(effect),
+                "within_band": bool(worst == 0.0), "effect": _effects(effect),
                 "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
                 "side": side_rows(changes, candidate, problem),
                 "side_effects": side_effects(changes, candidate, problem)}
@@ -616,11 +616,16 @@ def _screen_table(rows, tolerance, targets) -> pd.DataFrame:
 
 def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, targets: dict) -> pd.Series:
     """Per candidate, how far today's level plus its screened change leaves the problem's measure
-    from the band (0: inside), at the problem's player count."""
+    from the band (0: inside), at the problem's player count, nearest first (ties: nearest the band's centre)."""
     band = fairness.band_of(problem["measure"], tolerance, targets)
     rows = screened[(screened["measure"] == problem["measure"]) & (screened["players"] == problem["players"])]
-    return (rows.set_index("candidate").apply(lambda r: _distance(r["base"] + r["change"], band), axis=1)
-            .groupby(level=0).max().sort_values(kind="stable"))
+    levels = rows["base"] + rows["change"]
+    worst = pd.DataFrame({"distance": [_distance(v, band) for v in levels],
+                          "off_centre": (levels - (band[0] + band[1]) / 2).abs().to_numpy()},
+                         index=rows["candidate"].to_numpy()).groupby(level=0).max()
+    # candidates the screen puts inside the band tie at 0: the one nearest its centre (fair) first,
+    # not the first by name, so a change that lands at the band's edge is not verified before one at its middle
+    return worst.sort_values(["distance", "off_centre"], kind="stable")["distance"]
 
 
 def pick_for_verification(screened: pd.DataFrame, found, keep: int, tolerance: float, targets: dict) -> list[dict]:
