@@ -54,11 +54,17 @@ def _checked_scheduler(ctx, param, value):
 
 
 def command_line() -> str:
-    """The command as typed (`mobsim ...`, arguments quoted for a shell): a fitted file's provenance."""
+    """The command as typed (`mobsim ...`, arguments quoted for a shell): a fitted file's provenance.
+    Called from Python (no such command line), the command's name alone."""
     import shlex
     import sys
 
-    return " ".join(["mobsim", *(shlex.quote(a) for a in sys.argv[1:])])
+    ctx = click.get_current_context(silent=True)
+    words = ctx.command_path.split()[1:] if ctx is not None else []   # e.g. strategies distill
+    typed = sys.argv[1:]
+    if typed[:len(words)] != words:
+        typed = words
+    return " ".join(["mobsim", *(shlex.quote(a) for a in typed)])
 
 
 def parse_sets(sets) -> dict:
