@@ -56,6 +56,10 @@ def test_candidates_the_screen_puts_inside_the_band_are_verified_nearest_fair_fi
     order = list(A.screened_distance(screened, problem, 0.02, {}).index)
     assert order == ["c.fair", "d.near", "a.edge", "b.none"]   # not the first by name among those inside
     assert A.pick_for_verification(screened, [problem], 2, 0.02, {}) == [2, 3]
+    # the change that puts seat 1 at fair by pushing seat 2 out of the band is no fix: it goes last
+    seat2 = screened.assign(measure="seat 2 advantage", base=0.01, change=[0.0, 0.0, 0.025, 0.0])
+    order = list(A.screened_distance(pd.concat([screened, seat2]), problem, 0.02, {}).index)
+    assert order == ["d.near", "a.edge", "b.none", "c.fair"]
 
 
 def test_default_candidates_are_the_designer_knobs():

@@ -616,9 +616,11 @@ def _screen_table(rows, tolerance, targets) -> pd.DataFrame:
 
 def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, targets: dict) -> pd.Series:
     """Per candidate, how far today's level plus its screened change leaves the problem's measure
-    from the band (0: inside), at the problem's player count, nearest first (ties: nearest the band's centre)."""
+    from the band (0: inside), at the problem's player count, nearest first (ties: nearest the band's
+    centre); for a seat's problem, the farthest of every seat from fair (`_judged_with`)."""
     band = fairness.band_of(problem["measure"], tolerance, targets)
-    rows = screened[(screened["measure"] == problem["measure"]) & (screened["players"] == problem["players"])]
+    rows = screened[(screened["measure"].map(lambda m: _judged_with(m, problem["measure"])))
+                    & (screened["players"] == problem["players"])]
     levels = rows["base"] + rows["change"]
     worst = pd.DataFrame({"distance": [_distance(v, band) for v in levels],
                           "off_centre": (levels - (band[0] + band[1]) / 2).abs().to_numpy()},
@@ -626,6 +628,14 @@ def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, t
     # candidates the screen puts inside the band tie at 0: the one nearest its centre (fair) first,
     # not the first by name, so a change that lands at the band's edge is not verified before one at its middle
     return worst.sort_values(["distance", "off_centre"], kind="stable")["distance"]
+
+
+def _judged_with(measure: str, problem: str) -> bool:
+    """Whether the screen judges a candidate for `problem` on `measure` too: a seat's problem on
+    every seat at its player count (the same band: a change that makes another seat unfair by
+    fixing this one is no fix), any other problem on its own measure."""
+    seats = fairness.family(problem) == fairness.SEAT
+    return measure == problem or (seats and fairness.family(measure) == fairness.SEAT)
 
 
 def pick_for_verification(screened: pd.DataFrame, found, keep: int, tolerance: float, targets: dict) -> list[dict]:
