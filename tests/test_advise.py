@@ -60,6 +60,10 @@ def test_candidates_the_screen_puts_inside_the_band_are_verified_nearest_fair_fi
     seat2 = screened.assign(measure="seat 2 advantage", base=0.01, change=[0.0, 0.0, 0.025, 0.0])
     order = list(A.screened_distance(pd.concat([screened, seat2]), problem, 0.02, {}).index)
     assert order == ["d.near", "a.edge", "b.none", "c.fair"]
+    # a seat already out of the band today that a change leaves as it is does not count against it
+    seat3 = screened.assign(measure="seat 3 advantage", base=0.03, change=[0.0, 0.0, 0.0, 0.0])
+    order = list(A.screened_distance(pd.concat([screened, seat3]), problem, 0.02, {}).index)
+    assert order == ["c.fair", "d.near", "a.edge", "b.none"]
 
 
 def test_default_candidates_are_the_designer_knobs():

@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from sim.league.refit import shipped_sentence
@@ -622,8 +623,11 @@ def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, t
     rows = screened[(screened["measure"].map(lambda m: _judged_with(m, problem["measure"])))
                     & (screened["players"] == problem["players"])]
     levels = rows["base"] + rows["change"]
-    worst = pd.DataFrame({"distance": [_distance(v, band) for v in levels],
-                          "off_centre": (levels - (band[0] + band[1]) / 2).abs().to_numpy()},
+    own = (rows["measure"] == problem["measure"]).to_numpy()
+    after = np.array([_distance(v, band) for v in levels])
+    before = np.array([_distance(v, band) for v in rows["base"]])
+    worst = pd.DataFrame({"distance": np.where(own, after, np.maximum(after - before, 0.0)),   # others: made worse
+                          "off_centre": np.where(own, (levels - (band[0] + band[1]) / 2).abs(), 0.0)},
                          index=rows["candidate"].to_numpy()).groupby(level=0).max()
     # candidates the screen puts inside the band tie at 0: the one nearest its centre (fair) first,
     # not the first by name, so a change that lands at the band's edge is not verified before one at its middle
@@ -632,8 +636,8 @@ def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, t
 
 def _judged_with(measure: str, problem: str) -> bool:
     """Whether the screen judges a candidate for `problem` on `measure` too: a seat's problem on
-    every seat at its player count (the same band: a change that makes another seat unfair by
-    fixing this one is no fix), any other problem on its own measure."""
+    every seat at its player count (the same band: a change that pushes another seat farther out
+    of it than today's rules, to fix this one, is no fix), any other problem on its own measure."""
     seats = fairness.family(problem) == fairness.SEAT
     return measure == problem or (seats and fairness.family(measure) == fairness.SEAT)
 
