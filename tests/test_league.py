@@ -93,6 +93,15 @@ def test_cli_ladder_json(tmp_path):
     assert row["lower"] == "random" and row["games"] == 40
 
 
+def test_cli_ladder_takes_a_mixture_rung_as_the_verdict_does():
+    out = CliRunner().invoke(main, ["strategies", "ladder", "--rungs", "simple,meta:equilibrium", "--games", "40",
+                                    "--workers", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output.splitlines()[0])["higher"] == "meta:equilibrium"
+    bad = CliRunner().invoke(main, ["strategies", "ladder", "--rungs", "simple,meta:nosuch", "--games", "40"])
+    assert bad.exit_code == 2 and "--rungs" in bad.output and "nosuch" in bad.output
+
+
 def test_the_ladder_of_american_gangsters_is_its_own_and_ordered_at_the_bottom():
     """--game ag: the game's ladder by default (its description), AG's presets, simple above random."""
     out = CliRunner().invoke(main, ["strategies", "ladder", "--game", "ag", "--games", "300", "--pairs", "steps",

@@ -148,7 +148,7 @@ def ladder_cmd(rungs, games, players, seed, pairs, workers, scheduler, ruleset, 
         raise click.BadParameter(f"{games} games: give a multiple of {LADDER_PLAYERS} (the players), so every "
                                  f"rung sits every seat equally often", param_hint="--games")
     for name in names:
-        _load(name, game)
+        _check(name, game, "--rungs")   # a preset, a file or a mixture (meta:equilibrium, the verdict's rung)
     ruleset_from_options(ruleset, sets, game)  # a bad ruleset is a one-line error before any game
     players = _even_table(players, game)
     with study_errors():
