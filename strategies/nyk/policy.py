@@ -644,7 +644,7 @@ def journey_gain(game, env, p, d, group, mode, memo):
     score = 5000.0 + 500.0 * size
     armed = mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0
     risky = carries_risk(game, group)
-    if armed and beyond_reach(game, env, d, goal, risky, cars_driven_off(game, env, p, d, goal, risky, memo)):
+    if armed and beyond_reach(game, env, p, d, goal, risky, memo):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
@@ -898,18 +898,20 @@ def far_goal(game, env, p, memo):
         if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, MOVED] == 0:
             here, goal = game.ch[c, LOC], remembered_goal(game, env, p, c, memo)
             risky = carries_risk(game, np.int64(1) << np.int64(c))
-            if beyond_reach(game, env, here, goal, risky, cars_driven_off(game, env, p, here, goal, risky, memo)):
+            if beyond_reach(game, env, p, here, goal, risky, memo):
                 return True
     return False
 
 
 @njit(cache=True)
-def beyond_reach(game, env, here, goal, risky, gone):
+def beyond_reach(game, env, p, here, goal, risky, memo):
     """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
     route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
-    steps with it), the cars `gone` (bits) driven off first."""
+    steps with it), the cars p drives off first (`cars_driven_off`, weighed only for a goal that far)."""
     steps = env.rp[P_MOVE_STEPS]
-    return env.dist[here, goal] > steps and open_road(game, env, here, goal, steps + 1, risky, gone)
+    if env.dist[here, goal] <= steps:
+        return False
+    return open_road(game, env, here, goal, steps + 1, risky, cars_driven_off(game, env, p, here, goal, risky, memo))
 
 
 @njit(cache=True)
