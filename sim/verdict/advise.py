@@ -12,10 +12,17 @@ measured paired.
    noise is then tuned: the secant step between the values that bracket the band's middle (or
    the line through today's rules), snapped to the option's kind (sim.tuning.grid), screened in
    turn, for a few rounds.
-3. Verify: the five candidates per problem the screen puts nearest the band are played at every
+3. Verify: the five candidates per problem the screen ranks likeliest to land inside the band
+   (without pushing another seat out of it; `screened_rank`) are played at every
    good rung and player count on the same game ids as today's rules; the three best per problem
    are proposed, each with its reading, its paired effect on the problem's measure and on every
    other measure (95% intervals), and a sentence.
+4. Confirm (successive halving): while no verified candidate fixes a problem, the best two whose
+   every level is inside the band, not yet by its interval, are played again at that problem's
+   player count on more games (the count their reading needs, at least twice as many as before,
+   at most MAX_TODAY; today's rules too when they had fewer), for CONFIRM_ROUNDS rounds: a
+   verification that cannot decide on the tolerance's count is decided on the games it needs,
+   spent only on the candidates that can still fix the problem.
 
 Counts come from the tolerance: a verification cell plays enough games for the paired interval
 of a seat's change to be narrower than the tolerance (verify_games), a screening cell a quarter
@@ -47,6 +54,8 @@ LISTS = ("money_list", "int_list")   # per-seat options
 TUNE_ROUNDS = 3     # secant steps of a knob's tuning in the screen
 MAX_TODAY = 20_000   # most games a cell of today's rules plays to decide a suspected problem
 VERIFY = 5          # candidates per problem the screen sends to verification
+CONFIRM_ROUNDS = 3  # rounds of more games for the candidates that may fix an undecided problem
+CONFIRM_KEEP = 2    # candidates per problem a confirmation round plays again
 REFIT_NOTE = ("The players were not re-fitted to a candidate's rules: each rung plays the changed game "
               "with the preset fitted to today's rules.")
 REFIT_NOTE_SOME = ("The players were not re-fitted to the other candidates' rules: each rung plays those "
@@ -147,6 +156,12 @@ def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, toleran
     every other measure, and a sentence. A candidate's level at a cell is measured paired: today's
     level there (every game of today's rules) plus its paired change, with the paired interval
     (`paired_levels`); a cell without today's level reads the candidate's own games."""
+    return ranked_proposals(cells, changes, problem, tolerance, targets)[:PROPOSALS]
+
+
+def ranked_proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, tolerance: float,
+                     targets: dict) -> list[dict]:
+    """Every verified candidate's proposal for the problem, best first (`proposals`)."""
     ranked = []
     for candidate in cells.loc[cells["candidate"] != "", "candidate"].unique():
         if candidate.endswith(REFIT_SUFFIX):   # read beside its proposal (refit_reading), never ranked
@@ -155,7 +170,28 @@ def proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, toleran
         if got is not None:
             ranked.append(got)
     ranked.sort(key=lambda p: p[0])
-    return [p for _, p in ranked[:PROPOSALS]]
+    return [p for _, p in ranked]
+
+
+def to_confirm(cells: pd.DataFrame, changes: pd.DataFrame, found, tolerance: float, targets: dict,
+               most: int = MAX_TODAY, keep: int = CONFIRM_KEEP) -> dict:
+    """{(candidate, players): games} of a confirmation round: per problem no verified candidate
+    fixes, the best `keep` whose every level is inside the band but not yet decided, each at the
+    games its reading needs (at least twice the most it has played there, at most `most`); none
+    already at `most`."""
+    wanted: dict = {}
+    for problem in found:
+        ranked = ranked_proposals(cells, changes, problem, tolerance, targets)
+        if any(p["fixes"] for p in ranked):
+            continue
+        hopeful = [p for p in ranked if p["within_band"] and p["need_games"] > 0][:keep]
+        for p in hopeful:
+            played = max(level["games"] for level in p["level"])
+            count = min(max(p["need_games"], 2 * played), most)
+            if count > played:
+                key = (p["change"], problem["players"])
+                wanted[key] = max(wanted.get(key, 0), count)
+    return wanted
 
 
 def proposal_of(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candidate: str, tolerance: float,
@@ -173,7 +209,8 @@ def proposal_of(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candi
     worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
     fixes = got["target"] == fairness.WITHIN
     proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
-                "within_band": bool(worst == 0.0), "effect": _effects(effect),
+                "within_band": bool(worst == 0.0), "need_games": int(got["target_games"]),
+                "effect": _effects(effect),
                 "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
                 "side": side_rows(changes, candidate, problem),
                 "side_effects": side_effects(changes, candidate, problem)}
@@ -491,6 +528,7 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
     say(f"today's rules: {len(found)} problem(s) at the good rungs ({', '.join(good)})")
     screened = pd.DataFrame()
     verified: list[dict] = []
+    confirmed: list[dict] = []
     if found:
         screened = screen_candidates(player, pool, found, top, plan, frames, tolerance, targets, game,
                                      current if tune else None)
@@ -501,6 +539,9 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             for n in players:
                 for rung in good:
                     frames[(label(point), rung, n)] = player.play(point, rung, n, plan.verify[n])
+        cells, changes = measure_cells(frames)
+        confirmed = confirm(player, frames, found, {label(c): c for c in verified}, good, tolerance, targets,
+                            max_today, say)
         cells, changes = measure_cells(frames)
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
@@ -531,12 +572,35 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             "today_games": {str(n): len(frames[("", good[0], n)]) for n in players},
             "screen_games": {str(n): plan.screen[n] for n in players},
             "candidates": [label(c) for c in pool], "verified": [label(c) for c in verified],
+            "confirmed": confirmed,
             "skipped": player.skipped, "not_played": [r for r in asked if r not in good],
             "note": REFIT_NOTE if refit_dir is None else REFIT_NOTE_SOME, "players_fitted_to": fitted,
             "refit_budget": refit_budget if refit_dir is not None else None,
             "games_played": player.games,
             "screened_count": int(screened["candidate"].nunique()) if len(screened) else 0}
     return Advice(found, cells, changes, meta)
+
+
+def confirm(player: Player, frames: dict, found, points: dict, good, tolerance: float, targets: dict,
+            most: int, say) -> list[dict]:
+    """Confirmation rounds (module docstring, step 4): the candidates `to_confirm` names played
+    again at every good rung on more games, today's rules too where they had fewer, until a
+    candidate fixes each problem, none is left hopeful, or CONFIRM_ROUNDS pass. Updates `frames`;
+    returns one row per candidate and round."""
+    done = []
+    for round_ in range(1, CONFIRM_ROUNDS + 1):
+        cells, changes = measure_cells(frames)
+        wanted = to_confirm(cells, changes, found, tolerance, targets, most)
+        if not wanted:
+            break
+        for (change, n), count in wanted.items():
+            say(f"confirming {change} at {n} players on {count:,} games a cell (round {round_})")
+            for rung in good:
+                if len(frames[("", rung, n)]) < count:   # today's rules on the same game ids
+                    frames[("", rung, n)] = player.play({}, rung, n, count)
+                frames[(change, rung, n)] = player.play(points[change], rung, n, count)
+            done.append({"change": change, "players": n, "games": count, "round": round_})
+    return done
 
 
 class Player:
@@ -615,23 +679,41 @@ def _screen_table(rows, tolerance, targets) -> pd.DataFrame:
     return table
 
 
-def screened_distance(screened: pd.DataFrame, problem: dict, tolerance: float, targets: dict) -> pd.Series:
-    """Per candidate, how far today's level plus its screened change leaves the problem's measure
-    from the band (0: inside), at the problem's player count, nearest first (ties: nearest the band's
-    centre); for a seat's problem, the farthest of every seat from fair (`_judged_with`)."""
+def screened_rank(screened: pd.DataFrame, problem: dict, tolerance: float, targets: dict) -> pd.DataFrame:
+    """Per candidate at the problem's player count, best first: `worsened`, how much farther out of
+    the band it pushes any other seat than today's rules (`_judged_with`; 0 for none), then
+    `p_inside`, the chance that today's level plus its screened change puts the problem's measure
+    inside the band (normal on the screened paired interval). Among a hundred candidates screened
+    on a few hundred games the noisiest look best by their estimates alone (the winner's curse):
+    a precise change that lands inside goes before a noisy one whose estimate falls at the centre."""
     band = fairness.band_of(problem["measure"], tolerance, targets)
     rows = screened[(screened["measure"].map(lambda m: _judged_with(m, problem["measure"])))
                     & (screened["players"] == problem["players"])]
-    levels = rows["base"] + rows["change"]
+    levels = (rows["base"] + rows["change"]).to_numpy(float)
     own = (rows["measure"] == problem["measure"]).to_numpy()
     after = np.array([_distance(v, band) for v in levels])
     before = np.array([_distance(v, band) for v in rows["base"]])
-    worst = pd.DataFrame({"distance": np.where(own, after, np.maximum(after - before, 0.0)),   # others: made worse
-                          "off_centre": np.where(own, (levels - (band[0] + band[1]) / 2).abs(), 0.0)},
-                         index=rows["candidate"].to_numpy()).groupby(level=0).max()
-    # candidates the screen puts inside the band tie at 0: the one nearest its centre (fair) first,
-    # not the first by name, so a change that lands at the band's edge is not verified before one at its middle
-    return worst.sort_values(["distance", "off_centre"], kind="stable")["distance"]
+    inside = chance_inside(levels, (rows["hi"] - rows["lo"]).to_numpy(float) / (2 * 1.959964), band)
+    table = pd.DataFrame({"worsened": np.where(own, 0.0, np.maximum(after - before, 0.0)),
+                          "p_inside": np.where(own, inside, 1.0)},
+                         index=rows["candidate"].to_numpy())
+    ranked = table.groupby(level=0).agg({"worsened": "max", "p_inside": "min"})
+    return ranked.sort_values(["worsened", "p_inside"], ascending=[True, False], kind="stable")
+
+
+def chance_inside(levels: np.ndarray, se: np.ndarray, band) -> np.ndarray:
+    """P(low <= level <= high) for a normal level of this standard error (0 or 1 when it is exact;
+    0 when it is undefined)."""
+    low, high, _ = band
+    out = np.zeros(len(levels))
+    for i, (v, s) in enumerate(zip(levels, se, strict=True)):
+        if not (np.isfinite(v) and np.isfinite(s)):
+            continue
+        if s <= 0:
+            out[i] = float(low <= v <= high)
+        else:
+            out[i] = 0.5 * (math.erf((high - v) / (s * math.sqrt(2))) - math.erf((low - v) / (s * math.sqrt(2))))
+    return out
 
 
 def _judged_with(measure: str, problem: str) -> bool:
@@ -643,11 +725,11 @@ def _judged_with(measure: str, problem: str) -> bool:
 
 
 def pick_for_verification(screened: pd.DataFrame, found, keep: int, tolerance: float, targets: dict) -> list[dict]:
-    """The `keep` candidates per problem the screen puts nearest the band (each once)."""
+    """The `keep` candidates per problem the screen ranks best (`screened_rank`; each once)."""
     points = {r.candidate: r.point for r in screened.itertuples()}
     chosen: dict = {}
     for problem in found:
-        for candidate in screened_distance(screened, problem, tolerance, targets).index[:keep]:
+        for candidate in screened_rank(screened, problem, tolerance, targets).index[:keep]:
             chosen.setdefault(candidate, points[candidate])
     return list(chosen.values())
 
@@ -730,7 +812,17 @@ def method_text(m: dict) -> str:
             f"({counts}: the paired interval of a seat's change narrower than the tolerance; today's rules "
             f"{', '.join(f'{g:,} games a cell at {n} players' for n, g in m['today_games'].items())}, more "
             f"where a measure outside its band was not yet decided); "
-            f"{m['games_played']:,} games in all, seed {m['seed']}.")
+            f"{confirmed_text(m.get('confirmed') or [])}{m['games_played']:,} games in all, seed {m['seed']}.")
+
+
+def confirmed_text(rows: list[dict]) -> str:
+    """The confirmation rounds in words ("" when none ran)."""
+    if not rows:
+        return ""
+    said = ", ".join(f"{r['change']} at {r['players']} players on {r['games']:,} games a cell (round {r['round']})"
+                     for r in rows)
+    return (f"no candidate fixed a problem on the verification's games, so the best two inside the band "
+            f"were played again on the games their reading needed: {said}; ")
 
 
 def first_screen(advice: Advice) -> str:
