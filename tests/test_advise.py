@@ -184,3 +184,25 @@ def test_a_candidate_inside_the_band_but_undecided_is_confirmed_on_the_games_it_
     best = A.proposals(cells, changes, seat1, 0.02, {})[0]
     assert best["change"] == "x=1" and best["fixes"], best["reading"]       # decided: fair at every rung
     assert A.to_confirm(cells, changes, [seat1], 0.02, {}) == {}             # nothing left to confirm
+
+
+def test_a_change_that_fixes_one_seat_by_making_another_unfair_is_no_fix():
+    # today seat 1 wins 40% at 3 players; "push" brings it to fair by handing seat 2 its edge
+    def shares(probs, seed):
+        rng = np.random.default_rng(seed)
+        winner = rng.choice(3, size=6000, p=probs)
+        out = pd.DataFrame({"game_id": np.arange(6000), "players": 3, "turns": 11 + rng.normal(0, 2, 6000)})
+        return out.assign(**{f"won_{s + 1}": winner == s for s in range(3)})
+
+    lineups = {"": [0.40, 0.30, 0.30], "push": [0.335, 0.43, 0.235], "fair": [0.34, 0.33, 0.33]}
+    frames = {(name, rung, 3): shares(probs, i).assign(rung=rung)
+              for name, probs in lineups.items() for i, rung in enumerate(("a", "b"))}
+    cells, changes = A.measure_cells(frames)
+    seat1 = next(p for p in A.problems_of(cells, 0.02, {}) if p["measure"] == "seat 1 advantage")
+    got = {p["change"]: p for p in A.proposals(cells, changes, seat1, 0.02, {})}
+    assert list(got) == ["fair", "push"]
+    assert got["fair"]["fixes"] and not got["fair"]["pushes_out"]
+    push = got["push"]
+    assert push["reading"].startswith("fair at") and not push["fixes"]   # seat 1 itself is fair ...
+    assert {p["measure"] for p in push["pushes_out"]} >= {"seat 2 advantage"}   # ... at seat 2's cost
+    assert "pushes another seat out of the band (seat 2 advantage unfair by +" in push["sentence"]

@@ -207,15 +207,41 @@ def proposal_of(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candi
     levels = paired_levels(cells, effect, mine)
     got = fairness.reading(problem["measure"], levels, tolerance, targets)
     worst = max(_distance(estimate, band) for _, estimate, *_ in levels)
-    fixes = got["target"] == fairness.WITHIN
+    pushed = pushed_out(cells, changes, problem, candidate, tolerance, targets)
+    fixes = got["target"] == fairness.WITHIN and not pushed
     proposal = {"change": candidate, "reading": got["target_text"], "fixes": fixes,
                 "within_band": bool(worst == 0.0), "need_games": int(got["target_games"]),
-                "effect": _effects(effect),
+                "pushes_out": pushed, "effect": _effects(effect),
                 "level": [dict(zip(("rung", "estimate", "lo", "hi", "games"), c, strict=True)) for c in levels],
                 "side": side_rows(changes, candidate, problem),
                 "side_effects": side_effects(changes, candidate, problem)}
     proposal["sentence"] = sentence(problem, proposal)
-    return (not fixes, worst > 0, worst), proposal
+    return (not fixes, bool(pushed), worst > 0, worst), proposal
+
+
+def pushed_out(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, candidate: str, tolerance: float,
+               targets: dict) -> list[dict]:
+    """For a seat's problem, the other seats the candidate puts outside the band (its paired level's
+    interval clear of it) farther than today's rules leave them, at any good rung: a change that
+    fixes one seat by making another unfair is no fix. [{measure, rung, text}]"""
+    if fairness.family(problem["measure"]) != fairness.SEAT:
+        return []
+    n, out = problem["players"], []
+    today = cells[(cells["candidate"] == "") & (cells["players"] == n)].set_index(["measure", "rung"])["estimate"]
+    part = cells[(cells["candidate"] == candidate) & (cells["players"] == n)]
+    for measure in part["measure"].unique():
+        if measure == problem["measure"] or not _judged_with(measure, problem["measure"]):
+            continue
+        band = fairness.band_of(measure, tolerance, targets)
+        effect = changes[(changes["candidate"] == candidate) & (changes["measure"] == measure)
+                         & (changes["players"] == n)]
+        for rung, estimate, lo, hi, games in paired_levels(cells, effect, part[part["measure"] == measure]):
+            state = fairness.read(estimate, lo, hi, games, band)
+            before = today.get((measure, rung), math.nan)
+            if state["state"] == fairness.OUTSIDE and _distance(estimate, band) > _distance(before, band):
+                out.append({"measure": measure, "rung": rung,
+                            "text": f"{measure} {fairness.words(measure, state, band)} at {rung}"})
+    return out
 
 
 def refit_players(game: str, overrides: dict, out, budget: int, seed: int, workers: int, rungs, say):
@@ -271,7 +297,10 @@ def sentence(problem: dict, proposal: dict) -> str:
     """"fixes seat 1 advantage at 4 players (fair at every good rung); game length +0.8 turns
     [0.7, 0.9] at tuned, 4 players (...)" or "leaves the rest within noise"."""
     what = f"{problem['measure']} at {problem['players']} players"
-    if proposal["fixes"]:   # readings of today's level plus the paired change
+    pushed = "; ".join(p["text"] for p in proposal.get("pushes_out", []))
+    if pushed:   # within for this seat, but another seat made unfair
+        head = f"does not fix {what}: it pushes another seat out of the band ({pushed}; {proposal['reading']})"
+    elif proposal["fixes"]:   # readings of today's level plus the paired change
         head = f"fixes {what} ({proposal['reading']})"
     elif proposal["within_band"]:
         head = (f"brings {what} inside the band at every good rung by its estimate, not yet by its "
