@@ -60,6 +60,21 @@ def test_dask_local_cluster_gives_the_same_tables(reference, tmp_path):
     pd.testing.assert_frame_equal(load(tmp_path / "dask").win_rates(), reference.win_rates())
 
 
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_kept_in_memory_is_the_stored_run_read_back(game, workers, tmp_path):
+    """A temporary run (no `out`) keeps its batches' tables in memory instead of writing Parquet
+    and reading it back: the same tables, column types and order included, turns too."""
+    names = find(game).showcase
+    kw = dict(game=game, players=4, strategies=names, games=90, seed=5, batch_size=40, workers=workers,
+              record_turns=True, progress=False)
+    stored, kept = run(out=tmp_path / "stored", **kw), run(**kw)
+    assert kept.path is None and kept.manifest["batches_done"] == [0, 1, 2]
+    assert kept.manifest["tallies"] == stored.manifest["tallies"]
+    for name in ("games", "seats", "turns"):
+        pd.testing.assert_frame_equal(getattr(kept, name), getattr(stored, name), check_exact=True)
+
+
 def test_tables_have_compact_dtypes_and_names(reference):
     games, seats = reference.games, reference.seats
     assert len(games) == 240 and len(seats) == 960

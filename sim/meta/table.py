@@ -279,6 +279,7 @@ def _cores() -> int:
 def measure(root) -> Measured:
     """The per-game payoffs of a study's profiles, read from their runs."""
     import sim
+    from sim.runner import store
 
     root = Path(root)
     plan = json.loads((root / PLAN).read_text())
@@ -292,7 +293,9 @@ def measure(root) -> Measured:
         run = sim.load(profile_dir(root, strategies, c))
         if not run.complete:
             raise MetaError(f"{run.path}: the profile's run is unfinished: add --resume")
-        seats = run.seats[["game_id", "strategy", "won", "rank"]].copy()
+        # the four columns a payoff reads, not the seats table's hundred counters
+        seats = store.read_table(run.path, "seats", run.manifest["batches_done"],
+                                 columns=["game_id", "strategy", "won", "rank"], manifest=run.manifest)
         seats = seats.sort_values(["game_id"], kind="stable")
         winners = seats.groupby("game_id")["won"].transform("sum")
         seats["share"] = (seats["won"] / winners.where(winners > 0, 1)).astype(float)  # no winner: 0

@@ -247,7 +247,7 @@ def run(game: str = "nyk", players: int = 4, strategies=("simple",), games: int 
                                       resume, force, on_cluster=scheduler is not None)
         with _os_errors(root, resume_hint=temporary is None):
             result = _play(root, adapter, plan, manifest, workers, scheduler, progress, started,
-                           _after_batch)
+                           _after_batch, in_memory=temporary is not None)
         if temporary is not None:
             tables = {t: result._table(t) for t in store.TABLES}
             return RunResult(None, manifest, tables)
@@ -463,19 +463,26 @@ def _batches(manifest: dict) -> list[tuple[int, int, int]]:
             for b in range(manifest["batches"]) if b not in done]
 
 
-def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, after_batch):
+def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, after_batch,
+          in_memory=False):
+    """Play the batches still to do. A stored run writes each batch's parts and the manifest as
+    it goes (what --resume reads). `in_memory` (a temporary run: its folder goes when it
+    returns) keeps the batches' tables in memory instead and writes nothing more: a study plays
+    hundreds of small cells, and writing each as Parquet to read it straight back was most of a
+    small cell's time. The tables are the same either way (tests/test_runner.py)."""
     todo = _batches(manifest)
     total = manifest["games"]
     done_games = total - sum(n for _, _, n in todo)
     show = sys.stderr.isatty() if progress is None else bool(progress)
     bar = results = None
     played = 0
+    kept: dict = {}   # batch id -> its tables (in_memory)
     t0 = time.perf_counter()
     try:
         if todo:
             adapter.warm(plan)  # compile or load the engine once, before any worker starts
             jobs = _backend(scheduler, workers, len(todo))
-            store_in = (str(root), tuple(manifest["tables"]))
+            store_in = None if in_memory else (str(root), tuple(manifest["tables"]))
             # local workers start here, before the progress bar's thread (a fork copies only
             # the calling thread)
             results = jobs(manifest["game"], plan, manifest["seed"], todo,
@@ -489,6 +496,9 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
             for batch_id, tables in results:
                 if isinstance(tables, store.Written):  # the worker wrote its parts
                     n, sums, tally = tables.games, tables.checksums, tables.tally
+                elif in_memory:
+                    kept[batch_id] = tables
+                    n, sums, tally = len(tables["games"]), {}, store.tally(tables["seats"])
                 else:
                     sums = store.write_parts(root, tables, manifest["tables"], batch_id)
                     n, tally = len(tables["games"]), store.tally(tables["seats"])
@@ -497,7 +507,8 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
                 manifest["batches_done"].append(batch_id)
                 manifest["seconds"] = round(manifest["seconds"] + time.perf_counter() - t0, 3)
                 t0 = time.perf_counter()
-                store.write_manifest(root, manifest)
+                if not in_memory:
+                    store.write_manifest(root, manifest)
                 played += n
                 if bar is not None:
                     bar.update(n)
@@ -516,8 +527,17 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
     manifest["last"] = {"games_played": played, "seconds": round(elapsed, 3),
                         "games_per_s": round(played / elapsed, 1) if elapsed > 0 else None,
                         "workers": workers, "scheduler": scheduler or "processes"}
+    if in_memory:
+        return RunResult(root, manifest, _joined(kept, manifest["tables"]))
     store.write_manifest(root, manifest)
     return RunResult(root, manifest)
+
+
+def _joined(kept: dict, names) -> dict:
+    """Each table of the batches kept in memory, in game order, as one DataFrame."""
+    order = sorted(kept)
+    return {name: pd.concat([pd.DataFrame(kept[b][name]) for b in order], ignore_index=True)
+            for name in names}
 
 
 # --- backends: each yields (batch id, tables) as batches finish ---------------------------------
@@ -633,7 +653,7 @@ def _pool_results(pool, workers, game, plan, seed, todo, record_turns, store_in)
         try:
             yield from _windowed(submit, wait_first, todo, 2 * workers, started=True)
         except BrokenProcessPool:
-            raise store.WorkerLost(store_in[0]) from None
+            raise store.WorkerLost(store_in[0] if store_in else None) from None
         finished = True
     finally:
         if finished:
