@@ -15,7 +15,7 @@ from numba import njit
 from sim.shared.codes import codes
 
 from sim.ag.odds import DiceFaces, success_table
-from sim.ag.state import MAX_SEATS
+from sim.ag.state import MAX_SEATS, MAX_SLOTS
 from sim.rules.ag.content import EFFECTS, MAX_CARDS, MAX_EVENT_CARDS, MAX_TARGET, MAX_TRACK, TRAFFICS
 
 # --- every option of sim/rules/ag/rules.toml, at its P_* index ---------------------------------------
@@ -98,6 +98,8 @@ N_POLICY_PARAMS = 20
 MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key's hash picks the slot)
 MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key)
 MEMO_F = 1 + MAX_SEATS             # its float words: the card's worth, each family's aggression
+# --- the last placement game solved (strategies.ag.belief): what it reads, and the strategies found ---
+BELIEF_W = 2 + MAX_SLOTS + MAX_SEATS * (5 + MAX_SLOTS)   # families, cards; each card; each family's crew, FBI step, goods
 
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),
@@ -110,6 +112,11 @@ ENV_DTYPE = np.dtype([
     ("memo_fkey", np.float64, (MEMO_SLOTS, MEMO_F)),
     ("memo_val", np.float64, (MEMO_SLOTS, MAX_SEATS)),
     ("memo_n", np.int64, 2),                              # contests looked up, found
+    # the turn's placement game last solved under these rules (strategies.ag.belief): everything it
+    # reads but the rules, and the strategies it gave (the next family placing often sees the same)
+    ("belief_key", np.float64, BELIEF_W),
+    ("belief_val", np.float64, (MAX_SEATS, MAX_SLOTS)),
+    ("belief_n", np.int64, 2),                            # placement games looked up, found
     # a search's playouts (sim.search.ag): with `swap` set, every seat plays by these policies
     # from the determinization on (sim.ag.script), the part of the turn before it as it was
     ("swap", np.int64),

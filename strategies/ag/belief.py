@@ -133,10 +133,50 @@ def fictitious_play(game, u, sigma):
 def belief(game, env, goods, me, fbi_me):
     """game.belief: the families' strategies for this turn's placement as family `me` works them
     out (the module doc); goods[q, s]: card slot s's goods to family q; fbi_me: an FBI step's
-    worth to `me`."""
+    worth to `me`. The game last solved under these rules is read back when it is this one
+    (`recalled`): the next family placing sees the same crews, cards and goods, and its own FBI
+    step is a mafia family's, as the others' are."""
+    if recalled(game, env, goods, me, fbi_me):
+        return
     u = np.zeros((MAX_SEATS, MAX_SLOTS, 1 << MAX_SEATS))
     payoff_table(game, env, goods, me, fbi_me, u)
     fictitious_play(game, u, game.belief)
+    env.belief_val[:, :] = game.belief
+
+
+@njit(cache=True)
+def recalled(game, env, goods, me, fbi_me):
+    """Whether the placement game is the one last solved under this env (env.belief_key: all that
+    payoff_table reads but the rules, which never change in an env's life: the families, the
+    cards shown, each family's crew and FBI step, the goods), its strategies then copied to
+    game.belief; else the key becomes this game's."""
+    n = game.g[N_PLAYERS]
+    shown = game.g[SHOW_N]
+    key = env.belief_key
+    fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
+    env.belief_n[0] += 1
+    same = key[0] == n and key[1] == shown
+    key[0], key[1] = n, shown
+    w = 2
+    for s in range(1, shown + 1):
+        same = same and key[w] == game.g[SHOW0 + s]
+        key[w] = game.g[SHOW0 + s]
+        w += 1
+    for q in range(n):
+        h, k, o, r = crew(game, q)
+        step = fbi_me if q == me else env.params[q, VAL_FBI_MAFIA] * fbi_step
+        same = same and key[w] == h and key[w + 1] == k and key[w + 2] == o and key[w + 3] == r \
+            and key[w + 4] == step
+        key[w], key[w + 1], key[w + 2], key[w + 3], key[w + 4] = h, k, o, r, step
+        w += 5
+        for s in range(1, shown + 1):
+            same = same and key[w] == goods[q, s]
+            key[w] = goods[q, s]
+            w += 1
+    if same:
+        game.belief[:, :] = env.belief_val
+        env.belief_n[1] += 1
+    return same
 
 
 @njit(cache=True)
