@@ -521,12 +521,14 @@ def shootout_values_with(game, env, slot, mask, total, converted, out):
     cell = walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey)
     if recall(env, cell, key, fkey, out):
         return
-    sequel = np.zeros((1 << MAX_SEATS, MAX_SEATS))
+    sequel = game.walk_sequel
     sequel_table(game, env, mask, total, levels, sequel)
-    walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, out)
+    values = game.walk_out
+    walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, values)
+    out[:] = values
     env.memo_key[cell, :] = key
     env.memo_fkey[cell, :] = fkey
-    env.memo_val[cell, :] = out
+    env.memo_val[cell, :] = values
 
 
 @njit(cache=True)
@@ -580,7 +582,8 @@ def walked_values(game, env, slot, mask, total, converted, fixed, state, sequel,
     """The exact walk of the contest (sampled when it is too large): shootout_values_with's work."""
     n_players = game.g[N_PLAYERS]
     out[:] = 0.0
-    laws = np.zeros((MAX_SEATS, 4 * 4 + 4))
+    laws = game.walk_laws
+    laws[:, :] = 0.0
     tops = np.zeros(MAX_SEATS, np.int64)
     for q in range(n_players):
         if (mask >> q) & 1:
@@ -606,7 +609,8 @@ def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     zero = np.zeros(MAX_SEATS)
     done_buf, after_buf = DONE, AFTER
     done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 1.0, zero, 0.0, delta)
-    tail = np.zeros(laws.shape[1] + 1)
+    tail = game.walk_tail
+    tail[:] = 0.0
     stack, stack_f, stack_m, stack_d, tied = game.chain, game.chain_f, game.chain_m, game.chain_d, game.chain_tied
     last = -1
     for i in range(n_players):
@@ -640,7 +644,8 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
     buffer's new size, -1 when it (or the stack) is full."""
     n = game.g[N_PLAYERS]
     weight, wacc = game.walk_w[done_buf, j], game.walk_acc[done_buf, j]
-    ended = np.zeros(MAX_SEATS)
+    ended = game.walk_ended
+    ended[:] = 0.0
     stack[0, :n] = game.walk[done_buf, j, :n]
     stack_f[0], stack_m[0] = 0, 1.0
     stack_d[0, :] = 0.0

@@ -152,6 +152,7 @@ WALK_CAP, WALK_BUFFERS = 1024, 2   # a shoot-out walk's most distinct states aft
 # a shooter's chain of BANGs in the walk: states it holds at once (each aim tie adds the tied targets
 # less one), and the walk's terms kept of each family for the whole shoot-out (sim.ag.shots X_*)
 CHAIN_DEPTH, WALK_TERMS = 64, 9
+WALK_BANGS = 4 * 4 + 3   # most BANGs of a family's dice on a card in the walk (its BANG law's last index)
 GAME_DTYPE = np.dtype([
     ("g", np.int64, N_G),
     ("pl", np.int64, (MAX_SEATS, N_PL)),
@@ -185,6 +186,13 @@ GAME_DTYPE = np.dtype([
     ("chain_d", np.float64, (CHAIN_DEPTH, MAX_SEATS)),
     ("chain_tied", np.int64, MAX_SEATS),
     ("walk_fixed", np.int64, (MAX_SEATS, WALK_TERMS)),
+    # ... each family's BANG law and a shooter's tail of it, each family's part of the card by who
+    # survives, a leaf's worths, the values summed: passed at every leaf and chain, as the chain's
+    ("walk_laws", np.float64, (MAX_SEATS, WALK_BANGS + 1)),
+    ("walk_tail", np.float64, WALK_BANGS + 2),
+    ("walk_sequel", np.float64, (1 << MAX_SEATS, MAX_SEATS)),
+    ("walk_ended", np.float64, MAX_SEATS),
+    ("walk_out", np.float64, MAX_SEATS),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
