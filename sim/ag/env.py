@@ -99,7 +99,8 @@ MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key'
 MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key)
 MEMO_F = 1 + MAX_SEATS             # its float words: the card's worth, each family's aggression
 # --- the last placement game solved (strategies.ag.belief): what it reads, and the strategies found ---
-BELIEF_W = 2 + MAX_SLOTS + MAX_SEATS * (5 + MAX_SLOTS)   # families, cards; each card; each family's crew, FBI step, goods
+# (families, cards; each card shown; each family's crew, FBI step and goods of each card)
+BELIEF_W = 2 + MAX_SLOTS + MAX_SEATS * (5 + MAX_SLOTS)
 
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),
