@@ -91,35 +91,37 @@ def fictitious_play(game, u, sigma):
     best-responds to the others' average strategies so far (the first round: to an empty board).
     A family's payoff on a card is u summed, in the order of the sets, over the sets A of others
     there, each weighted by the chance that exactly they are there when each other family j is
-    there with chance sigma[j, s] (independently): the product of its factors in seat order, the
-    sets with the same first families sharing its first factors (`chance`, built family by
-    family over `subsets`). Its reply is the first best card. One loop, no call: a call passing
+    there with chance sigma[j, s] (independently): the product of its factors in seat order. A
+    set of chance 0 adds a zero (+0 or -0: the sum is unchanged) and a factor 1 multiplies by one,
+    so only the sets of the others there for sure and any of those there with a chance strictly
+    between 0 and 1 are summed, their products taken over the latter alone: the same sum, bit for
+    bit, of a few terms (most families' strategies are on one or two cards). Its reply is the
+    first best card. One loop, no call: a call passing
     the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
     reply = np.zeros(MAX_SEATS, np.int64)
-    chance = np.zeros(1 << MAX_SEATS)
-    subsets = np.zeros(1 << MAX_SEATS, np.int64)
     for t in range(ROUNDS):
         for q in range(n):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
-                chance[0], subsets[0], m = 1.0, 0, 1
+                sure, unsure = 0, 0   # the others there for sure, and there with a chance below 1
                 for j in range(n):
-                    if j == q:
-                        continue
-                    there, away = sigma[j, s], 1.0 - sigma[j, s]
-                    for i in range(m):
-                        a = subsets[i]
-                        subsets[m + i] = a | (1 << j)
-                        chance[a | (1 << j)] = chance[a] * there
-                        chance[a] = chance[a] * away
-                    m *= 2
-                total = 0.0
-                for a in range(1 << n):
-                    if not (a >> q) & 1:
-                        total += chance[a] * u[q, s, a]
+                    if j != q and sigma[j, s] == 1.0:
+                        sure |= 1 << j
+                    elif j != q and sigma[j, s] != 0.0:
+                        unsure |= 1 << j
+                total, a = 0.0, 0
+                while True:   # the sets of a chance above 0 in increasing order, as the sum over all sets went
+                    chance = 1.0
+                    for j in range(n):
+                        if (unsure >> j) & 1:
+                            chance = chance * (sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s])
+                    total += chance * u[q, s, sure | a]
+                    if a == unsure:
+                        break
+                    a = (a - unsure) & unsure
                 if total > best + 1e-12:
                     best, k = total, s
             reply[q] = k
