@@ -82,9 +82,10 @@ def field(word, f):
 
 
 @njit(cache=True)
-def add_to(state, q, f, amount):
-    """Add `amount` to field f of family q's word (the field stays within its mask)."""
-    state[q] += amount << SHIFT[f]
+def plus(word, f, amount):
+    """A family's word with `amount` added to its field f (the field stays within its mask). Words,
+    not the walk's arrays, go to the small steps: an array passed counts references at each call."""
+    return word + (amount << SHIFT[f])
 
 
 @njit(cache=True)
@@ -268,8 +269,8 @@ def start_state(game, env, slot, mask, state):
 
 
 @njit(cache=True)
-def on_card(state, q):
-    w = state[q]
+def on_card(w):
+    """The pieces on the card of a family with this word."""
     return (w & 15) + ((w >> 4) & 15) + ((w >> 8) & 15) + ((w >> 12) & 1)
 
 
@@ -324,16 +325,16 @@ def apply_hit(env, state, acc, fixed, q, shooter):
     piece = cheapest_piece(env, field(w, F_OCC), field(w, F_HENCH), field(w, F_KILLER), field(w, F_BOSS),
                            field(w, F_LIVES), price_h, price_k, cost)
     if piece == OCC:
-        add_to(state, q, F_OCC, -1)
+        state[q] = plus(state[q], F_OCC, -1)
         acc[q] -= worth(env, P_VAL_OCC)
     elif piece == HENCH:
-        add_to(state, q, F_HENCH, -1)
+        state[q] = plus(state[q], F_HENCH, -1)
         acc[q] -= price_h * bag
     elif piece == KILLER:
-        add_to(state, q, F_KILLER, -1)
+        state[q] = plus(state[q], F_KILLER, -1)
         acc[q] -= price_k * bag
     elif field(w, F_LIVES) > 1:
-        add_to(state, q, F_LIVES, -1)
+        state[q] = plus(state[q], F_LIVES, -1)
         acc[q] -= worth(env, P_VAL_WOUND)
     else:
         boss_dies(env, state, acc, q, shooter, cost, spoils, kind, from_card)
@@ -345,20 +346,20 @@ def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
     bags, renown = field(w, F_BAGS), field(w, F_RENOWN)
     half = (bags + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else bags // 2
     acc[q] -= cost
-    add_to(state, q, F_BOSS, -1)
-    add_to(state, q, F_LIVES, env.rp[P_WOUNDS_TO_DIE] - field(w, F_LIVES))
-    add_to(state, q, F_BAGS, -half)
-    add_to(state, q, F_RENOWN, max(0, renown - env.rp[P_DEATH_RENOWN]) - renown)
+    state[q] = plus(state[q], F_BOSS, -1)
+    state[q] = plus(state[q], F_LIVES, env.rp[P_WOUNDS_TO_DIE] - field(w, F_LIVES))
+    state[q] = plus(state[q], F_BAGS, -half)
+    state[q] = plus(state[q], F_RENOWN, max(0, renown - env.rp[P_DEATH_RENOWN]) - renown)
     had_card, had_token = field(w, F_CARDS) > 0, field(w, F_TOKENS) > 0
-    add_to(state, q, F_CARDS, -1 if had_card else 0)
-    add_to(state, q, F_TOKENS, -1 if had_token else 0)
+    state[q] = plus(state[q], F_CARDS, -1 if had_card else 0)
+    state[q] = plus(state[q], F_TOKENS, -1 if had_token else 0)
     if from_card:   # the member that takes the boss's place leaves this card
-        add_to(state, q, F_HENCH if successor == HENCH else F_KILLER, -1)
+        state[q] = plus(state[q], F_HENCH if successor == HENCH else F_KILLER, -1)
     if env.rp[P_DEATH_TO] == DEATH_TO_KILLER:
         acc[shooter] += spoils
-        add_to(state, shooter, F_BAGS, half)
-        add_to(state, shooter, F_CARDS, 1 if had_card else 0)
-        add_to(state, shooter, F_TOKENS, 1 if had_token else 0)
+        state[shooter] = plus(state[shooter], F_BAGS, half)
+        state[shooter] = plus(state[shooter], F_CARDS, 1 if had_card else 0)
+        state[shooter] = plus(state[shooter], F_TOKENS, 1 if had_token else 0)
 
 
 @njit(cache=True)
@@ -368,7 +369,7 @@ def targets_of(game, env, state, fixed, shooter, tied):
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     best, k = -1e18, 0
     for q in range(game.g[N_PLAYERS]):
-        if q == shooter or on_card(state, q) == 0:
+        if q == shooter or on_card(state[q]) == 0:
             continue
         w = state[q]
         threat_q = field(w, F_HENCH) * bh + field(w, F_KILLER) * bk + field(w, F_OCC) * bo
@@ -432,7 +433,7 @@ def leaf(game, mask, state, wacc, weight, sequel, out):
     (sequel_table)."""
     survivors = 0
     for q in range(game.g[N_PLAYERS]):
-        if (mask >> q) & 1 and on_card(state, q) > 0:
+        if (mask >> q) & 1 and on_card(state[q]) > 0:
             survivors |= 1 << q
     for q in range(game.g[N_PLAYERS]):
         if (mask >> q) & 1:
