@@ -118,6 +118,7 @@ ENV_DTYPE = np.dtype([
     ("belief_key", np.float64, BELIEF_W),
     ("belief_val", np.float64, (MAX_SEATS, MAX_SLOTS)),
     ("belief_n", np.int64, 2),                            # placement games looked up, found
+    ("belief_u", np.float64, (MAX_SEATS, MAX_SLOTS, 1 << MAX_SEATS)),   # its payoffs (belief.payoff_table)
     # a search's playouts (sim.search.ag): with `swap` set, every seat plays by these policies
     # from the determinization on (sim.ag.script), the part of the turn before it as it was
     ("swap", np.int64),

@@ -102,16 +102,20 @@ def fictitious_play(game, u, sigma):
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
     reply = np.zeros(MAX_SEATS, np.int64)
+    sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
+    unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
     for t in range(ROUNDS):
+        for s in range(1, shown + 1):
+            sure_at[s], unsure_at[s] = 0, 0
+            for j in range(n):
+                if sigma[j, s] == 1.0:
+                    sure_at[s] |= 1 << j
+                elif sigma[j, s] != 0.0:
+                    unsure_at[s] |= 1 << j
         for q in range(n):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
-                sure, unsure = 0, 0   # the others there for sure, and there with a chance below 1
-                for j in range(n):
-                    if j != q and sigma[j, s] == 1.0:
-                        sure |= 1 << j
-                    elif j != q and sigma[j, s] != 0.0:
-                        unsure |= 1 << j
+                sure, unsure = sure_at[s] & ~(1 << q), unsure_at[s] & ~(1 << q)   # the others
                 total, a = 0.0, 0
                 while True:   # the sets of a chance above 0 in increasing order, as the sum over all sets went
                     chance = 1.0
@@ -140,7 +144,7 @@ def belief(game, env, goods, me, fbi_me):
     step is a mafia family's, as the others' are."""
     if recalled(game, env, goods, me, fbi_me):
         return
-    u = np.zeros((MAX_SEATS, MAX_SLOTS, 1 << MAX_SEATS))
+    u = env.belief_u   # payoff_table writes every payoff fictitious_play reads: not cleared
     payoff_table(game, env, goods, me, fbi_me, u)
     fictitious_play(game, u, game.belief)
     env.belief_val[:, :] = game.belief
