@@ -290,7 +290,9 @@ def fixed_terms(game, env, slot, mask, fixed):
         fixed[q, X_PRICE_K] = recruit_price(game, env, KILLER)
 
 
-@njit(cache=True)
+# The steps of a shooter's chain are inlined into it (numba's inline="always"): a call passing the walk's
+# arrays counts references to each at entry and exit, a third of what a chain's step costs.
+@njit(cache=True, inline="always")
 def successor_now(env, w, fixed, q):
     """AG-K4 ruling, at a boss's death in the walk (family q's word w): the kind of member that
     takes its place (HENCH, KILLER or -1) and whether it is taken off this card, as the engine
@@ -305,7 +307,7 @@ def successor_now(env, w, fixed, q):
     return -1, False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_hit(env, state, acc, fixed, q, shooter):
     """The victim q gives up its cheapest piece; acc[.] takes the worths lost and won. The
     boss's death is priced only when it is the boss's last life (cheapest_piece reads it then)."""
@@ -340,7 +342,7 @@ def apply_hit(env, state, acc, fixed, q, shooter):
         boss_dies(env, state, acc, q, shooter, cost, spoils, kind, from_card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
     w = state[q]
     bags, renown = field(w, F_BAGS), field(w, F_RENOWN)
@@ -362,7 +364,7 @@ def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
         state[shooter] = plus(state[shooter], F_TOKENS, 1 if had_token else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def targets_of(game, env, state, fixed, shooter, tied):
     """tied[0 .. k-1]: the families the shooter's next BANG may go to (the best by aim_worth,
     all of them on an exact tie); returns k (0: nobody left on the card to shoot)."""
@@ -427,7 +429,7 @@ def sequel_table(game, env, mask, total, levels, table):
         s = (s - 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def leaf(game, mask, state, wacc, weight, sequel, out):
     """A leaf of the walk: every family's worths, and its part of the card by who is left on it
     (sequel_table)."""
@@ -455,7 +457,7 @@ def fold(h):
     return h ^ (h >> 17) ^ (h >> 31)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def same_state(game, buf, j, state, n):
     for q in range(n):
         if game.walk[buf, j, q] != state[q]:
@@ -471,7 +473,7 @@ def empty_buffer(game, buf):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def merge_in(game, buf, size, state, weight, wacc, scale, delta):
     """Add a state of the walk to buffer `buf` (game.walk*), merged with an equal one (found by
     its hash): its probability, and its probability-weighted worths wacc * scale + weight *
