@@ -76,3 +76,38 @@ def test_ag_t3_a_coalition_partner_is_read_from_the_belief_when_placing_at_once(
     assert P.coalition_partner(game, last, card) == (partner, chance)
     assert P.coalition_partner(game, 0, 0) == (P.strongest_after(game, 0), P.LEAD)
     assert P.strongest_after(game, 0) != S.NO
+
+
+def copied(env):
+    """A copy of an env, no placement game remembered in it."""
+    env = np.array([env]).view(np.recarray)[0]
+    env.belief_key[:] = 0.0
+    env.belief_n[:] = 0
+    return env
+
+
+def test_ag_t3_a_placement_game_read_back_is_the_one_solved_afresh():
+    """The placement game last solved under an env is read back (env.belief_key) when the next
+    family sees the same crews, cards, goods and FBI steps, solved again when any differs, and
+    what is read back is what an env that never solved it finds, bit for bit."""
+    t = four_crews_before_placement(0)
+    goods = np.zeros((S.MAX_SEATS, S.MAX_SLOTS))
+    goods[:4, 1:5] = [[3.0, 2.5, 9.0, 8.0], [2.0, 3.5, 7.0, 9.5], [3.0, 3.0, 8.0, 8.0], [1.0, 4.0, 6.0, 9.0]]
+    fbi = -0.5
+    env, fresh = copied(t.env), copied(t.env)   # the scenario's env is shared between tests
+
+    def solved(env, goods, me, fbi_me):
+        B.belief(t.game, env, goods, me, fbi_me)
+        return t.game.belief.copy()
+
+    first = solved(env, goods, 0, fbi)
+    assert tuple(env.belief_n) == (1, 0)
+    assert np.array_equal(solved(env, goods, 0, fbi), first)
+    assert tuple(env.belief_n) == (2, 1)                  # the same game: read back
+    other = goods.copy()
+    other[2, 3] += 1.0
+    changed = solved(env, other, 0, fbi)
+    assert tuple(env.belief_n) == (3, 1)                  # other goods: solved again
+    assert np.array_equal(changed.view(np.int64), solved(fresh, other, 0, fbi).view(np.int64))
+    solved(env, other, 1, fbi + 1.0)
+    assert tuple(env.belief_n) == (4, 1)                  # another FBI step for the one placing
