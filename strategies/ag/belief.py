@@ -96,24 +96,14 @@ def fictitious_play(game, u, sigma):
     so only the sets of the others there for sure and any of those there with a chance strictly
     between 0 and 1 are summed, their products taken over the latter alone: the same sum, bit for
     bit, of a few terms (most families' strategies are on one or two cards). Its reply is the
-    first best card; a card whose best payoff, whoever else is there, cannot beat the best so far
-    is passed over unsummed (`top`: the sum is a mean of the payoffs, its rounding far below
-    1e-9 of the largest). One loop, no call: a call passing the buffers counts references to
-    them, which cost more than the products."""
+    first best card. One loop, no call: a call passing
+    the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
     reply = np.zeros(MAX_SEATS, np.int64)
     sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
     unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
-    top = np.zeros((MAX_SEATS, MAX_SLOTS))      # a bound on family q's payoff on card s, whoever is there
-    for q in range(n):
-        for s in range(1, shown + 1):
-            most, size = -1e300, 0.0
-            for a in range(1 << n):
-                if not (a >> q) & 1:
-                    most, size = max(most, u[q, s, a]), max(size, abs(u[q, s, a]))
-            top[q, s] = most + 1e-9 * size
     for t in range(ROUNDS):
         for s in range(1, shown + 1):
             sure_at[s], unsure_at[s] = 0, 0
@@ -125,8 +115,6 @@ def fictitious_play(game, u, sigma):
         for q in range(n):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
-                if top[q, s] <= best:
-                    continue   # its payoff is at most best: it would not be the reply
                 sure, unsure = sure_at[s] & ~(1 << q), unsure_at[s] & ~(1 << q)   # the others
                 total, a = 0.0, 0
                 while True:   # the sets of a chance above 0 in increasing order, as the sum over all sets went
