@@ -176,8 +176,8 @@ def test_a_candidate_inside_the_band_but_undecided_is_confirmed_on_the_games_it_
     wanted = A.to_confirm(cells, changes, [seat1], 0.02, {})
     assert list(wanted) == [("x=1", 3)] and wanted[("x=1", 3)] >= 1000       # the hopeful one, at least doubled
     player.plays.clear()
-    rounds = A.confirm(player, frames, [seat1], points, ["a", "b"], 0.02, {},
-                       A.MAX_TODAY, lambda _m: None)
+    rounds, _, _ = A.confirm(player, frames, [seat1], points, ["a", "b"], 0.02, {},
+                             A.MAX_TODAY, lambda _m: None)
     assert rounds and {r["change"] for r in rounds} == {"x=1"}
     assert all(change != "x=9" for change, _, _ in player.plays)
     cells, changes = A.measure_cells(frames)

@@ -43,6 +43,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.analysis.stats import Z95
 from sim.league.refit import shipped_sentence
 from sim.runner.executor import uses_scheduler
 from sim.verdict import fairness
@@ -568,10 +569,8 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
             for n in players:
                 for rung in good:
                     frames[(label(point), rung, n)] = player.play(point, rung, n, plan.verify[n])
-        cells, changes = measure_cells(frames)
-        confirmed = confirm(player, frames, found, {label(c): c for c in verified}, good, tolerance, targets,
-                            max_today, say)
-        cells, changes = measure_cells(frames)
+        confirmed, cells, changes = confirm(player, frames, found, {label(c): c for c in verified}, good,
+                                            tolerance, targets, max_today, say)
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
         problem["screened"] = screened_rows(screened, problem)
@@ -611,14 +610,14 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
 
 
 def confirm(player: Player, frames: dict, found, points: dict, good, tolerance: float, targets: dict,
-            most: int, say) -> list[dict]:
+            most: int, say) -> tuple[list[dict], pd.DataFrame, pd.DataFrame]:
     """Confirmation rounds (module docstring, step 4): the candidates `to_confirm` names played
     again at every good rung on more games, today's rules too where they had fewer, until a
     candidate fixes each problem, none is left hopeful, or CONFIRM_ROUNDS pass. Updates `frames`;
-    returns one row per candidate and round."""
+    returns one row per candidate and round, and the cells and changes of the frames as they end."""
     done = []
+    cells, changes = measure_cells(frames)
     for round_ in range(1, CONFIRM_ROUNDS + 1):
-        cells, changes = measure_cells(frames)
         wanted = to_confirm(cells, changes, found, tolerance, targets, most)
         if not wanted:
             break
@@ -629,7 +628,8 @@ def confirm(player: Player, frames: dict, found, points: dict, good, tolerance: 
                     frames[("", rung, n)] = player.play({}, rung, n, count)
                 frames[(change, rung, n)] = player.play(points[change], rung, n, count)
             done.append({"change": change, "players": n, "games": count, "round": round_})
-    return done
+        cells, changes = measure_cells(frames)
+    return done, cells, changes
 
 
 class Player:
@@ -722,7 +722,7 @@ def screened_rank(screened: pd.DataFrame, problem: dict, tolerance: float, targe
     own = (rows["measure"] == problem["measure"]).to_numpy()
     after = np.array([_distance(v, band) for v in levels])
     before = np.array([_distance(v, band) for v in rows["base"]])
-    inside = chance_inside(levels, (rows["hi"] - rows["lo"]).to_numpy(float) / (2 * 1.959964), band)
+    inside = chance_inside(levels, (rows["hi"] - rows["lo"]).to_numpy(float) / (2 * Z95), band)
     table = pd.DataFrame({"worsened": np.where(own, 0.0, np.maximum(after - before, 0.0)),
                           "p_inside": np.where(own, inside, 1.0)},
                          index=rows["candidate"].to_numpy())
@@ -733,16 +733,13 @@ def screened_rank(screened: pd.DataFrame, problem: dict, tolerance: float, targe
 def chance_inside(levels: np.ndarray, se: np.ndarray, band) -> np.ndarray:
     """P(low <= level <= high) for a normal level of this standard error (0 or 1 when it is exact;
     0 when it is undefined)."""
+    from scipy.special import ndtr
+
     low, high, _ = band
-    out = np.zeros(len(levels))
-    for i, (v, s) in enumerate(zip(levels, se, strict=True)):
-        if not (np.isfinite(v) and np.isfinite(s)):
-            continue
-        if s <= 0:
-            out[i] = float(low <= v <= high)
-        else:
-            out[i] = 0.5 * (math.erf((high - v) / (s * math.sqrt(2))) - math.erf((low - v) / (s * math.sqrt(2))))
-    return out
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = ndtr((high - levels) / se) - ndtr((low - levels) / se)
+    exact = ((low <= levels) & (levels <= high)).astype(float)
+    return np.where(np.isfinite(levels) & np.isfinite(se), np.where(se > 0, spread, exact), 0.0)
 
 
 def _judged_with(measure: str, problem: str) -> bool:
