@@ -919,7 +919,8 @@ def cars_driven_off(game, env, p, here, goal, risky, memo):
     """The police cars (bits) standing on the way from `here` to `goal` that p, the first player,
     will drive off it this turn (NYK-M5): a car it may still move whose best step (`car_step_worth`,
     as `best_destination` picks) leaves the way and is worth more than the step into its check
-    (`best_step` moves the car rather than walk into it, or stop). Its own plan opens that road."""
+    (`best_step` moves the car rather than walk into it, or stop). Its own plan opens that road. A
+    car driven onto `here` itself has left it: the crew has not set out, and leaves freely (NYK-M3)."""
     gone = np.int64(0)
     if game.g[FIRST] != p:
         return gone
@@ -936,7 +937,7 @@ def cars_driven_off(game, env, p, here, goal, risky, memo):
             worth = car_step_worth(game, env, p, k, to, watched, crews, route)
             if worth > best:
                 best, dest = worth, to
-        if best > floor and not on_the_way(env, here, dest, goal):
+        if best > floor and (dest == here or not on_the_way(env, here, dest, goal)):
             gone |= np.int64(1) << np.int64(k)
     return gone
 

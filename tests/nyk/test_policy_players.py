@@ -313,6 +313,23 @@ def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself
     assert not far()
 
 
+def test_nyk_c5_m3_a_car_driven_onto_the_crews_own_district_has_left_its_way(t):
+    """As above, but the car's best step is onto SOHO itself (a rival's public job at risk bound
+    there): the crew has not set out and leaves a car on its own district freely (NYK-M3), so the
+    car has left the road to HARLEM and the Fast Car goes (before, SOHO counted as on the way)."""
+    t.env.params[0, INDEX["avoid_police"]] = 1.0
+    t.env.params[0, INDEX["police_block"]] = 1.0
+    t.police(GREENWICH)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.hench(LOOXY, 1, TRIBECA)
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], SOHO)
+    t.g[S.FIRST] = 0
+    memo = policy.decision_memo(t.env)
+    assert policy.cars_driven_off(t.game, t.env, 0, SOHO, HARLEM, False, memo) == 1  # the car on GREENWICH
+    assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
     """From the GARMENT DISTRICT to HARLEM, with cars on HARLEM (the goal), UPPER WEST SIDE and
     UPPER EAST SIDE: no way reaches the goal unseen, but the one by MURRAY HILL, QUEENS and EAST
