@@ -613,7 +613,9 @@ def best_destination(game, env, p, opts, n):
 def own_route(game, env, p):
     """The districts (bits) p's characters yet to move this turn would walk through on a shortest
     way to their goals within their steps: a car driven there stops them (NYK-M2), the goal
-    itself only a crew at risk (NYK-P4)."""
+    itself only a crew at risk (NYK-P4); and the district where one stands that came there this
+    turn (a journey under way): a car driven onto it stops it there (NYK-M2; on the district it
+    started from, it leaves freely, NYK-M3)."""
     mask = np.int64(0)
     reach = env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
     todo = game.pl[p, ROSTER]
@@ -624,6 +626,8 @@ def own_route(game, env, p):
             continue
         here, goal = game.ch[c, LOC], goal_of(game, env, p, c)
         risky = carries_risk(game, np.int64(1) << np.int64(c))
+        if here != goal and (game.ch[c, STEPS] > 0 or game.ch[c, START] != here):
+            mask |= np.int64(1) << np.int64(here)
         for x in range(env.rp[RP_N_DISTRICTS]):
             if 0 < env.dist[here, x] <= reach and on_the_way(env, here, x, goal) and (x != goal or risky):
                 mask |= np.int64(1) << np.int64(x)

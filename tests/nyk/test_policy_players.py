@@ -330,6 +330,24 @@ def test_nyk_c5_m3_a_car_driven_onto_the_crews_own_district_has_left_its_way(t):
     assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
 
 
+def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crew_under_way(t):
+    """A crew that set out from SOHO and stands on GREENWICH VILLAGE, its journey under way toward
+    HARLEM: a car driven onto GREENWICH stops it there (NYK-M2, the Fast Car's steps lost with the
+    journey), so that district is on its own route and a car's step there costs the step. Before
+    it set out, on the district it started from, a car is no check (NYK-M3)."""
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    assert not (policy.own_route(t.game, t.env, 0) >> SOHO) & 1
+    S.place(t.game, FURYO, S.W_CONTROLLED, GREENWICH)
+    t.ch[FURYO, S.STEPS] = 1
+    assert (policy.own_route(t.game, t.env, 0) >> GREENWICH) & 1
+    t.police(SOHO)
+    route, watched, crews = (policy.own_route(t.game, t.env, 0), policy.watched_missions(t.game, 0),
+                             policy.crews_at_risk(t.game))
+    onto = policy.car_step_worth(t.game, t.env, 0, 0, GREENWICH, watched, crews, route)
+    assert onto == policy.car_step_gain(t.game, t.env, 0, 0, GREENWICH, watched, crews) - policy.ROUTE_BLOCK_COST
+
+
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
     """From the GARMENT DISTRICT to HARLEM, with cars on HARLEM (the goal), UPPER WEST SIDE and
     UPPER EAST SIDE: no way reaches the goal unseen, but the one by MURRAY HILL, QUEENS and EAST
