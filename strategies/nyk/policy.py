@@ -29,7 +29,7 @@ from sim.nyk.decisions import (
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
     OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
-from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
+from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS, RP_SUBWAY
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
 from sim.nyk.state import (
     ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, FIRST, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
@@ -46,7 +46,8 @@ from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
-    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS,
+    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_CARD_STEPS,
+    P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, SUBWAY_CARD_STEPS_CHECKED,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -646,12 +647,14 @@ def journey_gain(game, env, p, d, group, mode, memo):
         return 0.0
     far = env.dist[d, goal]
     score = 5000.0 + 500.0 * size
-    armed = mode == MODE_NORMAL and game.pl[p, EXTRA_STEPS] > 0
+    armed = game.pl[p, EXTRA_STEPS] > 0
     risky = carries_risk(game, group)
-    if armed and beyond_reach(game, env, p, d, goal, risky, memo):
+    if armed and mode == MODE_NORMAL and beyond_reach(game, env, p, d, goal, risky, memo):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
-        return score + 2000.0 if far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5 else 0.0
+        if armed and beyond_the_ride(game, env, d, goal, risky):
+            score += ARMED_JOURNEY  # NYK-C5, M6: its steps go on from where the ride ends
+        return score + 2000.0 if takes_the_subway(env, p, far) else 0.0
     if mode == MODE_HELI:
         fare = env.rp[P_HELIPORT_COST] * size
         rich = game.pl[p, MONEY] - fare >= env.params[p, K_RESERVE]
@@ -904,6 +907,41 @@ def far_goal(game, env, p, memo):
             risky = carries_risk(game, np.int64(1) << np.int64(c))
             if beyond_reach(game, env, p, here, goal, risky, memo):
                 return True
+            if rides_the_subway(game, env, p, c, here, goal, risky) and beyond_the_ride(game, env, here, goal, risky):
+                return True
+    return False
+
+
+@njit(cache=True)
+def takes_the_subway(env, p, far):
+    """`journey_gain` rides the subway to a goal `far` districts away beyond the ordinary steps."""
+    return far > env.rp[P_MOVE_STEPS] and env.params[p, K_SUBWAY] >= 0.5
+
+
+@njit(cache=True)
+def rides_the_subway(game, env, p, c, here, goal, risky):
+    """Character c may ride the subway this turn (NYK-M6: it started its turn on GRAND CENTRAL,
+    with no job at risk unless the ruleset allows it) and its player takes the ride there."""
+    return (here == env.rp[RP_SUBWAY] and game.ch[c, START] == here and env.restrict[p] & R_NO_SUBWAY_HELI == 0
+            and (env.rp[P_SUBWAY_AT_RISK_ALLOWED] == 1 or not risky) and takes_the_subway(env, p, env.dist[here, goal]))
+
+
+@njit(cache=True)
+def beyond_the_ride(game, env, here, goal, risky):
+    """The goal lies beyond a subway ride from `here` and the Fast Car's steps go on from where it
+    ends (NYK-C5, M6, M8): past a check only where the ride or the steps beyond it are checked
+    (`subway.ignores_police`, `subway.card_steps`), a shortest way free of one that far."""
+    ride = env.rp[P_SUBWAY_STEPS]
+    if env.dist[here, goal] <= ride:
+        return False
+    if env.rp[P_SUBWAY_IGNORES_POLICE] != 1:
+        return open_road(game, env, here, goal, ride + 1, risky, np.int64(0))
+    if env.rp[P_SUBWAY_CARD_STEPS] != SUBWAY_CARD_STEPS_CHECKED:
+        return True
+    for x in range(env.rp[RP_N_DISTRICTS]):
+        if env.dist[here, x] == ride and on_the_way(env, here, x, goal) and open_road(
+                game, env, x, goal, 1, risky, np.int64(0)):
+            return True
     return False
 
 

@@ -6,14 +6,15 @@ a check next to a car-free step (NYK-M2). The same mistakes the audit counts (si
 import numpy as np
 import pytest
 from scenario import (
-    CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table, card_ids, mission_ids,
+    BROADWAY, CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GRAND_CENTRAL, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table,
+    card_ids, mission_ids,
 )
 
 from sim.nyk import state as S
 from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_POLICE_MOVE_STEPS, P_RESIST_DICE
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
+    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
 )
 from sim.nyk.hands import pack
 from strategies.nyk import policy
@@ -346,6 +347,27 @@ def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crew_under_way(t):
                              policy.crews_at_risk(t.game))
     onto = policy.car_step_worth(t.game, t.env, 0, 0, GREENWICH, watched, crews, route)
     assert onto == policy.car_step_gain(t.game, t.env, 0, 0, GREENWICH, watched, crews) - policy.ROUTE_BLOCK_COST
+
+
+def test_nyk_c5_m6_the_fast_car_goes_on_from_where_the_subway_ride_ends(t):
+    """A crew that started its turn on GRAND CENTRAL, its job on TRIBECA five districts away, every
+    way on foot through a check: the subway ride (three districts, no checks, NYK-M6) and the Fast
+    Car's two steps after it get there for one card (NYK-C5, M8), so the player plays it and rides
+    (before, only a road on foot counted and two cards paid the last steps)."""
+    t.env.params[0, INDEX["subway"]] = 1.0
+    t.hench(FURYO, 0, GRAND_CENTRAL)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], TRIBECA)
+    t.police(DISTRICT["MURRAY HILL"], BROADWAY, DISTRICT["UPPER EAST SIDE"])
+    assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+    def gain(mode):
+        return policy.journey_gain(t.game, t.env, 0, GRAND_CENTRAL, 1 << FURYO, mode, policy.decision_memo(t.env))
+
+    ride = gain(MODE_SUBWAY)
+    t.pl[0, S.EXTRA_STEPS] = 2
+    assert gain(MODE_SUBWAY) == ride + policy.ARMED_JOURNEY > gain(MODE_NORMAL)
+    t.env.params[0, INDEX["subway"]] = 0.0  # a player that walks: no ride, the road on foot closed
+    assert not policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
 
 
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
