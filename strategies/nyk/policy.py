@@ -22,8 +22,8 @@ from numba import njit
 
 from sim.nyk.fights import LOSE, WIN
 from sim.nyk.decisions import (
-    CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
+    CTX_CREW, CTX_DECISION, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_STEPS,
+    CTX_THEIRS, CTX_WINDOW, CTX_DISTRICT, CTX_POT, D_ACTION, D_BID, D_CUSTODY, D_DEAL, D_DEAL_ACCEPT, D_DISCARD,
     D_FOLD, D_HELI, D_HESITATE, D_LOSE, D_MOVE, D_OFFER, D_PLACE, D_POLICE, ANY_OFFER,
     D_REACT, D_RESIST, D_STEP, D_WHOM, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_ACCEPT, OP_ACCOMPLISH,
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
@@ -171,7 +171,7 @@ def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
         return best_action(game, env, p, opts, n)
     if decision == D_STEP:
-        return best_step(game, env, p, opts, n, ctx[CTX_GROUP])
+        return best_step(game, env, p, opts, n, ctx[CTX_GROUP], passes_checks(env, ctx))
     if decision == D_MOVE:
         return best_move(game, env, p, opts, n)
     if decision == D_BID:
@@ -1008,9 +1008,17 @@ def open_road(game, env, here, goal, steps, risky, gone):
 
 
 @njit(cache=True)
-def best_step(game, env, p, opts, n, group):
+def passes_checks(env, ctx):
+    """The journey's next step enters a police district without a check: a subway ride that
+    ignores the police, within the ride or, where the ruleset says so, beyond it (NYK-M6, M8)."""
+    return (ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE] == 1
+            and (ctx[CTX_STEPS] < env.rp[P_SUBWAY_STEPS] or env.rp[P_SUBWAY_CARD_STEPS] != SUBWAY_CARD_STEPS_CHECKED))
+
+
+@njit(cache=True)
+def best_step(game, env, p, opts, n, group, unchecked=False):
     """One step of a journey (NYK-M1, M2, M8) of the characters `group`: closer to the goal,
-    around the police."""
+    around the police (but on a ride that passes them unchecked: `passes_checks`)."""
     second = min(1, n - 1)
     if opts[second, 0] == OP_POLICE and opts[second, 2] != NO:  # a police-move card's steps
         return best_police_step(game, env, p, opts, n)
@@ -1035,7 +1043,7 @@ def best_step(game, env, p, opts, n, group):
             if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
                 continue  # a member would be carried past its goal
             score = STEP_WORTH * closer
-            if police_at(game, to) > 0:  # a check stops the journey: a car-free step as close wins
+            if police_at(game, to) > 0 and not unchecked:  # a check stops the journey: a car-free step as close wins
                 score -= check_cost(env, p, risky)
             elif open_ahead(game, env, to, goal, risky):
                 score += OPEN_ROAD_BONUS  # NYK-M2: of car-free steps as close, one whose way on is free too

@@ -13,8 +13,9 @@ from scenario import (
 from sim.nyk import state as S
 from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_POLICE_MOVE_STEPS, P_RESIST_DICE
 from sim.nyk.decisions import (
-    ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE, CTX_THEIRS,
-    D_FOLD, D_HESITATE, D_RESIST, MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_CARD, OP_DROP, OP_POLICE, OP_STEP, OP_STOP,
+    ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE,
+    CTX_STEPS, CTX_THEIRS, D_FOLD, D_HESITATE, D_RESIST, D_STEP, MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_CARD, OP_DROP,
+    OP_POLICE, OP_STEP, OP_STOP,
 )
 from sim.nyk.hands import pack
 from strategies.nyk import policy
@@ -368,6 +369,23 @@ def test_nyk_c5_m6_the_fast_car_goes_on_from_where_the_subway_ride_ends(t):
     assert gain(MODE_SUBWAY) == ride + policy.ARMED_JOURNEY > gain(MODE_NORMAL)
     t.env.params[0, INDEX["subway"]] = 0.0  # a player that walks: no ride, the road on foot closed
     assert not policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+
+def test_nyk_m6_a_subway_ride_goes_on_past_the_police_it_ignores(t):
+    """A crew riding the subway, one district out of GRAND CENTRAL on MURRAY HILL, its goal SOHO
+    beyond GRAMERCY where a car stands: the ride ignores the police (NYK-M6), so it goes on there
+    (the Fast Car's steps after the ride with it) where a walk would stop short of the check."""
+    t.env.params[0, INDEX["avoid_police"]] = 1.0
+    t.hench(FURYO, 0, DISTRICT["MURRAY HILL"])
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], SOHO)
+    t.police(GRAMERCY)
+    steps = options((OP_STOP,), (OP_STEP, GRAMERCY, NO))
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_DECISION], ctx[CTX_GROUP], ctx[CTX_STEPS] = D_STEP, 1 << FURYO, 1
+    ctx[CTX_MODE] = MODE_NORMAL
+    assert policy.heuristic(t.game, t.env, 0, D_STEP, steps, 2, ctx) == 0
+    ctx[CTX_MODE] = MODE_SUBWAY
+    assert policy.heuristic(t.game, t.env, 0, D_STEP, steps, 2, ctx) == 1
 
 
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
