@@ -71,6 +71,7 @@ STEP_WORTH = 5000.0  # best_step: a step closer to the goal
 CHECK_COST = 1000.0  # a step onto a police district off the goal: a check stops the journey (NYK-M2)
 ROUTE_BLOCK_COST = 5000.0  # a car driven onto one's own crew's way: the step it loses (NYK-M2)
 OPEN_ROAD_BONUS = 500.0  # a car-free step whose way on is car-free too, over one as close (below CHECK_COST)
+POLICE_FIRST = 1e9  # best_move: a car worth moving goes before every journey and card (NYK-M5)
 ARMED_JOURNEY = 3000.0  # a played Fast Car goes to a journey whose goal lies beyond the ordinary steps (NYK-C5)
 
 
@@ -452,9 +453,11 @@ def nearest_to(env, goal, opts, n):
 
 @njit(cache=True)
 def best_move(game, env, p, opts, n):
-    """NYK-M1..M7: police first (as first player), then each crew toward its goal. The journey
-    options are listed before the movement cards, so a card that lengthens the journey to come
-    (Fast Car) is judged against the best journey already scored."""
+    """NYK-M1..M7: police first (as first player: a car worth moving goes before any crew sets
+    out, so the goals and roads the crews and the Fast Car are judged by are the board after it,
+    not one the player's own cars change under a journey), then each crew toward its goal. The
+    journey options are listed before the movement cards, so a card that lengthens the journey to
+    come (Fast Car) is judged against the best journey already scored."""
     best, pick = 0.0, 0
     best_journey = 0.0
     memo = decision_memo(env)  # each journey option asks its group's goal, each car the watched jobs
@@ -462,7 +465,9 @@ def best_move(game, env, p, opts, n):
         op = opts[i, 0]
         score = 0.0
         if op == OP_POLICE:
-            score = car_worth(game, env, p, opts[i, 1], memo, best)
+            score = car_worth(game, env, p, opts[i, 1], memo, 0.0)
+            if score > 0.0:
+                score += POLICE_FIRST
         elif op == OP_JOURNEY:
             score = journey_gain(game, env, p, opts[i, 1], opts[i, 2], opts[i, 3], memo)
         elif op == OP_PLAY:

@@ -15,7 +15,7 @@ from sim.nyk.compiled import E_BANK_INCOME, E_MISSION_BONUS, E_STEAL_MONEY, P_PO
 from sim.nyk.decisions import (
     ANY_CARD, CTX_CREW, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MODE, CTX_OPPONENT, CTX_OTHER_CREW, CTX_STAGE,
     CTX_STEPS, CTX_THEIRS, D_FOLD, D_HESITATE, D_RESIST, D_STEP, MODE_NORMAL, MODE_SUBWAY, N_CTX, OP_CARD, OP_DROP,
-    OP_POLICE, OP_STEP, OP_STOP,
+    OP_END, OP_JOURNEY, OP_POLICE, OP_STEP, OP_STOP,
 )
 from sim.nyk.hands import pack
 from strategies.nyk import policy
@@ -386,6 +386,25 @@ def test_nyk_m6_a_subway_ride_goes_on_past_the_police_it_ignores(t):
     assert policy.heuristic(t.game, t.env, 0, D_STEP, steps, 2, ctx) == 0
     ctx[CTX_MODE] = MODE_SUBWAY
     assert policy.heuristic(t.game, t.env, 0, D_STEP, steps, 2, ctx) == 1
+
+
+def test_nyk_m5_the_first_player_moves_a_car_worth_moving_before_its_crews_set_out(t):
+    """A car worth moving (toward a rival's public job at risk, off the crew's way) goes before the
+    journey: the crew's goal and road, and the Fast Car, are then judged on the board as the car
+    leaves it, not changed under the journey by the player's own car (before, the journey went
+    first and the car in the middle of it)."""
+    t.env.params[0, INDEX["police_block"]] = 1.0
+    t.police(GREENWICH)
+    t.hench(FURYO, 0, SOHO)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
+    t.hench(LOOXY, 1, TRIBECA)
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], DISTRICT["LITTLE ITALY"])
+    t.g[S.FIRST] = 0
+    menu = options((OP_END,), (OP_JOURNEY, SOHO, 1 << FURYO, MODE_NORMAL), (OP_POLICE, 0))
+    assert policy.car_worth(t.game, t.env, 0, 0, policy.decision_memo(t.env), 0.0) > 0.0
+    assert policy.best_move(t.game, t.env, 0, menu, 3) == 2
+    t.env.params[0, INDEX["police_block"]] = 0.0  # a car worth nothing stays: the crew sets out
+    assert policy.best_move(t.game, t.env, 0, menu, 3) == 1
 
 
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
