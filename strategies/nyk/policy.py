@@ -654,7 +654,8 @@ def journey_gain(game, env, p, d, group, mode, memo):
     score = 5000.0 + 500.0 * size
     armed = game.pl[p, EXTRA_STEPS] > 0
     risky = carries_risk(game, group)
-    if armed and mode == MODE_NORMAL and beyond_reach(game, env, p, d, goal, risky, memo):
+    if armed and mode == MODE_NORMAL and beyond_reach(game, env, p, d, goal, risky, memo) and (
+            size == 1 or sets_out_together(game, env, p, group, d, goal, risky, memo)):
         score += ARMED_JOURNEY  # NYK-C5: the Fast Car played goes to a journey that uses its steps
     if mode == MODE_SUBWAY:
         if armed and beyond_the_ride(game, env, d, goal, risky):
@@ -665,6 +666,22 @@ def journey_gain(game, env, p, d, group, mode, memo):
         rich = game.pl[p, MONEY] - fare >= env.params[p, K_RESERVE]
         return score + 3000.0 if far >= env.params[p, K_HELI_MIN_DIST] and rich else 0.0
     return score
+
+
+@njit(cache=True)
+def sets_out_together(game, env, p, group, here, goal, risky, memo):
+    """The group's own road is open as far as the Fast Car's steps, not only its lead's: a first
+    step that keeps every member's goal on its way (as `best_step` walks,
+    `keeps_everyone_on_the_way`) goes onto a district without a car (NYK-M2), from where a
+    shortest way toward the goal goes on without a check (the cars p drives off not counted)."""
+    gone = cars_driven_off(game, env, p, here, goal, risky, memo)
+    for j in range(env.nbr[here, 0]):
+        nb = env.nbr[here, 1 + j]
+        if (env.dist[nb, goal] < env.dist[here, goal] and cars_staying(game, nb, gone) == 0
+                and keeps_everyone_on_the_way(game, env, p, group, here, nb, goal, memo)
+                and open_road(game, env, nb, goal, env.rp[P_MOVE_STEPS], risky, gone)):
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -6,8 +6,8 @@ a check next to a car-free step (NYK-M2). The same mistakes the audit counts (si
 import numpy as np
 import pytest
 from scenario import (
-    BROADWAY, CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GRAND_CENTRAL, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA, Table,
-    card_ids, mission_ids,
+    BROADWAY, CHELSEA, CHINATOWN, DISTRICT, GRAMERCY, GRAND_CENTRAL, GREENWICH, HARLEM, PARAM, SOHO, TRIBECA,
+    UNION_CITY, Table, card_ids, mission_ids,
 )
 
 from sim.nyk import state as S
@@ -405,6 +405,29 @@ def test_nyk_m5_the_first_player_moves_a_car_worth_moving_before_its_crews_set_o
     assert policy.best_move(t.game, t.env, 0, menu, 3) == 2
     t.env.params[0, INDEX["police_block"]] = 0.0  # a car worth nothing stays: the crew sets out
     assert policy.best_move(t.game, t.env, 0, menu, 3) == 1
+
+
+def test_nyk_c5_m4_the_fast_car_goes_to_a_group_only_on_the_groups_own_road(t):
+    """From MORNINGSIDE HEIGHTS, jobs on MURRAY HILL (four districts, an open road by HARLEM) and
+    UNION CITY (three, only by UPPER WEST SIDE, where a car stands): together the two take the
+    way by UPPER WEST SIDE (each goal kept on it) and its check stops them, the Fast Car's steps
+    lost (NYK-M2). The played car goes to the one bound for MURRAY HILL alone (before, the group
+    got it on its lead's road and stopped where it set out)."""
+    morningside = DISTRICT["MORNINGSIDE HEIGHTS"]
+    t.hench(FURYO, 0, morningside)
+    t.hench(LOOXY, 0, morningside)
+    jobs = mission_ids(crew=1, risk=0)
+    t.hold(jobs[0], [FURYO], DISTRICT["MURRAY HILL"])
+    t.ms[t.hold(jobs[1], [LOOXY], t.bag()[-1]), S.M_DEST] = UNION_CITY  # by hand (its tile is not in the bag)
+    t.police(DISTRICT["UPPER WEST SIDE"], CHELSEA)
+    t.pl[0, S.EXTRA_STEPS] = 2
+
+    def gain(group):
+        return policy.journey_gain(t.game, t.env, 0, morningside, group, MODE_NORMAL, policy.decision_memo(t.env))
+
+    both = (1 << FURYO) | (1 << LOOXY)
+    assert gain(1 << FURYO) == 5500.0 + policy.ARMED_JOURNEY
+    assert gain(both) == 6000.0 < gain(1 << FURYO)
 
 
 def test_nyk_m2_p4_a_crew_at_risk_takes_the_way_that_goes_on_to_next_to_its_guarded_goal(t):
