@@ -11,9 +11,8 @@ from sim.shared.adapter import LineupAdapter
 # money in dollars needs 32 bits; counts of things fit 16; seats, ranks and flags 8 or 1
 _INT8 = {"n_players", "winner_seat", "seat", "slot", "rank", "henchmen", "police_cars_end"}
 _BOOL = {"won", "alive", "cap_hit"}
-_INT32 = {"game_id", "fortune", "margin", "winner_deficit_mid", "illegal_decisions"}
-# the third tie-break's key (NYK-E1): one base-7 digit a henchman, up to henchmen.max (20) of them
-_INT64 = {"henchman_values"}
+_INT32 = {"game_id", "fortune", "margin", "winner_deficit_mid", "henchman_values",
+          "illegal_decisions"}
 _INT16 = {"turns", "end_card_pos", "lead_changes", "winner_led_from", "bank_failures",
           "invariant", "turn"}
 
@@ -23,8 +22,6 @@ def nyk_dtype(name: str, counters=()) -> str:
         return "bool"
     if name in _INT8:
         return "int8"
-    if name in _INT64:
-        return "int64"
     if name in _INT32 or name.endswith(("_income", "_spent", "_paid")) or name.startswith("recruit_offered_"):
         return "int32"
     if name in _INT16 or name in counters:

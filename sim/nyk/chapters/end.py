@@ -16,6 +16,9 @@ from sim.rng import below_of
 from sim.nyk.compiled import P_TIEBREAK_LAST, TIEBREAK_RANDOM
 
 
+KEY_BASE = 32  # a field of the values' key per value: more than henchmen.max's bound (20), so 30 bits in all
+
+
 @njit(cache=True)
 def tiebreak_key(game, p, level):
     """Level 0: fortune; 1: number of henchmen; 2: henchmen values from the highest down."""
@@ -31,11 +34,8 @@ def tiebreak_key(game, p, level):
         if (game.ch[c, WHERE] == W_CONTROLLED or game.ch[c, WHERE] == W_CUSTODY):
             values[game.ch[c, VALUE]] += 1
     key = np.int64(0)
-    for r in range(5, -1, -1):  # sorted values, highest first, compared lexicographically
-        for _ in range(values[r]):
-            key = key * 7 + r + 1
-    for _ in range(5 - values.sum()):
-        key = key * 7
+    for r in range(5, -1, -1):  # how many of each value, the highest first: between equal numbers of
+        key = key * KEY_BASE + values[r]  # henchmen (level 1 tied), the sorted values' lexicographic order
     return key
 
 
