@@ -292,18 +292,25 @@ def test_nyk_m8_no_card_again_for_a_step_an_earlier_journey_of_the_turn_paid(t):
     assert t.ch[FURYO, S.MISSION] == job
 
 
-def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself(t):
-    """From SOHO every shortest way to HARLEM goes through GREENWICH VILLAGE, where a car stands: no
-    open road for the Fast Car. As the first player, with that car still to move and its best step
-    off the way (to LITTLE ITALY, a rival's public job at risk), the player drives it off (NYK-M5)
-    and the road is open; not with the car's steps spent, nor when it is not the first player."""
+def crew_to_harlem_past_a_car(t, rival_bound_for):
+    """Seat 0's Furyo at SOHO with a job bound for HARLEM, a police car on GREENWICH VILLAGE (every
+    shortest way goes through it), and a rival's public job at risk bound for `rival_bound_for`: where
+    the car is worth driving (seat 0 avoids the police and blocks rivals at its fullest)."""
     t.env.params[0, INDEX["avoid_police"]] = 1.0
     t.env.params[0, INDEX["police_block"]] = 1.0
     t.police(GREENWICH)
     t.hench(FURYO, 0, SOHO)
     t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
     t.hench(LOOXY, 1, TRIBECA)
-    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], DISTRICT["LITTLE ITALY"])
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], rival_bound_for)
+
+
+def test_nyk_c5_m5_the_first_player_plays_the_fast_car_on_a_road_it_opens_itself(t):
+    """From SOHO every shortest way to HARLEM goes through GREENWICH VILLAGE, where a car stands: no
+    open road for the Fast Car. As the first player, with that car still to move and its best step
+    off the way (to LITTLE ITALY, a rival's public job at risk), the player drives it off (NYK-M5)
+    and the road is open; not with the car's steps spent, nor when it is not the first player."""
+    crew_to_harlem_past_a_car(t, rival_bound_for=DISTRICT["LITTLE ITALY"])
 
     def far():
         return policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
@@ -319,13 +326,7 @@ def test_nyk_c5_m3_a_car_driven_onto_the_crews_own_district_has_left_its_way(t):
     """As above, but the car's best step is onto SOHO itself (a rival's public job at risk bound
     there): the crew has not set out and leaves a car on its own district freely (NYK-M3), so the
     car has left the road to HARLEM and the Fast Car goes (before, SOHO counted as on the way)."""
-    t.env.params[0, INDEX["avoid_police"]] = 1.0
-    t.env.params[0, INDEX["police_block"]] = 1.0
-    t.police(GREENWICH)
-    t.hench(FURYO, 0, SOHO)
-    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], HARLEM)
-    t.hench(LOOXY, 1, TRIBECA)
-    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], SOHO)
+    crew_to_harlem_past_a_car(t, rival_bound_for=SOHO)
     t.g[S.FIRST] = 0
     memo = policy.decision_memo(t.env)
     assert policy.cars_driven_off(t.game, t.env, 0, SOHO, HARLEM, False, memo) == 1  # the car on GREENWICH
