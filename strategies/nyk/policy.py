@@ -29,8 +29,9 @@ from sim.nyk.decisions import (
     OP_BID, OP_CHAR, OP_DROP, OP_JOURNEY, OP_PART, OP_PLAY, OP_POLICE, OP_PROVOKE, OP_RECRUIT,
     OP_STEP, WIN_CARD_PLAYED, WIN_INTIMIDATION, WIN_RESOURCES,
 )
-from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS, RP_SUBWAY
+from sim.nyk.env import N_SCRATCH, RP_N_DISTRICTS, RP_PERIPH, RP_STATION, RP_R_KIND, RP_R_PARAMS
 from sim.nyk.view import recruit_targets, seen_dest, seen_standing
+from sim.nyk.ways import may_ride_subway, passes_police
 from sim.nyk.state import (
     ACTED, ALIVE, CELL, END_REVEALED, EXTRA_STEPS, FIRST, HAND0, HAND_KINDS, HAND_N, HENCHMEN_MASK, LAST_TURN, LOC,
     M_ACCEPT, M_CREW, M_HOLDER, M_REWARD, M_RISK,
@@ -46,8 +47,7 @@ from sim.nyk.compiled import (
     E_BANK_INCOME, E_CANCEL_ELIMINATION, E_DISCARD_HENCHMAN, E_DRAW_CARDS, E_EXTRA_MOVE, E_MISSION_BONUS,
     E_POACH_HENCHMAN, E_POLICE_MOVE, E_POLICE_PLACE, E_RECRUIT, E_RELEASE_CUSTODY, E_STEAL_MONEY,
     E_BLOCK_INTERROGATION, MAX_PARAMS, P_HELIPORT_COST, P_HENCHMEN_MAX, P_MISSION_ROW,
-    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_CARD_STEPS,
-    P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS, SUBWAY_CARD_STEPS_CHECKED,
+    P_BONUS_STEPS_PER_CARD, P_MOVE_STEPS, P_POLICE_MOVE_STEPS, P_SUBWAY_STEPS,
     P_RECRUIT_FROM_CUSTODY, P_RECRUIT_MAX_OFFER, P_RECRUIT_MIN_OFFER, P_RECRUIT_OFFER_STEP,
     P_POLICE_QUESTIONED, P_RECRUIT_PER_TURN, P_RESIST_DICE, QUESTIONED_ALL,
 )
@@ -929,7 +929,7 @@ def far_goal(game, env, p, memo):
             risky = carries_risk(game, np.int64(1) << np.int64(c))
             if beyond_reach(game, env, p, here, goal, risky, memo):
                 return True
-            if rides_the_subway(game, env, p, c, here, goal, risky) and beyond_the_ride(game, env, here, goal, risky):
+            if rides_the_subway(game, env, p, c, here, goal) and beyond_the_ride(game, env, here, goal, risky):
                 return True
     return False
 
@@ -941,11 +941,11 @@ def takes_the_subway(env, p, far):
 
 
 @njit(cache=True)
-def rides_the_subway(game, env, p, c, here, goal, risky):
-    """Character c may ride the subway this turn (NYK-M6: it started its turn on GRAND CENTRAL,
-    with no job at risk unless the ruleset allows it) and its player takes the ride there."""
-    return (here == env.rp[RP_SUBWAY] and game.ch[c, START] == here and env.restrict[p] & R_NO_SUBWAY_HELI == 0
-            and (env.rp[P_SUBWAY_AT_RISK_ALLOWED] == 1 or not risky) and takes_the_subway(env, p, env.dist[here, goal]))
+def rides_the_subway(game, env, p, c, here, goal):
+    """Character c may ride the subway from `here` this turn (NYK-M6, `may_ride_subway`) and its
+    player takes the ride there."""
+    return (env.restrict[p] & R_NO_SUBWAY_HELI == 0 and may_ride_subway(game, env, np.int64(1) << np.int64(c), here)
+            and takes_the_subway(env, p, env.dist[here, goal]))
 
 
 @njit(cache=True)
@@ -956,9 +956,9 @@ def beyond_the_ride(game, env, here, goal, risky):
     ride = env.rp[P_SUBWAY_STEPS]
     if env.dist[here, goal] <= ride:
         return False
-    if env.rp[P_SUBWAY_IGNORES_POLICE] != 1:
+    if not passes_police(env, MODE_SUBWAY, True):
         return open_road(game, env, here, goal, ride + 1, risky, np.int64(0))
-    if env.rp[P_SUBWAY_CARD_STEPS] != SUBWAY_CARD_STEPS_CHECKED:
+    if passes_police(env, MODE_SUBWAY, False):
         return True
     for x in range(env.rp[RP_N_DISTRICTS]):
         if env.dist[here, x] == ride and on_the_way(env, here, x, goal) and open_road(
@@ -1031,10 +1031,9 @@ def open_road(game, env, here, goal, steps, risky, gone):
 
 @njit(cache=True)
 def passes_checks(env, ctx):
-    """The journey's next step enters a police district without a check: a subway ride that
-    ignores the police, within the ride or, where the ruleset says so, beyond it (NYK-M6, M8)."""
-    return (ctx[CTX_MODE] == MODE_SUBWAY and env.rp[P_SUBWAY_IGNORES_POLICE] == 1
-            and (ctx[CTX_STEPS] < env.rp[P_SUBWAY_STEPS] or env.rp[P_SUBWAY_CARD_STEPS] != SUBWAY_CARD_STEPS_CHECKED))
+    """The journey's next step enters a police district without a check (`passes_police`:
+    NYK-M6, M8), a subway ride's steps counted in the decision's context."""
+    return passes_police(env, ctx[CTX_MODE], ctx[CTX_STEPS] < env.rp[P_SUBWAY_STEPS])
 
 
 @njit(cache=True)

@@ -14,12 +14,13 @@ from sim.nyk.chapters.police import (
     custody_phase, custody_step, interrogate, move_police, police_arrived, questionable,
 )
 from sim.nyk.chapters.recruitment import list_partings, part_with
+from sim.nyk.ways import all_started_at, may_ride_subway, passes_police
 from sim.nyk.decisions import (
     ANY_CARD, CTX_DECISION, CTX_DISTRICT, CTX_GROUP, CTX_MINE, CTX_MODE, CTX_OPPONENT, CTX_POT, CTX_STEPS, D_DEAL,
     D_DEAL_ACCEPT, D_HELI, D_MOVE, D_PLACE, D_POLICE, D_STEP, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_DROP, OP_END,
     OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_POLICE, OP_STEP, OP_STOP, OP_YES, WIN_MOVEMENT,
 )
-from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION, RP_SUBWAY, RP_WIN_KINDS
+from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION, RP_WIN_KINDS
 from sim.nyk.events import EV_CARD_MOVE, EV_CHECK, EV_DEAL, EV_HELI, EV_JOURNEY, EV_POLICE_MOVE, EV_STEP
 from sim.nyk.state import (
     ALIVE, BANK, C_CARDS_AS_MOVES, C_DEALS, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_SUBWAY, EXTRA_STEPS, FIRST, HAND0,
@@ -30,8 +31,7 @@ from sim.nyk.state import (
 from sim.nyk.compiled import (
     E_EXTRA_MOVE, E_POLICE_MOVE, E_POLICE_PLACE, E_RELEASE_CUSTODY, P_BONUS_STEPS_PER_CARD,
     P_DEALS_ENABLED, P_DEALS_POLICE_MOVE_PRICE, P_HELIPORT_AT_RISK_ALLOWED, P_HELIPORT_COST, P_MOVE_STEPS,
-    P_POLICE_MOVE_STEPS, P_SUBWAY_AT_RISK_ALLOWED, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_CARD_STEPS, P_SUBWAY_STEPS,
-    SUBWAY_CARD_STEPS_CHECKED,
+    P_POLICE_MOVE_STEPS, P_SUBWAY_IGNORES_POLICE, P_SUBWAY_STEPS,
 )
 
 
@@ -69,8 +69,7 @@ def list_journeys(game, env, p, n, police_steps_left):
         sub = here
         while sub:
             n = put(opts, n, OP_JOURNEY, d, sub, MODE_NORMAL)
-            if d == env.rp[RP_SUBWAY] and all_started_at(game, sub, d) and (
-                    env.rp[P_SUBWAY_AT_RISK_ALLOWED] or not carries_risk(game, sub)):
+            if may_ride_subway(game, env, sub, d):
                 n = put(opts, n, OP_JOURNEY, d, sub, MODE_SUBWAY)
             if d == env.rp[RP_HELIPORT] and all_started_at(game, sub, d) and (
                     env.rp[P_HELIPORT_AT_RISK_ALLOWED] or not carries_risk(game, sub)) and (
@@ -80,17 +79,6 @@ def list_journeys(game, env, p, n, police_steps_left):
     if police_steps_left:
         n = list_police_cars(game, env, n)
     return n
-
-
-@njit(cache=True)
-def all_started_at(game, group, d):
-    rest = group
-    while rest:
-        c = lowest_bit(rest)
-        rest &= rest - 1
-        if game.ch[c, START] != d:
-            return False
-    return True
 
 
 @njit(cache=True)
@@ -435,7 +423,7 @@ def journey(game, env, p, d, group, mode):
             game.ch[c, STEPS] += 1
         log(game, EV_STEP, p, d, group)
         # NYK-M6/M8 (`subway.card_steps`): a district bought beyond the ride may be checked
-        checked = not ignore_police or (not normal and env.rp[P_SUBWAY_CARD_STEPS] == SUBWAY_CARD_STEPS_CHECKED)
+        checked = not passes_police(env, mode, normal)
         if checked and police_at(game, d) > 0:
             credit = 0  # NYK-P2: only a new card goes on past this check
             arrive_at_police(game, env, p, d, group)
