@@ -622,9 +622,15 @@ def own_route(game, env, p):
     itself only a crew at risk (NYK-P4); and the district where one stands that came there this
     turn (a journey under way): a car driven onto it stops it there (NYK-M2; on the district it
     started from, it leaves freely, NYK-M3)."""
+    return route_but(game, env, p, np.int64(0))
+
+
+@njit(cache=True)
+def route_but(game, env, p, left_out):
+    """`own_route` of p's characters but those `left_out` (bits)."""
     mask = np.int64(0)
     reach = env.rp[P_MOVE_STEPS] + game.pl[p, EXTRA_STEPS]
-    todo = game.pl[p, ROSTER]
+    todo = game.pl[p, ROSTER] & ~left_out
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
@@ -673,13 +679,13 @@ def sets_out_together(game, env, p, group, here, goal, risky, memo):
     """The group's own road is open as far as the Fast Car's steps, not only its lead's: a first
     step that keeps every member's goal on its way (as `best_step` walks,
     `keeps_everyone_on_the_way`) goes onto a district without a car (NYK-M2), from where a
-    shortest way toward the goal goes on without a check (the cars p drives off not counted)."""
-    gone = cars_driven_off(game, env, p, here, goal, risky, memo)
+    shortest way toward the goal goes on without a check (the cars where p drives them: `cars_once_driven`)."""
+    cars = cars_once_driven(game, env, p, here, goal, risky, memo)
     for j in range(env.nbr[here, 0]):
         nb = env.nbr[here, 1 + j]
-        if (env.dist[nb, goal] < env.dist[here, goal] and cars_staying(game, nb, gone) == 0
+        if (env.dist[nb, goal] < env.dist[here, goal] and not (cars >> nb) & 1
                 and keeps_everyone_on_the_way(game, env, p, group, here, nb, goal, memo)
-                and open_road(game, env, nb, goal, env.rp[P_MOVE_STEPS], risky, gone)):
+                and open_road(game, env, nb, goal, env.rp[P_MOVE_STEPS], risky, cars)):
             return True
     return False
 
@@ -789,19 +795,19 @@ def payable_cards(game, env, p):
 def car_free_steps(game, env, here, own, steps):
     """How far, up to `steps`, a shortest route from `here` toward `own` goes before a police
     district (NYK-M2: `best_step` does not walk into a check)."""
-    frontier = np.int64(1) << np.int64(here)
+    frontier, cars = np.int64(1) << np.int64(here), car_districts(game, np.int64(0))
     for k in range(steps):
-        frontier = car_free_frontier(game, env, frontier, own, np.int64(0))
+        frontier = car_free_frontier(env, frontier, own, cars)
         if frontier == 0:
             return k
     return steps
 
 
 @njit(cache=True)
-def car_free_frontier(game, env, frontier, goal, gone):
+def car_free_frontier(env, frontier, goal, cars):
     """The districts (bits) one step from those of `frontier` closer to `goal` without a police
-    car but the cars `gone` (bits) (NYK-M2): the next districts of the shortest routes that meet
-    no check."""
+    car, the cars standing on the districts `cars` (bits) (NYK-M2): the next districts of the
+    shortest routes that meet no check."""
     reached = np.int64(0)
     rest = frontier
     while rest:
@@ -809,19 +815,20 @@ def car_free_frontier(game, env, frontier, goal, gone):
         rest &= rest - 1
         for j in range(env.nbr[d, 0]):
             nb = env.nbr[d, 1 + j]
-            if env.dist[nb, goal] < env.dist[d, goal] and cars_staying(game, nb, gone) == 0:
+            if env.dist[nb, goal] < env.dist[d, goal] and not (cars >> nb) & 1:
                 reached |= np.int64(1) << np.int64(nb)
     return reached
 
 
 @njit(cache=True)
-def cars_staying(game, d, gone):
-    """The police cars on district `d` but those `gone` (bits): `police_at` with no car gone."""
-    n = 0
+def car_districts(game, gone):
+    """The districts (bits) where a police car stands, but the cars `gone` (bits)."""
+    mask = np.int64(0)
     for k in range(N_POLICE):
-        if game.g[POLICE0 + k] == d and not (gone >> k) & 1:
-            n += 1
-    return n
+        d = game.g[POLICE0 + k]
+        if d >= 0 and not (gone >> k) & 1:
+            mask |= np.int64(1) << np.int64(d)
+    return mask
 
 
 @njit(cache=True)
@@ -957,12 +964,12 @@ def beyond_the_ride(game, env, here, goal, risky):
     if env.dist[here, goal] <= ride:
         return False
     if not passes_police(env, MODE_SUBWAY, True):
-        return open_road(game, env, here, goal, ride + 1, risky, np.int64(0))
+        return open_road(game, env, here, goal, ride + 1, risky, car_districts(game, np.int64(0)))
     if passes_police(env, MODE_SUBWAY, False):
         return True
     for x in range(env.rp[RP_N_DISTRICTS]):
         if env.dist[here, x] == ride and on_the_way(env, here, x, goal) and open_road(
-                game, env, x, goal, 1, risky, np.int64(0)):
+                game, env, x, goal, 1, risky, car_districts(game, np.int64(0))):
             return True
     return False
 
@@ -971,25 +978,37 @@ def beyond_the_ride(game, env, here, goal, risky):
 def beyond_reach(game, env, p, here, goal, risky, memo):
     """The goal lies beyond the ordinary steps and a step beyond them can be free: a shortest
     route goes that far without a check (NYK-M2: a check stops the journey, and the Fast Car's
-    steps with it), the cars p drives off first (`cars_driven_off`, weighed only for a goal that far)."""
+    steps with it), the cars standing where p drives them first (`cars_once_driven`, weighed only
+    for a goal that far)."""
     steps = env.rp[P_MOVE_STEPS]
     if env.dist[here, goal] <= steps:
         return False
-    return open_road(game, env, here, goal, steps + 1, risky, cars_driven_off(game, env, p, here, goal, risky, memo))
+    return open_road(game, env, here, goal, steps + 1, risky, cars_once_driven(game, env, p, here, goal, risky, memo))
+
+
+@njit(cache=True)
+def cars_once_driven(game, env, p, here, goal, risky, memo):
+    """The districts (bits) holding a police car once p drove the cars it will off the way from
+    `here` to `goal` (`cars_driven_off`): where they stood but those, and where they go."""
+    gone, parked = cars_driven_off(game, env, p, here, goal, risky, memo)
+    return car_districts(game, gone) | parked
 
 
 @njit(cache=True)
 def cars_driven_off(game, env, p, here, goal, risky, memo):
     """The police cars (bits) standing on the way from `here` to `goal` that p, the first player,
-    will drive off it this turn (NYK-M5): a car it may still move whose best step (`car_step_worth`,
-    as `best_destination` picks) leaves the way and is worth more than the step into its check
-    (`best_step` moves the car rather than walk into it, or stop). Its own plan opens that road. A
-    car driven onto `here` itself has left it: the crew has not set out, and leaves freely (NYK-M3)."""
-    gone = np.int64(0)
+    will drive off this turn (NYK-M5), and the districts (bits) they go to: a car it may still
+    move whose best step is worth more than the step into its check, as `best_step` weighs them
+    once the crew stands beside the car (`car_worth` against the step's score). The step's worth
+    is `car_step_worth` over the way of p's other characters (`route_but` the crew standing
+    here): whether the district it goes to blocks the crew is for `open_road` to tell, with the
+    car standing there. A car driven onto `here` itself is no check: the crew has not set out,
+    and leaves freely (NYK-M3)."""
+    gone, parked = np.int64(0), np.int64(0)
     if game.g[FIRST] != p:
-        return gone
+        return gone, parked
     watched, crews = remembered_watch(game, p, memo), remembered_crews(game, memo)
-    route = remembered_route(game, env, p, memo)
+    route = route_but(game, env, p, unmoved_at(game, p, here))
     floor = max(0.0, STEP_WORTH - check_cost(env, p, risky))
     for k in range(N_POLICE):
         d = game.g[POLICE0 + k]
@@ -1001,29 +1020,46 @@ def cars_driven_off(game, env, p, here, goal, risky, memo):
             worth = car_step_worth(game, env, p, k, to, watched, crews, route)
             if worth > best:
                 best, dest = worth, to
-        if best > floor and (dest == here or not on_the_way(env, here, dest, goal)):
+        if best > floor:
             gone |= np.int64(1) << np.int64(k)
-    return gone
+            if dest != here:
+                parked |= np.int64(1) << np.int64(dest)
+    return gone, parked
+
+
+@njit(cache=True)
+def unmoved_at(game, p, d):
+    """p's characters (bits) standing on d that have not moved this turn."""
+    mask = np.int64(0)
+    rest = game.pl[p, ROSTER]
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, MOVED] == 0:
+            mask |= np.int64(1) << np.int64(c)
+    return mask
 
 
 @njit(cache=True)
 def check_cost(env, p, risky):
     """What `best_step` takes off a step into a police check (NYK-M2: it stops the journey; a crew
-    at risk is questioned there too, NYK-P4)."""
+    at risk is questioned there too, NYK-P4). A crew not at risk stepping onto its goal pays
+    nothing: its journey ends there anyway, as `open_road` reads the goal."""
     return 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
 
 
 @njit(cache=True)
-def open_road(game, env, here, goal, steps, risky, gone):
+def open_road(game, env, here, goal, steps, risky, cars):
     """Whether some shortest route from `here` goes `steps` districts toward `goal` (or reaches it)
     without entering a police district on the way (nor the goal's, for a crew at risk: it would
-    be questioned there, NYK-P4), the cars `gone` (bits) not counted. Every district of the
-    frontier lies as far from the goal, so the goal is the next step once that distance is one."""
+    be questioned there, NYK-P4), the police cars standing on the districts `cars` (bits). Every
+    district of the frontier lies as far from the goal, so the goal is the next step once that
+    distance is one."""
     frontier = np.int64(1) << np.int64(here)
     for k in range(steps):
         if env.dist[here, goal] - k == 1:
-            return not (risky and cars_staying(game, goal, gone) > 0)
-        frontier = car_free_frontier(game, env, frontier, goal, gone)
+            return not (risky and (cars >> goal) & 1)
+        frontier = car_free_frontier(env, frontier, goal, cars)
         if frontier == 0:
             return False
     return True
@@ -1064,8 +1100,8 @@ def best_step(game, env, p, opts, n, group, unchecked=False):
             if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
                 continue  # a member would be carried past its goal
             score = STEP_WORTH * closer
-            if police_at(game, to) > 0 and not unchecked:  # a check stops the journey: a car-free step as close wins
-                score -= check_cost(env, p, risky)
+            if police_at(game, to) > 0 and not unchecked and (risky or to != goal):
+                score -= check_cost(env, p, risky)  # a check stops the journey: a car-free step as close wins
             elif open_ahead(game, env, to, goal, risky):
                 score += OPEN_ROAD_BONUS  # NYK-M2: of car-free steps as close, one whose way on is free too
             if opts[i, 2] != NO:  # NYK-M8: a card spent as a bonus move
@@ -1113,7 +1149,7 @@ def open_ahead(game, env, to, goal, risky):
     beats one that stops sooner."""
     near = env.dist[to, goal] - (risky and police_at(game, goal) > 0)
     ahead = min(near, env.rp[P_MOVE_STEPS] + 1)
-    return ahead <= 0 or open_road(game, env, to, goal, ahead, risky, np.int64(0))
+    return ahead <= 0 or open_road(game, env, to, goal, ahead, risky, car_districts(game, np.int64(0)))
 
 
 @njit(cache=True)

@@ -329,8 +329,48 @@ def test_nyk_c5_m3_a_car_driven_onto_the_crews_own_district_has_left_its_way(t):
     crew_to_harlem_past_a_car(t, rival_bound_for=SOHO)
     t.g[S.FIRST] = 0
     memo = policy.decision_memo(t.env)
-    assert policy.cars_driven_off(t.game, t.env, 0, SOHO, HARLEM, False, memo) == 1  # the car on GREENWICH
+    assert policy.cars_driven_off(t.game, t.env, 0, SOHO, HARLEM, False, memo) == (1, 0)  # GREENWICH to SOHO
     assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+
+
+def test_nyk_c5_m5_a_car_driven_onto_one_of_two_ways_leaves_the_other_open(t):
+    """From CHINATOWN to MORNINGSIDE HEIGHTS every way goes through CHELSEA, where a car stands, by
+    GREENWICH VILLAGE or by GRAMERCY. The car's best step is onto GREENWICH (a rival's public job at
+    risk bound there): once the crew stands beside the car on GRAMERCY, `best_step` drives it
+    there rather than stop (NYK-M5), so at the menu the road is open for the Fast Car, the way by
+    GRAMERCY free (before, GREENWICH counted as the crew's own way and the car stayed)."""
+    morningside = DISTRICT["MORNINGSIDE HEIGHTS"]
+    t.env.params[0, INDEX["police_block"]] = 1.0
+    t.police(CHELSEA)
+    t.hench(FURYO, 0, CHINATOWN)
+    t.hold(mission_ids(crew=1, risk=0)[0], [FURYO], morningside)
+    t.hench(LOOXY, 1, TRIBECA)
+    t.hold(mission_ids(crew=1, risk=1, secret=0)[0], [LOOXY], GREENWICH)
+    t.g[S.FIRST] = 0
+    memo = policy.decision_memo(t.env)
+    assert policy.on_the_way(t.env, CHINATOWN, GREENWICH, morningside)
+    assert policy.cars_driven_off(t.game, t.env, 0, CHINATOWN, morningside, False, memo) == (1, 1 << GREENWICH)
+    assert policy.far_goal(t.game, t.env, 0, policy.decision_memo(t.env))
+    S.place(t.game, FURYO, S.W_CONTROLLED, GRAMERCY)  # the journey under way, beside the car
+    t.ch[FURYO, S.STEPS] = 2
+    steps = options((OP_STOP,), (OP_STEP, CHELSEA, ANY_CARD), (OP_POLICE, 0))
+    assert policy.best_step(t.game, t.env, 0, steps, 3, 1 << FURYO) == 2
+
+
+def test_nyk_m2_a_crew_not_at_risk_steps_onto_its_goal_where_a_car_stands(t):
+    """A check stops a journey (NYK-M2): onto the crew's goal it stops nothing, so a crew not at
+    risk, one step from its goal where a car stands, steps on however much it avoids the police
+    (as `open_road` reads the goal, which played the Fast Car for it); a crew at risk would be
+    questioned there (NYK-P4) and stops."""
+    t.env.params[0, INDEX["avoid_police"]] = 1.0
+    t.police(SOHO)
+    t.hench(FURYO, 0, GREENWICH)
+    job = mission_ids(crew=1, risk=0)[0]
+    t.hold(job, [FURYO], SOHO)
+    steps = options((OP_STOP,), (OP_STEP, SOHO, NO))
+    assert policy.best_step(t.game, t.env, 0, steps, 2, 1 << FURYO) == 1
+    t.ms[job, S.M_RISK] = 1
+    assert policy.best_step(t.game, t.env, 0, steps, 2, 1 << FURYO) == 0
 
 
 def test_nyk_m2_the_first_player_drives_no_car_onto_its_own_crew_under_way(t):
