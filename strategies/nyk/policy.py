@@ -1008,12 +1008,14 @@ def cars_driven_off(game, env, p, here, goal, risky, memo):
     if game.g[FIRST] != p:
         return gone, parked
     watched, crews = remembered_watch(game, p, memo), remembered_crews(game, memo)
-    route = route_but(game, env, p, unmoved_at(game, p, here))
+    route = np.int64(-1)  # found for the first car on the way (a route is a set of districts, never negative)
     floor = max(0.0, STEP_WORTH - check_cost(env, p, risky))
     for k in range(N_POLICE):
         d = game.g[POLICE0 + k]
         if d < 0 or game.g[POLICE_STEPS0 + k] >= env.rp[P_POLICE_MOVE_STEPS] or not on_the_way(env, here, d, goal):
             continue
+        if route < 0:
+            route = route_but(game, env, p, unmoved_at(game, p, here))
         best, dest = NEVER, NO
         for j in range(env.nbr[d, 0]):
             to = env.nbr[d, 1 + j]
