@@ -96,14 +96,19 @@ def fictitious_play(game, u, sigma):
     so only the sets of the others there for sure and any of those there with a chance strictly
     between 0 and 1 are summed, their products taken over the latter alone: the same sum, bit for
     bit, of a few terms (most families' strategies are on one or two cards). Its reply is the
-    first best card. One loop, no call: a call passing
-    the buffers counts references to them, which cost more than the products."""
+    first best card. Once every family's reply has been the same card in every round so far, the
+    average strategies are that pure profile (x * t/(t+1) + 1/(t+1) is exactly 1.0 for x = 1.0
+    and every round t < ROUNDS: `pure_average_stays_pure`), so every later round would reply the
+    same and leave them unchanged: play stops there, the same strategies bit for bit. One loop, no
+    call: a call passing the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
     reply = np.zeros(MAX_SEATS, np.int64)
     sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
     unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
+    first = np.zeros(MAX_SEATS, np.int64)       # the replies of the first round
+    steady = True                               # every round so far replied as the first did
     for t in range(ROUNDS):
         for s in range(1, shown + 1):
             sure_at[s], unsure_at[s] = 0, 0
@@ -129,10 +134,28 @@ def fictitious_play(game, u, sigma):
                 if total > best + 1e-12:
                     best, k = total, s
             reply[q] = k
+            if t == 0:
+                first[q] = k
+            steady = steady and k == first[q]
+        if t > 0 and steady:
+            return   # a pure profile every family keeps replying with: sigma is final
         for q in range(n):
             for s in range(1, shown + 1):
                 sigma[q, s] *= t / (t + 1.0)
             sigma[q, reply[q]] += 1.0 / (t + 1.0)
+
+
+def pure_average_stays_pure(rounds=ROUNDS):
+    """Whether fictitious play's averaging keeps a pure strategy exactly pure in every round t
+    from 1 to rounds - 1 (1.0 * t/(t+1) + 1/(t+1) == 1.0 in floating point), as its early stop
+    assumes."""
+    for t in range(1, rounds):
+        x = 1.0
+        x *= t / (t + 1.0)
+        x += 1.0 / (t + 1.0)
+        if x != 1.0:
+            return False
+    return True
 
 
 @njit(cache=True)
