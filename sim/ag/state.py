@@ -40,6 +40,7 @@ R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
  BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
  EVENTS_PLAYED, GOODS_KEY) = range(39)
 # GOODS_KEY: whose placement the policy scratch `goods` was worked out for (strategies.ag.policy)
+PLAN_GOODS_KEY = 39   # the turn (+ 1) whose placement the policy scratch `plan_goods` was worked out for
 SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
 BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
 CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO
@@ -166,6 +167,7 @@ GAME_DTYPE = np.dtype([
     ("want", np.float64, MAX_SEATS),                     # ... and what it still lacks of it
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
+    ("plan_goods", np.float64, (MAX_SEATS, MAX_SLOTS)),  # ... to every family, for the placement game
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
     ("belief", np.float64, (MAX_SEATS, MAX_SLOTS)),      # policy scratch: the turn's placement strategies
     ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions

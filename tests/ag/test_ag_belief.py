@@ -160,3 +160,17 @@ def test_ag_t3_fictitious_play_stops_early_with_the_strategies_of_every_round():
         pure += bool(np.all(np.isin(got[:4, 1:5], (0.0, 1.0))))
     assert pure >= 20
 
+
+def test_ag_t3_the_cards_goods_to_every_family_are_worked_out_once_a_turn():
+    """plan_goods holds goods_worth of every shown card to every family, kept for the turn
+    (nothing a placement does changes them) and worked out again on the next."""
+    t = four_crews_before_placement(0)
+    game, env = t.game, t.env
+    goods = P.plan_goods(game, env).copy()
+    for q in range(4):
+        for s in range(1, 5):
+            assert goods[q, s] == P.goods_worth(game, env, q, game.g[S.SHOW0 + s])
+    game.plan_goods[:] = -1.0
+    assert np.all(P.plan_goods(game, env) == -1.0)   # the same turn: kept
+    game.g[S.TURN] += 1
+    assert np.array_equal(P.plan_goods(game, env)[:4, 1:5], goods[:4, 1:5])
