@@ -290,8 +290,9 @@ def fixed_terms(game, env, slot, mask, fixed):
         fixed[q, X_PRICE_K] = recruit_price(game, env, KILLER)
 
 
-# The steps of a shooter's chain are inlined into it (numba's inline="always"): a call passing the walk's
-# arrays counts references to each at entry and exit, a third of what a chain's step costs.
+# The steps of a shooter's chain are inlined into it (numba's inline="always"), and the chain into the
+# walk: a call passing the walk's arrays counts references to each at entry and exit, a third of what
+# a chain's step costs (and a chain, some 15 a contest, takes a dozen arrays).
 @njit(cache=True, inline="always")
 def successor_now(env, w, fixed, q):
     """AG-K4 ruling, at a boss's death in the walk (family q's word w): the kind of member that
@@ -517,9 +518,10 @@ def shootout_values_with(game, env, slot, mask, total, converted, out):
     fixed = game.walk_fixed
     fixed[:, :] = 0
     fixed_terms(game, env, slot, mask, fixed)
-    state = np.zeros(MAX_SEATS, np.int64)
+    state = game.walk_start
     start_state(game, env, slot, mask, state)
-    key, fkey = np.zeros(MEMO_W, np.int64), np.zeros(MEMO_F)
+    key, fkey = game.walk_key, game.walk_fkey
+    key[:], fkey[:] = 0, 0.0
     levels = claim_levels(game, env, slot, mask)
     cell = walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey)
     if recall(env, cell, key, fkey, out):
@@ -587,19 +589,20 @@ def walked_values(game, env, slot, mask, total, converted, fixed, state, sequel,
     out[:] = 0.0
     laws = game.walk_laws
     laws[:, :] = 0.0
-    tops = np.zeros(MAX_SEATS, np.int64)
+    tops = game.walk_tops
+    tops[:] = 0
     for q in range(n_players):
         if (mask >> q) & 1:
             tops[q] = bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC],
                                1 if q == converted else 0, laws[q])
-    delta = np.zeros(MAX_SEATS)   # worths paid before the rolls: the Arms power's price
+    delta = game.walk_paid[0]   # worths paid before the rolls: the Arms power's price
+    delta[:] = 0.0
     if converted != NO and game.g[BARON0 + ARMS] != converted:   # the buyer pays the price
         delta[converted] = -env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
-    origin = state.copy()
-    if walk(game, env, mask, sequel, laws, tops, fixed, state, delta.copy(), out):
+    if walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):   # reads state and delta only
         return
     out[:] = 0.0
-    sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, delta, out)
+    sampled_values(game, env, mask, sequel, laws, tops, fixed, state, delta, out)
 
 
 @njit(cache=True)
@@ -609,9 +612,10 @@ def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     From each done state the shooter's BANGs are fired one after the other (`fire_chain`): the
     state after f BANGs is where every roll of exactly f ends, so one chain serves all its rolls."""
     n_players = game.g[N_PLAYERS]
-    zero = np.zeros(MAX_SEATS)
+    zero = game.walk_paid[1]
+    zero[:] = 0.0
     done_buf, after_buf = DONE, AFTER
-    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 1.0, zero, 0.0, delta)
+    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state, 1.0, zero, 0.0, delta)
     tail = game.walk_tail
     tail[:] = 0.0
     stack, stack_f, stack_m, stack_d, tied = game.chain, game.chain_f, game.chain_m, game.chain_d, game.chain_tied
@@ -637,7 +641,7 @@ def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, after, stack, stack_f, stack_m,
                stack_d, tied, last, mask, sequel, out):
     """Shooter p's roll from done state j: depth first over the BANGs fired one by one (an aim

@@ -195,6 +195,14 @@ GAME_DTYPE = np.dtype([
     ("walk_sequel", np.float64, (1 << MAX_SEATS, MAX_SEATS)),
     ("walk_ended", np.float64, MAX_SEATS),
     ("walk_out", np.float64, MAX_SEATS),
+    # ... a contest's start (a word a family), its key in the table of contests (sim.ag.env.MEMO_W,
+    # MEMO_F words), each family's most BANGs, the worths paid before the rolls and a row of zeros:
+    # in the record, not allocated at each contest
+    ("walk_start", np.int64, MAX_SEATS),
+    ("walk_key", np.int64, 3 + 2 * MAX_SEATS),
+    ("walk_fkey", np.float64, 1 + MAX_SEATS),
+    ("walk_tops", np.int64, MAX_SEATS),
+    ("walk_paid", np.float64, (2, MAX_SEATS)),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
