@@ -95,8 +95,10 @@ def fictitious_play(game, u, sigma):
     set of chance 0 adds a zero (+0 or -0: the sum is unchanged) and a factor 1 multiplies by one,
     so only the sets of the others there for sure and any of those there with a chance strictly
     between 0 and 1 are summed, their products taken over the latter alone: the same sum, bit for
-    bit, of a few terms (most families' strategies are on one or two cards). Its reply is the
-    first best card. Once every family's reply has been the same card in every round so far, the
+    bit, of a few terms (most families' strategies are on one or two cards). The chances of the
+    sets are built by doubling, one unsure family at a time in seat order, each set's chance the
+    product of its prefix's by the next factor: the same products, each worked out once. Its reply
+    is the first best card. Once every family's reply has been the same card in every round so far, the
     average strategies are that pure profile (x * t/(t+1) + 1/(t+1) is exactly 1.0 for x = 1.0
     and every round t < ROUNDS: `pure_average_stays_pure`), so every later round would reply the
     same and leave them unchanged: play stops there, the same strategies bit for bit. One loop, no
@@ -107,6 +109,10 @@ def fictitious_play(game, u, sigma):
     reply = np.zeros(MAX_SEATS, np.int64)
     sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
     unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
+    chances = np.empty(1 << MAX_SEATS)          # the chance of each set of the unsure others ...
+    sets = np.empty(1 << MAX_SEATS, np.int64)   # ... and the set, in increasing order
+    out, there = np.empty(MAX_SEATS), np.empty(MAX_SEATS)   # each unsure other's factors, in seat order
+    bits = np.empty(MAX_SEATS, np.int64)
     first = np.zeros(MAX_SEATS, np.int64)       # the replies of the first round
     steady = True                               # every round so far replied as the first did
     for t in range(ROUNDS):
@@ -121,16 +127,21 @@ def fictitious_play(game, u, sigma):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
                 sure, unsure = sure_at[s] & ~(1 << q), unsure_at[s] & ~(1 << q)   # the others
-                total, a = 0.0, 0
-                while True:   # the sets of a chance above 0 in increasing order, as the sum over all sets went
-                    chance = 1.0
-                    for j in range(n):
-                        if (unsure >> j) & 1:
-                            chance = chance * (sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s])
-                    total += chance * u[q, s, sure | a]
-                    if a == unsure:
-                        break
-                    a = (a - unsure) & unsure
+                m = 0
+                for j in range(n):
+                    if (unsure >> j) & 1:
+                        out[m], there[m], bits[m] = 1.0 - sigma[j, s], sigma[j, s], 1 << j
+                        m += 1
+                chances[0], sets[0], size = 1.0, 0, 1
+                for i in range(m):   # entry c + size: the set of entry c with the i-th unsure other
+                    for c in range(size):
+                        chances[c + size] = chances[c] * there[i]
+                        chances[c] = chances[c] * out[i]
+                        sets[c + size] = sets[c] | bits[i]
+                    size *= 2
+                total = 0.0
+                for c in range(size):   # the sets of a chance above 0 in increasing order, as the sum over all sets went
+                    total += chances[c] * u[q, s, sure | sets[c]]
                 if total > best + 1e-12:
                     best, k = total, s
             reply[q] = k
