@@ -140,7 +140,7 @@ def fictitious_play(game, u, sigma):
                         sets[c + size] = sets[c] | bits[i]
                     size *= 2
                 total = 0.0
-                for c in range(size):   # the sets of a chance above 0 in increasing order, as the sum over all sets went
+                for c in range(size):   # the sets of a chance above 0 in increasing order, as the full sum went
                     total += chances[c] * u[q, s, sure | sets[c]]
                 if total > best + 1e-12:
                     best, k = total, s

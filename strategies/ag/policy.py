@@ -269,7 +269,10 @@ def place(game, env, p, opts, n, ctx):
     if partner >= 0:
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
-    goods_of_cards(game, env, p)
+    if plan:   # p's goods of the cards are its row of the turn's (plan_goods: the same worths)
+        plan_goods(game, env)
+    else:
+        goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
         slot = opts[i, 1]
@@ -282,7 +285,7 @@ def place(game, env, p, opts, n, ctx):
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
-            goods = game.goods[slot]
+            goods = game.plan_goods[p, slot] if plan else game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
             h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
             share = share_on(game, env, p, slot, total, mt, fam) if mine else 0.0
