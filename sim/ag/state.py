@@ -170,6 +170,19 @@ GAME_DTYPE = np.dtype([
     ("plan_goods", np.float64, (MAX_SEATS, MAX_SLOTS)),  # ... to every family, for the placement game
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
     ("belief", np.float64, (MAX_SEATS, MAX_SLOTS)),      # policy scratch: the turn's placement strategies
+    # ... the placement game's scratch (strategies.ag.belief), in the record, not allocated at each
+    # solve: the crews, threats, card targets and FBI steps its payoffs read; fictitious play's
+    # replies, first replies and unsure families' bits, the families sure and unsure on each card,
+    # the sets of unsure others and their chances, and the unsure families' factors
+    ("pt_crews", np.int64, (MAX_SEATS, 4)),
+    ("pt_threat", np.float64, MAX_SEATS),
+    ("pt_targets", np.int64, MAX_SLOTS),
+    ("pt_fbi", np.float64, (MAX_SEATS, MAX_SLOTS)),
+    ("fp_seats", np.int64, (3, MAX_SEATS)),
+    ("fp_slots", np.int64, (2, MAX_SLOTS)),
+    ("fp_sets", np.int64, 1 << MAX_SEATS),
+    ("fp_chances", np.float64, 1 << MAX_SEATS),
+    ("fp_factors", np.float64, (2, MAX_SEATS)),
     ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)

@@ -15,13 +15,12 @@ own profile (an informer's FBI step, AG-G2); it draws its card from its own stra
 policy stream (`draw_card`), and the policy places its dice on that card, the hospital or home.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.ag.env import P_INFORMER_FBI, P_REROLL, RP_C_FBI, RP_C_TARGET, T_H, T_K, T_O, T_R
 from sim.ag.readers import bang_chance, fraction_of
 from sim.ag.state import (
-    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
+    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
     SHOW0, SHOW_N, S_POLICY0, TURN, WOUNDS,
 )
 from sim.rules.ag.content import MAX_TARGET
@@ -50,14 +49,12 @@ def payoff_table(game, env, goods, me, fbi_me, u):
     shown = game.g[SHOW_N]
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
-    crews = np.zeros((MAX_SEATS, 4), np.int64)
-    threat = np.zeros(MAX_SEATS)
+    crews, threat = game.pt_crews, game.pt_threat   # the record's scratch: every entry read is written first
     for j in range(n):
         hj, kj, oj, rj = crew(game, j)
         crews[j, 0], crews[j, 1], crews[j, 2], crews[j, 3] = hj, kj, oj, rj
         threat[j] = hj * bh + kj * bk + oj * bo
-    targets = np.zeros(MAX_SLOTS, np.int64)
-    fbi = np.zeros((MAX_SEATS, MAX_SLOTS))
+    targets, fbi = game.pt_targets, game.pt_fbi
     for s in range(1, shown + 1):
         card = game.g[SHOW0 + s]
         targets[s] = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
@@ -106,14 +103,13 @@ def fictitious_play(game, u, sigma):
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
-    reply = np.zeros(MAX_SEATS, np.int64)
-    sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
-    unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
-    chances = np.empty(1 << MAX_SEATS)          # the chance of each set of the unsure others ...
-    sets = np.empty(1 << MAX_SEATS, np.int64)   # ... and the set, in increasing order
-    out, there = np.empty(MAX_SEATS), np.empty(MAX_SEATS)   # each unsure other's factors, in seat order
-    bits = np.empty(MAX_SEATS, np.int64)
-    first = np.zeros(MAX_SEATS, np.int64)       # the replies of the first round
+    # the record's scratch (every entry read is written first), not allocated at each solve
+    reply, first, bits = game.fp_seats[0], game.fp_seats[1], game.fp_seats[2]   # replies, the first round's
+    sure_at = game.fp_slots[0]     # the families there for sure this round, card by card
+    unsure_at = game.fp_slots[1]   # ... and those there with a chance strictly between 0 and 1
+    chances = game.fp_chances      # the chance of each set of the unsure others ...
+    sets = game.fp_sets            # ... and the set, in increasing order
+    out, there = game.fp_factors[0], game.fp_factors[1]   # each unsure other's factors, in seat order
     steady = True                               # every round so far replied as the first did
     for t in range(ROUNDS):
         for s in range(1, shown + 1):
