@@ -96,8 +96,8 @@ T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and
 N_POLICY_PARAMS = 20
 # --- the table of shoot-out values (sim.ag.shots): each contest's values, worked out once ------------
 MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key's hash picks the slot)
-MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key)
-MEMO_F = 1 + MAX_SEATS             # its float words: the card's worth, each family's aggression
+MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key; game.walk_key)
+MEMO_F = 1 + MAX_SEATS             # its float words: the card's worth, each family's aggression (game.walk_fkey)
 # --- the last placement game solved (strategies.ag.belief): what it reads, and the strategies found ---
 # (families, cards; each card shown; each family's crew, FBI step and goods of each card)
 BELIEF_W = 2 + MAX_SLOTS + MAX_SEATS * (5 + MAX_SLOTS)

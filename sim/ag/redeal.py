@@ -31,7 +31,7 @@ from sim.ag.events import EV_SETUP
 from sim.ag.state import (
     BANK_ROW, BARREL0, FW0, FW_SEAT, N_G, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, GOODS_KEY, INFORMER,
     IS_INFORMER, L_DECK0, L_DECK_N, MAX_SEATS, N_EVENTS, N_PIECES, N_PLAYERS, NO, N_STREAMS, ORDER0, POT_ROW,
-    SHOW_N, S_DEAL, S_POLICY0, bag_count,
+    PLAN_GOODS_KEY, SHOW_N, S_DEAL, S_POLICY0, bag_count,
 )
 from sim.rng import below_of, splitmix64
 
@@ -157,6 +157,7 @@ def redeal(game, env, seat, asking, key):
     shuffle_block(game, BARREL0 + g[BARREL_POS], max(g[BARREL_N] - g[BARREL_POS], 0))
     redeal_placements(game, seat)
     g[GOODS_KEY] = 0   # the policies' cached worths read the profiles: work them out again
+    g[PLAN_GOODS_KEY] = 0
 
 
 def visible(game, seat: int) -> dict:
@@ -164,7 +165,8 @@ def visible(game, seat: int) -> dict:
     record with what it cannot see blanked out, and the piles' hidden orders sorted."""
     g = np.array(game.g, copy=True)
     g[FW0:N_G] = 0                       # the forward model's bookkeeping
-    g[GOODS_KEY] = 0                     # a policy's cache
+    g[GOODS_KEY] = 0                     # a policy's caches
+    g[PLAN_GOODS_KEY] = 0
     for start, count in ((L_DECK0, L_DECK_N), (E_DECK0, E_DECK_N)):
         g[start:start + g[count]] = np.sort(g[start:start + g[count]])
     pos, end = g[BARREL_POS], max(g[BARREL_N], g[BARREL_POS])

@@ -290,8 +290,9 @@ def fixed_terms(game, env, slot, mask, fixed):
         fixed[q, X_PRICE_K] = recruit_price(game, env, KILLER)
 
 
-# The steps of a shooter's chain are inlined into it (numba's inline="always"): a call passing the walk's
-# arrays counts references to each at entry and exit, a third of what a chain's step costs.
+# The steps of a shooter's chain are inlined into it (numba's inline="always"), and the chain into the
+# walk: a call passing the walk's arrays counts references to each at entry and exit, a third of what
+# a chain's step costs (and a chain, some 15 a contest, takes a dozen arrays).
 @njit(cache=True, inline="always")
 def successor_now(env, w, fixed, q):
     """AG-K4 ruling, at a boss's death in the walk (family q's word w): the kind of member that
@@ -493,7 +494,8 @@ def merge_in(game, buf, size, state, weight, wacc, scale, delta):
     if size == WALK_CAP:
         return -1   # full: the caller samples the shoot-out instead (sampled_values)
     game.walk_slot[buf, cell] = stamp + size + 1
-    game.walk[buf, size, :n] = state[:n]
+    for q in range(n):   # word by word: a slice copy calls a helper that counts both arrays' references
+        game.walk[buf, size, q] = state[q]
     game.walk_w[buf, size] = weight
     for q in range(n):
         game.walk_acc[buf, size, q] = wacc[q] * scale + weight * delta[q]
@@ -517,9 +519,10 @@ def shootout_values_with(game, env, slot, mask, total, converted, out):
     fixed = game.walk_fixed
     fixed[:, :] = 0
     fixed_terms(game, env, slot, mask, fixed)
-    state = np.zeros(MAX_SEATS, np.int64)
+    state = game.walk_start
     start_state(game, env, slot, mask, state)
-    key, fkey = np.zeros(MEMO_W, np.int64), np.zeros(MEMO_F)
+    key, fkey = game.walk_key, game.walk_fkey
+    key[:], fkey[:] = 0, 0.0
     levels = claim_levels(game, env, slot, mask)
     cell = walk_key(game, env, mask, total, converted, levels, state, fixed, key, fkey)
     if recall(env, cell, key, fkey, out):
@@ -527,7 +530,7 @@ def shootout_values_with(game, env, slot, mask, total, converted, out):
     sequel = game.walk_sequel
     sequel_table(game, env, mask, total, levels, sequel)
     values = game.walk_out
-    walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, values)
+    walked_values(game, env, slot, mask, converted)
     out[:] = values
     env.memo_key[cell, :] = key
     env.memo_fkey[cell, :] = fkey
@@ -581,37 +584,47 @@ def recall(env, cell, key, fkey, out):
 
 
 @njit(cache=True)
-def walked_values(game, env, slot, mask, total, converted, fixed, state, sequel, out):
-    """The exact walk of the contest (sampled when it is too large): shootout_values_with's work."""
+def walked_values(game, env, slot, mask, converted):
+    """game.walk_out: the exact walk of the contest (sampled when it is too large), from the terms
+    kept, the start and the sequel table shootout_values_with put in the record."""
+    fixed, state, sequel, out = game.walk_fixed, game.walk_start, game.walk_sequel, game.walk_out
     n_players = game.g[N_PLAYERS]
     out[:] = 0.0
     laws = game.walk_laws
     laws[:, :] = 0.0
-    tops = np.zeros(MAX_SEATS, np.int64)
+    tops = game.walk_tops
+    tops[:] = 0
     for q in range(n_players):
         if (mask >> q) & 1:
             tops[q] = bang_law(env, game.at[slot, q, HENCH], game.at[slot, q, KILLER], game.at[slot, q, OCC],
                                1 if q == converted else 0, laws[q])
-    delta = np.zeros(MAX_SEATS)   # worths paid before the rolls: the Arms power's price
+    delta = game.walk_paid[0]   # worths paid before the rolls: the Arms power's price
+    delta[:] = 0.0
     if converted != NO and game.g[BARON0 + ARMS] != converted:   # the buyer pays the price
         delta[converted] = -env.rp[P_POWER_PRICE] * worth(env, P_VAL_BAG)
-    origin = state.copy()
-    if walk(game, env, mask, sequel, laws, tops, fixed, state, delta.copy(), out):
+    if walk(game, env, mask):   # the walk reads all the above from the record (game.walk_*)
         return
     out[:] = 0.0
-    sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, delta, out)
+    sampled_values(game, env, mask, sequel, laws, tops, fixed, state, delta, out)
 
 
 @njit(cache=True)
-def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
+def walk(game, env, mask):
     """The exact walk of shootout_values; False when its buffers fill (too many distinct states).
     Two buffers take turns: the states after the last shooter (done) and after this one (after).
     From each done state the shooter's BANGs are fired one after the other (`fire_chain`): the
-    state after f BANGs is where every roll of exactly f ends, so one chain serves all its rolls."""
+    state after f BANGs is where every roll of exactly f ends, so one chain serves all its rolls.
+    It reads its terms from the record (walked_values' laws, most BANGs, worths paid and values,
+    shootout_values_with's terms kept, start and sequel table): an array passed to it would be
+    counted at each chain (the chain is inlined, its arguments are not), one taken from the record
+    is not."""
+    sequel, laws, tops, fixed = game.walk_sequel, game.walk_laws, game.walk_tops, game.walk_fixed
+    state, delta, out = game.walk_start, game.walk_paid[0], game.walk_out
     n_players = game.g[N_PLAYERS]
-    zero = np.zeros(MAX_SEATS)
+    zero = game.walk_paid[1]
+    zero[:] = 0.0
     done_buf, after_buf = DONE, AFTER
-    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state.copy(), 1.0, zero, 0.0, delta)
+    done = merge_in(game, done_buf, empty_buffer(game, done_buf), state, 1.0, zero, 0.0, delta)
     tail = game.walk_tail
     tail[:] = 0.0
     stack, stack_f, stack_m, stack_d, tied = game.chain, game.chain_f, game.chain_m, game.chain_d, game.chain_tied
@@ -637,7 +650,7 @@ def walk(game, env, mask, sequel, laws, tops, fixed, state, delta, out):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, after, stack, stack_f, stack_m,
                stack_d, tied, last, mask, sequel, out):
     """Shooter p's roll from done state j: depth first over the BANGs fired one by one (an aim
@@ -649,7 +662,8 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
     weight, wacc = game.walk_w[done_buf, j], game.walk_acc[done_buf, j]
     ended = game.walk_ended
     ended[:] = 0.0
-    stack[0, :n] = game.walk[done_buf, j, :n]
+    for q in range(n):   # word by word, as merge_in copies
+        stack[0, q] = game.walk[done_buf, j, q]
     stack_f[0], stack_m[0] = 0, 1.0
     stack_d[0, :] = 0.0
     depth = 1
@@ -674,8 +688,9 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
         for t in range(k - 1, -1, -1):   # the children overwrite the popped entry: copy it to the last first
             c = depth + t
             if t > 0:
-                stack[c, :n] = stack[depth, :n]
-                stack_d[c, :] = stack_d[depth, :]
+                for q in range(MAX_SEATS):
+                    stack[c, q] = stack[depth, q]
+                    stack_d[c, q] = stack_d[depth, q]
         for t in range(k):
             c = depth + t
             stack_f[c], stack_m[c] = f + 1, m / k

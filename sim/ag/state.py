@@ -40,6 +40,7 @@ R_CLIC, R_BANG, R_FBI = range(3)   # what a rolled die shows
  BARREL_N, BARREL_POS, ARMS_USED, FBI_PEAK, SHOOTOUTS, BOSS_DEATHS, N_CARDS, N_EVENT_CARDS,
  EVENTS_PLAYED, GOODS_KEY) = range(39)
 # GOODS_KEY: whose placement the policy scratch `goods` was worked out for (strategies.ag.policy)
+PLAN_GOODS_KEY = 39   # the turn (+ 1) whose placement the policy scratch `plan_goods` was worked out for
 SUPPLY0 = 40                     # traffic tokens left in the supply, one per traffic
 BARON0 = SUPPLY0 + N_TRAFFICS    # holder of each Baron title (AG-C4), or NO
 CAID0 = BARON0 + N_TRAFFICS      # holder of each Caid title, or NO
@@ -166,8 +167,22 @@ GAME_DTYPE = np.dtype([
     ("want", np.float64, MAX_SEATS),                     # ... and what it still lacks of it
     ("units", np.int64, N_ITEMS),                        # the units of gains still to split
     ("goods", np.float64, MAX_SLOTS),                    # policy scratch: each card's worth to a family
+    ("plan_goods", np.float64, (MAX_SEATS, MAX_SLOTS)),  # ... to every family, for the placement game
     ("moved", np.float64, (2, MAX_SLOTS, MAX_SEATS, 2)),   # policy scratch: worth changes of a move
     ("belief", np.float64, (MAX_SEATS, MAX_SLOTS)),      # policy scratch: the turn's placement strategies
+    # ... the placement game's scratch (strategies.ag.belief), in the record, not allocated at each
+    # solve: the crews, threats, card targets and FBI steps its payoffs read; fictitious play's
+    # replies, first replies and unsure families' bits, the families sure and unsure on each card,
+    # the sets of unsure others and their chances, and the unsure families' factors
+    ("pt_crews", np.int64, (MAX_SEATS, 4)),
+    ("pt_threat", np.float64, MAX_SEATS),
+    ("pt_targets", np.int64, MAX_SLOTS),
+    ("pt_fbi", np.float64, (MAX_SEATS, MAX_SLOTS)),
+    ("fp_seats", np.int64, (3, MAX_SEATS)),
+    ("fp_slots", np.int64, (2, MAX_SLOTS)),
+    ("fp_sets", np.int64, 1 << MAX_SEATS),
+    ("fp_chances", np.float64, 1 << MAX_SEATS),
+    ("fp_factors", np.float64, (2, MAX_SEATS)),
     ("bang", np.float64, (BANG_ROWS, MAX_HITS)),         # bargaining scratch: BANG and hit distributions
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
@@ -193,6 +208,14 @@ GAME_DTYPE = np.dtype([
     ("walk_sequel", np.float64, (1 << MAX_SEATS, MAX_SEATS)),
     ("walk_ended", np.float64, MAX_SEATS),
     ("walk_out", np.float64, MAX_SEATS),
+    # ... a contest's start (a word a family), its key in the table of contests (sim.ag.env.MEMO_W,
+    # MEMO_F words), each family's most BANGs, the worths paid before the rolls and a row of zeros:
+    # in the record, not allocated at each contest
+    ("walk_start", np.int64, MAX_SEATS),
+    ("walk_key", np.int64, 3 + 2 * MAX_SEATS),
+    ("walk_fkey", np.float64, 1 + MAX_SEATS),
+    ("walk_tops", np.int64, MAX_SEATS),
+    ("walk_paid", np.float64, (2, MAX_SEATS)),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

@@ -15,13 +15,12 @@ own profile (an informer's FBI step, AG-G2); it draws its card from its own stra
 policy stream (`draw_card`), and the policy places its dice on that card, the hospital or home.
 """
 
-import numpy as np
 from numba import njit
 
 from sim.ag.env import P_INFORMER_FBI, P_REROLL, RP_C_FBI, RP_C_TARGET, T_H, T_K, T_O, T_R
 from sim.ag.readers import bang_chance, fraction_of
 from sim.ag.state import (
-    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
+    FBI, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SLOTS, N_PLAYERS, OCC, OCC_READY, PLAN,
     SHOW0, SHOW_N, S_POLICY0, TURN, WOUNDS,
 )
 from sim.rules.ag.content import MAX_TARGET
@@ -50,14 +49,12 @@ def payoff_table(game, env, goods, me, fbi_me, u):
     shown = game.g[SHOW_N]
     bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
     fbi_step = 1.0 + game.g[FBI] / max(env.rp[P_INFORMER_FBI], 1)
-    crews = np.zeros((MAX_SEATS, 4), np.int64)
-    threat = np.zeros(MAX_SEATS)
+    crews, threat = game.pt_crews, game.pt_threat   # the record's scratch: every entry read is written first
     for j in range(n):
         hj, kj, oj, rj = crew(game, j)
         crews[j, 0], crews[j, 1], crews[j, 2], crews[j, 3] = hj, kj, oj, rj
         threat[j] = hj * bh + kj * bk + oj * bo
-    targets = np.zeros(MAX_SLOTS, np.int64)
-    fbi = np.zeros((MAX_SEATS, MAX_SLOTS))
+    targets, fbi = game.pt_targets, game.pt_fbi
     for s in range(1, shown + 1):
         card = game.g[SHOW0 + s]
         targets[s] = min(env.rp[RP_C_TARGET + card], MAX_TARGET)
@@ -95,15 +92,25 @@ def fictitious_play(game, u, sigma):
     set of chance 0 adds a zero (+0 or -0: the sum is unchanged) and a factor 1 multiplies by one,
     so only the sets of the others there for sure and any of those there with a chance strictly
     between 0 and 1 are summed, their products taken over the latter alone: the same sum, bit for
-    bit, of a few terms (most families' strategies are on one or two cards). Its reply is the
-    first best card. One loop, no call: a call passing
-    the buffers counts references to them, which cost more than the products."""
+    bit, of a few terms (most families' strategies are on one or two cards). The chances of the
+    sets are built by doubling, one unsure family at a time in seat order, each set's chance the
+    product of its prefix's by the next factor: the same products, each worked out once. Its reply
+    is the first best card. Once every family's reply has been the same card in every round so far, the
+    average strategies are that pure profile (x * t/(t+1) + 1/(t+1) is exactly 1.0 for x = 1.0
+    and every round t < ROUNDS: `pure_average_stays_pure`), so every later round would reply the
+    same and leave them unchanged: play stops there, the same strategies bit for bit. One loop, no
+    call: a call passing the buffers counts references to them, which cost more than the products."""
     n = game.g[N_PLAYERS]
     shown = game.g[SHOW_N]
     sigma[:, :] = 0.0
-    reply = np.zeros(MAX_SEATS, np.int64)
-    sure_at = np.zeros(MAX_SLOTS, np.int64)     # the families there for sure this round, card by card
-    unsure_at = np.zeros(MAX_SLOTS, np.int64)   # ... and those there with a chance strictly between 0 and 1
+    # the record's scratch (every entry read is written first), not allocated at each solve
+    reply, first, bits = game.fp_seats[0], game.fp_seats[1], game.fp_seats[2]   # replies, the first round's
+    sure_at = game.fp_slots[0]     # the families there for sure this round, card by card
+    unsure_at = game.fp_slots[1]   # ... and those there with a chance strictly between 0 and 1
+    chances = game.fp_chances      # the chance of each set of the unsure others ...
+    sets = game.fp_sets            # ... and the set, in increasing order
+    out, there = game.fp_factors[0], game.fp_factors[1]   # each unsure other's factors, in seat order
+    steady = True                               # every round so far replied as the first did
     for t in range(ROUNDS):
         for s in range(1, shown + 1):
             sure_at[s], unsure_at[s] = 0, 0
@@ -116,23 +123,46 @@ def fictitious_play(game, u, sigma):
             best, k = -1e18, 1
             for s in range(1, shown + 1):
                 sure, unsure = sure_at[s] & ~(1 << q), unsure_at[s] & ~(1 << q)   # the others
-                total, a = 0.0, 0
-                while True:   # the sets of a chance above 0 in increasing order, as the sum over all sets went
-                    chance = 1.0
-                    for j in range(n):
-                        if (unsure >> j) & 1:
-                            chance = chance * (sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s])
-                    total += chance * u[q, s, sure | a]
-                    if a == unsure:
-                        break
-                    a = (a - unsure) & unsure
+                m = 0
+                for j in range(n):
+                    if (unsure >> j) & 1:
+                        out[m], there[m], bits[m] = 1.0 - sigma[j, s], sigma[j, s], 1 << j
+                        m += 1
+                chances[0], sets[0], size = 1.0, 0, 1
+                for i in range(m):   # entry c + size: the set of entry c with the i-th unsure other
+                    for c in range(size):
+                        chances[c + size] = chances[c] * there[i]
+                        chances[c] = chances[c] * out[i]
+                        sets[c + size] = sets[c] | bits[i]
+                    size *= 2
+                total = 0.0
+                for c in range(size):   # the sets of a chance above 0 in increasing order, as the full sum went
+                    total += chances[c] * u[q, s, sure | sets[c]]
                 if total > best + 1e-12:
                     best, k = total, s
             reply[q] = k
+            if t == 0:
+                first[q] = k
+            steady = steady and k == first[q]
+        if t > 0 and steady:
+            return   # a pure profile every family keeps replying with: sigma is final
         for q in range(n):
             for s in range(1, shown + 1):
                 sigma[q, s] *= t / (t + 1.0)
             sigma[q, reply[q]] += 1.0 / (t + 1.0)
+
+
+def pure_average_stays_pure(rounds=ROUNDS):
+    """Whether fictitious play's averaging keeps a pure strategy exactly pure in every round t
+    from 1 to rounds - 1 (1.0 * t/(t+1) + 1/(t+1) == 1.0 in floating point), as its early stop
+    assumes."""
+    for t in range(1, rounds):
+        x = 1.0
+        x *= t / (t + 1.0)
+        x += 1.0 / (t + 1.0)
+        if x != 1.0:
+            return False
+    return True
 
 
 @njit(cache=True)

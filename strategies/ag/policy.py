@@ -33,8 +33,8 @@ from strategies.ag.belief import CONFLICT, belief, draw_card, planned
 from sim.ag.shots import TIE as AIM_TIE, aim_worth, buys_arms, hit_choice
 from sim.ag.readers import bang_chance, card_items, recruit_price, score, threat
 from sim.ag.state import (
-    BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
-    KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
+    BARON0, BOSS, CAID0, DRUGS, FBI, GODFATHER, GOODS_KEY, PLAN_GOODS_KEY, HENCH, HENCHMEN, HOSPITAL, IS_INFORMER,
+    KILLER, KILLERS, N_PLAYERS, NO, OCC, OCC_READY, OCC_SUPPLY, SCRIPT0, SCRIPT_N,
     SCRIPT_POS, SHOW0, SHOW_N, S_POLICY0, TOK0, TURN, WON0, WOUNDS, bag_count, pieces_at,
 )
 from sim.rng import below_of
@@ -269,7 +269,10 @@ def place(game, env, p, opts, n, ctx):
     if partner >= 0:
         ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
     pt = ph * bh + pk * bk + po * bo
-    goods_of_cards(game, env, p)
+    if plan:   # p's goods of the cards are its row of the turn's (plan_goods: the same worths)
+        plan_goods(game, env)
+    else:
+        goods_of_cards(game, env, p)
     best, k = -1e18, 0
     for i in range(n):
         slot = opts[i, 1]
@@ -282,7 +285,7 @@ def place(game, env, p, opts, n, ctx):
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
-            goods = game.goods[slot]
+            goods = game.plan_goods[p, slot] if plan else game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
             h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
             share = share_on(game, env, p, slot, total, mt, fam) if mine else 0.0
@@ -330,16 +333,29 @@ def goods_of_cards(game, env, p):
 def card_plan(game, env, p):
     """AG-T3 simultaneous: the card slot p's crew goes to this turn, drawn once a turn from its
     strategy in the turn's placement game (strategies.ag.belief), worked out from every family's
-    goods of the cards and p's own worth of an FBI step."""
+    goods of the cards (plan_goods) and p's own worth of an FBI step."""
     slot = planned(game, p)
     if slot:
         return slot
-    goods = np.zeros((MAX_SEATS, MAX_SLOTS))
+    belief(game, env, plan_goods(game, env), p, fbi_worth(game, env, p))
+    return draw_card(game, p)
+
+
+@njit(cache=True)
+def plan_goods(game, env):
+    """game.plan_goods[q, s]: card slot s's goods to every family q (goods_worth), for the turn's
+    placement game. They read the cards, supplies and titles, which no placement changes, and the
+    families' profiles: worked out once a turn for all the families that place (the key is reset
+    when the cards are revealed and when a search re-deals the profiles)."""
+    goods = game.plan_goods
+    key = game.g[TURN] + 1
+    if game.g[PLAN_GOODS_KEY] == key:
+        return goods
+    game.g[PLAN_GOODS_KEY] = key
     for q in range(game.g[N_PLAYERS]):
         for s in range(1, game.g[SHOW_N] + 1):
             goods[q, s] = goods_worth(game, env, q, game.g[SHOW0 + s])
-    belief(game, env, goods, p, fbi_worth(game, env, p))
-    return draw_card(game, p)
+    return goods
 
 
 @njit(cache=True)

@@ -111,3 +111,66 @@ def test_ag_t3_a_placement_game_read_back_is_the_one_solved_afresh():
     assert np.array_equal(changed.view(np.int64), solved(fresh, other, 0, fbi).view(np.int64))
     solved(env, other, 1, fbi + 1.0)
     assert tuple(env.belief_n) == (4, 1)                  # another FBI step for the one placing
+
+
+def full_fictitious_play(n, shown, u):
+    """Fictitious play as its docstring states it, every round and every set of others summed
+    (the reference the jitted one, with its early stop and its pruned sums, must equal bit for bit)."""
+    sigma = np.zeros((S.MAX_SEATS, S.MAX_SLOTS))
+    for t in range(B.ROUNDS):
+        reply = [0] * n
+        for q in range(n):
+            best, k = -1e18, 1
+            for s in range(1, shown + 1):
+                total = 0.0
+                for a in range(1 << n):
+                    if (a >> q) & 1:
+                        continue
+                    chance = 1.0
+                    for j in range(n):
+                        if j != q:
+                            chance = chance * (sigma[j, s] if (a >> j) & 1 else 1.0 - sigma[j, s])
+                    total += chance * u[q, s, a]
+                if total > best + 1e-12:
+                    best, k = total, s
+            reply[q] = k
+        for q in range(n):
+            for s in range(1, shown + 1):
+                sigma[q, s] *= t / (t + 1.0)
+            sigma[q, reply[q]] += 1.0 / (t + 1.0)
+    return sigma
+
+
+def test_ag_t3_fictitious_play_stops_early_with_the_strategies_of_every_round():
+    """A pure profile every family keeps replying with ends fictitious play early (averaging keeps
+    it exactly pure); mixed or not, its strategies are those of all ROUNDS rounds, bit for bit."""
+    assert B.pure_average_stays_pure()
+    t = four_crews_before_placement(0)
+    rng = np.random.default_rng(3)
+    u = np.zeros((S.MAX_SEATS, S.MAX_SLOTS, 1 << S.MAX_SEATS))
+    pure = 0
+    for case in range(40):
+        u[:] = 0.0
+        u[:4, 1:5, :16] = rng.random((4, 4, 16))
+        if case % 2:   # one card best for every family whoever joins it: a pure fixed point
+            u[:4, 1 + case % 4, :16] += 2.0
+        B.fictitious_play(t.game, u, t.game.belief)
+        got = t.game.belief.copy()
+        assert np.array_equal(got.view(np.int64), full_fictitious_play(4, 4, u).view(np.int64)), case
+        pure += bool(np.all(np.isin(got[:4, 1:5], (0.0, 1.0))))
+    assert pure >= 20
+
+
+def test_ag_t3_the_cards_goods_to_every_family_are_worked_out_once_a_turn():
+    """plan_goods holds goods_worth of every shown card to every family, kept for the turn
+    (nothing a placement does changes them) and worked out again on the next."""
+    t = four_crews_before_placement(0)
+    game, env = t.game, t.env
+    goods = P.plan_goods(game, env).copy()
+    for q in range(4):
+        for s in range(1, 5):
+            assert goods[q, s] == P.goods_worth(game, env, q, game.g[S.SHOW0 + s])
+    game.plan_goods[:] = -1.0
+    assert np.all(P.plan_goods(game, env) == -1.0)   # the same turn: kept
+    game.g[S.TURN] += 1
+    assert np.array_equal(P.plan_goods(game, env)[:4, 1:5], goods[:4, 1:5])

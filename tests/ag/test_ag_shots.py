@@ -15,7 +15,8 @@ from sim.ag import shots
 from sim.ag import state as S
 from sim.ag.chapters import negotiation, shootout
 from sim.ag.env import (
-    P_WOUNDS_TO_DIE, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND, make_env,
+    MEMO_F, MEMO_W, P_WOUNDS_TO_DIE, P_VAL_BAG, P_VAL_CARD, P_VAL_OCC, P_VAL_RENOWN, P_VAL_TOKEN, P_VAL_WOUND,
+    make_env,
 )
 from sim.ag.game import Lineup, play_many
 from sim.ag.readers import recruit_price
@@ -218,6 +219,13 @@ def test_ag_n2_a_remembered_contest_is_the_walked_one(n):
             change()
             assert np.array_equal(values(t, mask, total), fresh_values(t, mask, total))
         assert np.array_equal(values(t, mask, total + 1.5), fresh_values(t, mask, total + 1.5))
+
+
+def test_ag_n2_a_contests_key_in_the_record_has_the_tables_width():
+    """The key a contest is looked up by is built in the game record (walk_key, walk_fkey): as
+    wide as the table's keys (env.memo_key, memo_fkey)."""
+    assert S.GAME_DTYPE["walk_key"].shape == (MEMO_W,)
+    assert S.GAME_DTYPE["walk_fkey"].shape == (MEMO_F,)
 
 
 def test_ag_n2_games_with_the_table_warm_are_the_games_played_cold():
