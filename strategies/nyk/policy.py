@@ -1031,13 +1031,13 @@ def cars_driven_off(game, env, p, here, goal, risky, memo):
 
 @njit(cache=True)
 def unmoved_at(game, p, d):
-    """p's characters (bits) standing on d that have not moved this turn."""
+    """p's characters (bits) standing on d (`group_at`) that have not moved this turn."""
     mask = np.int64(0)
-    rest = game.pl[p, ROSTER]
+    rest = group_at(game, p, d)
     while rest:
         c = lowest_bit(rest)
         rest &= rest - 1
-        if game.ch[c, WHERE] == W_CONTROLLED and game.ch[c, LOC] == d and game.ch[c, MOVED] == 0:
+        if game.ch[c, MOVED] == 0:
             mask |= np.int64(1) << np.int64(c)
     return mask
 
