@@ -641,7 +641,7 @@ def route_but(game, env, p, left_out):
         if here != goal and (game.ch[c, STEPS] > 0 or game.ch[c, START] != here):
             mask |= np.int64(1) << np.int64(here)
         for x in range(env.rp[RP_N_DISTRICTS]):
-            if 0 < env.dist[here, x] <= reach and on_the_way(env, here, x, goal) and (x != goal or risky):
+            if 0 < env.dist[here, x] <= reach and on_the_way(env, here, x, goal) and check_stops(x, goal, risky):
                 mask |= np.int64(1) << np.int64(x)
     return mask
 
@@ -963,13 +963,14 @@ def beyond_the_ride(game, env, here, goal, risky):
     ride = env.rp[P_SUBWAY_STEPS]
     if env.dist[here, goal] <= ride:
         return False
+    cars = car_districts(game, np.int64(0))
     if not passes_police(env, MODE_SUBWAY, True):
-        return open_road(game, env, here, goal, ride + 1, risky, car_districts(game, np.int64(0)))
+        return open_road(game, env, here, goal, ride + 1, risky, cars)
     if passes_police(env, MODE_SUBWAY, False):
         return True
     for x in range(env.rp[RP_N_DISTRICTS]):
         if env.dist[here, x] == ride and on_the_way(env, here, x, goal) and open_road(
-                game, env, x, goal, 1, risky, car_districts(game, np.int64(0))):
+                game, env, x, goal, 1, risky, cars):
             return True
     return False
 
@@ -1043,10 +1044,17 @@ def unmoved_at(game, p, d):
 
 
 @njit(cache=True)
+def check_stops(to, goal, risky):
+    """A police check on `to` costs a journey bound for `goal` (NYK-M2: it stops the journey short
+    of the goal; on the goal itself, it questions a crew at risk, NYK-P4). A crew not at risk
+    ends its journey on its goal anyway."""
+    return risky or to != goal
+
+
+@njit(cache=True)
 def check_cost(env, p, risky):
     """What `best_step` takes off a step into a police check (NYK-M2: it stops the journey; a crew
-    at risk is questioned there too, NYK-P4). A crew not at risk stepping onto its goal pays
-    nothing: its journey ends there anyway, as `open_road` reads the goal."""
+    at risk is questioned there too, NYK-P4), where it stops the journey (`check_stops`)."""
     return 20000.0 if risky else CHECK_COST + 6000.0 * env.params[p, K_AVOID_POLICE]
 
 
@@ -1060,7 +1068,7 @@ def open_road(game, env, here, goal, steps, risky, cars):
     frontier = np.int64(1) << np.int64(here)
     for k in range(steps):
         if env.dist[here, goal] - k == 1:
-            return not (risky and (cars >> goal) & 1)
+            return not (risky and (cars >> goal) & 1)  # `check_stops` on the goal
         frontier = car_free_frontier(env, frontier, goal, cars)
         if frontier == 0:
             return False
@@ -1102,7 +1110,7 @@ def best_step(game, env, p, opts, n, group, unchecked=False):
             if group & (group - 1) and not keeps_everyone_on_the_way(game, env, p, group, here, to, goal, memo):
                 continue  # a member would be carried past its goal
             score = STEP_WORTH * closer
-            if police_at(game, to) > 0 and not unchecked and (risky or to != goal):
+            if police_at(game, to) > 0 and not unchecked and check_stops(to, goal, risky):
                 score -= check_cost(env, p, risky)  # a check stops the journey: a car-free step as close wins
             elif open_ahead(game, env, to, goal, risky):
                 score += OPEN_ROAD_BONUS  # NYK-M2: of car-free steps as close, one whose way on is free too
