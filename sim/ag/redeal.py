@@ -29,9 +29,9 @@ from sim.ag.decisions import CTX_DECISION, D_BID, MAX_OPTS
 from sim.ag.env import INFORMER_ALWAYS, INFORMER_DRAW, P_INFORMER_MODE, P_PROFILE_CARDS
 from sim.ag.events import EV_SETUP
 from sim.ag.state import (
-    BANK_ROW, BARREL0, FW0, FW_SEAT, N_G, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, GOODS_KEY, INFORMER,
+    BANK_ROW, BARREL0, FW0, FW_SEAT, N_G, BARREL_N, BARREL_POS, BID, E_DECK0, E_DECK_N, INFORMER,
     IS_INFORMER, L_DECK0, L_DECK_N, MAX_SEATS, N_EVENTS, N_PIECES, N_PLAYERS, NO, N_STREAMS, ORDER0, POT_ROW,
-    PLAN_GOODS_KEY, SHOW_N, S_DEAL, S_POLICY0, bag_count,
+    SHOW_N, S_DEAL, S_POLICY0, bag_count, forget_worths,
 )
 from sim.rng import below_of, splitmix64
 
@@ -156,8 +156,7 @@ def redeal(game, env, seat, asking, key):
     shuffle_block(game, E_DECK0, g[E_DECK_N])
     shuffle_block(game, BARREL0 + g[BARREL_POS], max(g[BARREL_N] - g[BARREL_POS], 0))
     redeal_placements(game, seat)
-    g[GOODS_KEY] = 0   # the policies' cached worths read the profiles: work them out again
-    g[PLAN_GOODS_KEY] = 0
+    forget_worths(g)   # the policies' cached worths read the profiles: work them out again
 
 
 def visible(game, seat: int) -> dict:
@@ -165,8 +164,7 @@ def visible(game, seat: int) -> dict:
     record with what it cannot see blanked out, and the piles' hidden orders sorted."""
     g = np.array(game.g, copy=True)
     g[FW0:N_G] = 0                       # the forward model's bookkeeping
-    g[GOODS_KEY] = 0                     # a policy's caches
-    g[PLAN_GOODS_KEY] = 0
+    forget_worths(g)                     # a policy's caches
     for start, count in ((L_DECK0, L_DECK_N), (E_DECK0, E_DECK_N)):
         g[start:start + g[count]] = np.sort(g[start:start + g[count]])
     pos, end = g[BARREL_POS], max(g[BARREL_N], g[BARREL_POS])

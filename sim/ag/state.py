@@ -232,6 +232,14 @@ def new_game() -> Game:
 
 
 @njit(cache=True)
+def forget_worths(g):
+    """The policies' cached worths of the cards (`goods`, `plan_goods`, strategies.ag.policy) are
+    stale: other cards are out, or the profiles they read were re-dealt."""
+    g[GOODS_KEY] = 0
+    g[PLAN_GOODS_KEY] = 0
+
+
+@njit(cache=True)
 def clear_game(game):
     """Empty every field a game reads (the event log is only read up to g[N_EVENTS])."""
     game.g[:] = 0

@@ -19,8 +19,8 @@ from sim.ag.decisions import CTX_DECISION, CTX_PIECE, CTX_REST_H, CTX_REST_K, CT
 from sim.ag.env import P_LOC_EXTRA, P_PLACEMENT, P_POWERS, P_UNPLACED_BOSS, PLACE_SIMULTANEOUS
 from sim.ag.events import EV_PLACE, EV_RESHUFFLE, EV_REVEAL, EV_UNPLACED
 from sim.ag.state import (
-    BOSS, C_DICE_PLACED, C_UNPLACED, GOODS_KEY, HENCH, HENCHMEN, KILLER, KILLERS, LC_STATE, LS_DECK, LS_SHOWN, L_DECK0,
-    L_DECK_N, PLAN_GOODS_KEY, L_DISC0, L_DISC_N, NO, N_PLAYERS, OCC, OCC_READY, ORDER0, SHOW0, SHOW_N, S_LOCATIONS,
+    BOSS, C_DICE_PLACED, C_UNPLACED, HENCH, HENCHMEN, KILLER, KILLERS, LC_STATE, LS_DECK, LS_SHOWN, L_DECK0,
+    L_DECK_N, L_DISC0, L_DISC_N, NO, N_PLAYERS, OCC, OCC_READY, ORDER0, SHOW0, SHOW_N, S_LOCATIONS, forget_worths,
 )
 
 
@@ -34,8 +34,7 @@ def reveal_locations(game, env):
     g = game.g
     want = g[N_PLAYERS] + env.rp[P_LOC_EXTRA]
     g[SHOW_N] = 0
-    g[GOODS_KEY] = 0   # the policies' worths of the cards (strategies.ag.policy) are for other cards now
-    g[PLAN_GOODS_KEY] = 0
+    forget_worths(g)   # the policies' worths of the cards (strategies.ag.policy) are for other cards now
     for s in range(1, want + 1):
         if g[L_DECK_N] == 0 and g[L_DISC_N] > 0:
             for i in range(g[L_DISC_N]):
