@@ -163,15 +163,6 @@ def advise_page(tmp_path_factory):
     return out / "index.html"
 
 
-@pytest.fixture(scope="module")
-def demo_page(tmp_path_factory):
-    """The demo report at a tiny size (40 games, the verdict's smallest plan, one table size)."""
-    root = tmp_path_factory.mktemp("demo")
-    cli(["demo", "--out", root / "report", "--run-dir", root / "run", "--games", 40, "--workers", 1,
-         "--verdict-games", 50, "--verdict-players", 3])
-    return root / "report" / "index.html"
-
-
 def cli(args):
     from click.testing import CliRunner
 
@@ -192,13 +183,17 @@ SHOTS = Path(__file__).resolve().parent.parent / "docs" / "images"
 
 
 @pytest.mark.parametrize("width", [1400, 800])
-@pytest.mark.parametrize("which", ["demo", "verdict", "advise"])
+@pytest.mark.parametrize("which", ["verdict", "advise"])
 def test_a_report_page_fits_its_window_and_opens_with_its_summary(which, width, request):
-    """Designer's reading: the demo report, a verdict page and an advise page open with the
-    summary in plain words; nothing scrolls sideways at 1400 px; at 800 px the summary comes
-    before the side menu, on the first screen. MOBSIM_SCREENSHOTS=1 also writes the pictures of
-    docs/reports.md (docs/images/<page>-<width>.png)."""
-    page = request.getfixturevalue(f"{which}_page")   # a page kind, not a game
+    """Designer's reading: a verdict page and an advise page (and the demo report,
+    tests/test_demo.py, on the demo that file builds) open with the summary in plain words."""
+    check_fits(request.getfixturevalue(f"{which}_page"), which, width)   # a page kind, not a game
+
+
+def check_fits(page, which: str, width: int) -> None:
+    """Nothing scrolls sideways at 1400 px; the summary is on the first screen, and at 800 px
+    before the side menu. MOBSIM_SCREENSHOTS=1 also writes the pictures of docs/reports.md
+    (docs/images/<which>-<width>.png)."""
     seen = layout(page, width)
     assert seen["scroll_width"] <= seen["client_width"], seen      # no sideways scroll
     assert seen["summary_top"] is not None, "the page has no summary (p.summary)"

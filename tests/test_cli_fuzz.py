@@ -14,10 +14,18 @@ MOBSIM = Path(sys.executable).with_name("mobsim")
 
 
 def one_line(*args, code=2) -> str:
-    proc = subprocess.run([str(MOBSIM), *map(str, args)], capture_output=True, text=True, timeout=300)
-    assert proc.returncode == code, (args, proc.stdout, proc.stderr)
-    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("mobsim: error:"), proc.stderr
-    return proc.stderr
+    """The command's one-line error, run in this process: the errors are made by `mobsim`'s own
+    group (`sim.cli.OneLineErrors`), the same in a process of its own (tests below start one where
+    the process matters: closed streams, signals, the installed script) without its second of
+    start-up."""
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    result = CliRunner().invoke(main, list(map(str, args)), prog_name="mobsim")
+    assert result.exit_code == code, (args, result.stdout, result.stderr, result.exception)
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("mobsim: error:"), result.stderr
+    return result.stderr
 
 
 @pytest.fixture(scope="module")

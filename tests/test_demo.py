@@ -176,3 +176,15 @@ def test_demo_opens_with_the_verdict_then_the_advice_and_links_the_lineup_study(
     assert (plan.loc[plan["rung"].str.startswith("search"), "games"] == 0).all()
     advice = json.loads((report_dir / "advise" / "advice.json").read_text())
     assert advice["meta"]["rungs"] == ["tuned"] and all("proposals" in p for p in advice["problems"])
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_the_demo_page_fits_its_window_and_opens_with_its_summary(report_dir, width):
+    """The browser's reading of tests/test_browser.py on this file's demo: one demo built for both."""
+    from sim.replay.browser import find_chromium
+
+    if find_chromium() is None:
+        pytest.skip("no Chromium on this machine: browser tests skipped (Debian: apt-get install chromium)")
+    from tests.test_browser import check_fits
+
+    check_fits(report_dir / "index.html", "demo", width)

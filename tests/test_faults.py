@@ -188,7 +188,7 @@ def test_a_killed_pool_leaves_the_exit_hook_no_pipe_to_write_to():
 
 def test_an_interrupted_sweep_says_how_to_finish_and_resume_finishes_it(tmp_path):
     out = tmp_path / "sweep"
-    command = [str(MOBSIM), "sweep", "--games", "100000", "--workers", "2", "--baseline", "first",
+    command = [str(MOBSIM), "sweep", "--games", "40000", "--workers", "2", "--baseline", "first",
                "--set", "missions.reward_scale=0.8,1.2", "--out", str(out)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)

@@ -579,11 +579,7 @@ def test_a_read_only_directory_is_one_line_and_loses_nothing(tiny_disk):
                                "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
                               capture_output=True, text=True)
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
-    for args in (["--resume"], ["--force"]):
-        proc = subprocess.run([str(MOBSIM), "run", "--games", "100", "--batch-size", "50", "--workers", "1",
-                               "--strategies", ",".join(MIXED), "--seed", "11", "--out", str(out), *args],
-                              capture_output=True, text=True)
-        assert "Read-only file system" in proc.stderr
+        assert "Read-only file system" in proc.stderr or not args, proc.stderr
     new = subprocess.run([str(MOBSIM), "run", "--games", "10", "--out", str(tiny_disk / "new")],
                          capture_output=True, text=True)
     assert new.returncode == 2 and "new: Read-only file system" in new.stderr
