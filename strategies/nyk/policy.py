@@ -164,9 +164,10 @@ def random_allowed(game, p, decision, opts, n, r):
 
 # --- the heuristic player -------------------------------------------------------------------------
 
-# `heuristic` and `simple` are calls of their own, not inlined into `choose`: numba zeroes the slots of
-# every array variable of a function at its entry, and inlined they made `choose` clear some seventy
-# slots at every decision, whichever family decided
+# `heuristic` is a call of its own, not inlined into `choose`: numba zeroes the slots of every array
+# variable of a function at its entry, and inlined it made `choose` clear some seventy slots at every
+# decision, whichever family decided. `simple` holds few: inlined, its decisions save the call, which
+# passed the option table and context word by word and counted their references
 @njit(cache=True)
 def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
@@ -1520,7 +1521,7 @@ def least_useful_card(env, opts, n):
 
 # --- `simple`: the engine's own plain player ---------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `simple`, itself inlined into `decide`
 def target_of(game, env, c):
     """Where a character is heading: its mission's destination, else the nearest accept address
     of a mission on the row."""
@@ -1545,7 +1546,7 @@ def first_in(mask):
     return lowest_bit(mask) if mask else NO
 
 
-@njit(cache=True)  # a call of its own (see `heuristic`)
+@njit(cache=True, inline="always")  # inlined into `decide`: no call, no counted option table and context
 def simple(game, env, p, decision, opts, n, ctx):
     dist = env.dist
     if decision == D_BID:
@@ -1668,7 +1669,7 @@ def own_risky_destination(game, p, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `simple`, itself inlined into `decide`
 def simple_action(game, env, p, opts, n):
     best, k = 0, 0
     for i in range(n):

@@ -32,13 +32,16 @@ from strategies.nyk.policy import choose
 ONE = np.int64(1)
 
 
-@register_jitable
+@register_jitable(inline="always")
 def log(game, code, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event row when the game is recorded (`mobsim play`). Typed as an overload, so its
     callers' constant codes and arguments arrive as int64 and the row writer compiles once (as a
-    jitted function it compiled once per combination of constants, some fifty times)."""
-    log_row(game, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
-            np.int64(f))
+    jitted function it compiled once per combination of constants, some fifty times). Inlined,
+    with the test of the recording in the caller: an unrecorded game (every batch) makes no call
+    for its some 360 events a game."""
+    if game.g[RECORD] != 0:
+        log_row(game, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
+                np.int64(f))
 
 
 @njit(cache=True)
