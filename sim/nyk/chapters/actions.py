@@ -7,7 +7,7 @@ Rule ids: NYK-A0, NYK-A1, NYK-A2, NYK-A3, NYK-A8, NYK-C5.
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, bank_pays, log, player_pays_player, put
+from sim.nyk.chapters.base import ONE, OPTS_CTX, ask, bank_pays, log, player_pays_player, put
 from sim.nyk.chapters.cards import card_param, draw_card, enforce_hand_limit, playable, spend_event
 from sim.nyk.chapters.fights import provoke
 from sim.nyk.chapters.missions import accept, accomplish, holders
@@ -140,7 +140,7 @@ def actions_phase(game, env, p):
     while game.pl[p, ALIVE]:
         n = list_actions(game, env, p)
         ctx[CTX_DECISION] = D_ACTION
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         op, a, b, c = opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3]
         if op == OP_END:
             break

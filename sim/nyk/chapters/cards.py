@@ -8,7 +8,7 @@ Rule ids: NYK-C5, NYK-M8, NYK-P1, NYK-T2.
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, bank_pays, log, put, shuffle
+from sim.nyk.chapters.base import ONE, OPTS2_CTX, OPTS_CTX, ask, bank_pays, log, put, shuffle
 from sim.nyk.decisions import (
     CTX_DECISION, CTX_MINE, CTX_OPPONENT, CTX_WINDOW, D_DISCARD, D_REACT, OP_CARD, OP_END, OP_PLAY, WIN_CARD_PLAYED,
     WIN_FUSILLADE, WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_TURN_START, WIN_WON_FIGHT,
@@ -165,7 +165,7 @@ def enforce_hand_limit(game, env, p):
         for i in range(game.pl[p, HAND_N]):
             n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
         ctx[CTX_DECISION] = D_DISCARD
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         discard_card(game, env, p, opts[k, 1])
         game.pl[p, C_CARDS_DISCARDED] += 1
         log(game, EV_DISCARD, p, opts[k, 1])
@@ -224,7 +224,7 @@ def cancelled_by_informer(game, env, p, card):
             if playable(game, env, q, answer, WIN_CARD_PLAYED):
                 n = put(opts, n, OP_PLAY, answer, env.rp[RP_R_KIND + answer])
         ctx[CTX_DECISION] = D_REACT
-        k = ask(game, env, q, opts, n, ctx)
+        k = ask(game, env, q, n, OPTS_CTX)
         if k > 0:
             answer = opts[k, 1]
             discard_card(game, env, q, answer)
@@ -264,7 +264,7 @@ def offer_card(game, env, p, window):
         return NO
     ctx[CTX_WINDOW] = window
     ctx[CTX_DECISION] = D_REACT
-    k = ask(game, env, p, opts, n, ctx)
+    k = ask(game, env, p, n, OPTS_CTX)
     if k == 0:
         return NO
     card = opts[k, 1]
@@ -333,4 +333,4 @@ def pay_with_card(game, env, p):
     for i in range(game.pl[p, HAND_N]):
         n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
     ctx[CTX_DECISION] = D_DISCARD
-    return opts[ask(game, env, p, opts, n, ctx), 1]
+    return opts[ask(game, env, p, n, OPTS2_CTX), 1]

@@ -6,7 +6,7 @@ Rule ids: NYK-A6, NYK-A7, NYK-A8, NYK-P7.
 
 from numba import njit
 
-from sim.nyk.chapters.base import ask, die, log, pay_into, put, shuffle
+from sim.nyk.chapters.base import OPTS_CTX, ask, die, log, pay_into, put, shuffle
 from sim.nyk.chapters.cards import card_param, spend_event
 from sim.nyk.decisions import (
     ANY_OFFER, CTX_DECISION, CTX_MINE, CTX_THEIRS, D_HESITATE, D_OFFER, OP_NO, OP_PART, OP_RECRUIT, OP_YES,
@@ -122,7 +122,7 @@ def choose_offer(game, env, p, h, card):
         n = put(opts, n, OP_RECRUIT, h, offer, card)
         offer += step
     ctx[CTX_DECISION] = D_OFFER
-    return opts[ask(game, env, p, opts, n, ctx), 2]
+    return opts[ask(game, env, p, n, OPTS_CTX), 2]
 
 
 @njit(cache=True)
@@ -160,7 +160,7 @@ def recruit(game, env, p, h, offer, card):
         if game.pl[p, MONEY] >= price:
             n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_HESITATE
-        if ask(game, env, p, opts, n, ctx) == 0:
+        if ask(game, env, p, n, OPTS_CTX) == 0:
             log(game, EV_RECRUIT_RESULT, p, h, 1, 0)
             return
     pay_into(game, p, price, BANK)
