@@ -92,9 +92,10 @@ def list_actions(game, env, p):
         if m == NO:
             continue
         d = game.ms[m, M_ACCEPT]
-        if game.ms[m, M_RISK] and police_at(game, d) > 0:
+        free = free_crew(game, p, d)  # most often none: tested before the police
+        if free == 0 or (game.ms[m, M_RISK] and police_at(game, d) > 0):
             continue
-        n = subsets_of_size(game, free_crew(game, p, d), game.ms[m, M_CREW], n, OP_ACCEPT, s)
+        n = subsets_of_size(game, free, game.ms[m, M_CREW], n, OP_ACCEPT, s)
     # NYK-A2 accomplish: the crew on the destination, a lost associate replaced by a free one
     held = missions_held(game, p)
     while held:

@@ -16,8 +16,8 @@ from sim.nyk.events import EV_PART, EV_RECRUIT, EV_RECRUIT_RESULT
 from sim.nyk.state import (
     ACTED, BANK, CELL, C_DONE_BY_VALUE, C_OFFERED_BY_VALUE, C_PARTED, C_RECRUITS_DONE, C_RECRUITS_HESITATED,
     C_RECRUITS_TRIED, C_RECRUIT_SPENT, C_TRIED_BY_VALUE, HENCHMEN_MASK, H_DECK0, H_DECK_N, H_DISC0, H_DISC_N, LOC,
-    MISSION, MONEY, MOVED, NO, N_AFFRANCHI, N_CHARS, PERIPH0, RECRUITED, ROSTER, START, S_DICE0, S_HENCHMEN, VALUE,
-    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, in_mask, lowest_bit, place,
+    MISSION, MONEY, MOVED, NO, PERIPH0, RECRUITED, ROSTER, START, S_DICE0, S_HENCHMEN, VALUE,
+    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, lowest_bit, place,
     set_owner,
 )
 from sim.nyk.view import recruit_targets
@@ -93,10 +93,11 @@ def may_recruit_now(game, env, p):
 def list_recruits(game, env, p, n):
     if not may_recruit_now(game, env, p):
         return n
-    targets = recruit_targets(game, env, p)
-    for h in range(N_AFFRANCHI, N_CHARS):
-        if in_mask(targets, h):
-            n = list_offers(game, env, p, h, NO, n)
+    targets = recruit_targets(game, env, p) & HENCHMEN_MASK
+    while targets:  # the targets' bits in rising order, not every henchman's
+        h = lowest_bit(targets)
+        targets &= targets - 1
+        n = list_offers(game, env, p, h, NO, n)
     return n
 
 
