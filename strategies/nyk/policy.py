@@ -1584,14 +1584,29 @@ def simple(game, env, p, decision, opts, n, ctx):
                 if dist[d, goal] < best:
                     best, k = dist[d, goal], i
         return k
+    if decision == D_ACTION:
+        return simple_action(game, env, p, opts, n)
+    if decision == D_REACT:
+        if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
+            return below_of(game.rng, S_POLICY0 + p, n)
+        return n - 1
+    if decision == D_POLICE:
+        return harmless_step(game, env, p, opts, n)
+    if (decision == D_FOLD or decision == D_RESIST or decision == D_LOSE or decision == D_HESITATE
+            or decision == D_DEAL or decision == D_DEAL_ACCEPT or decision == D_OFFER or decision == D_HELI):
+        return simple_rare(game, env, p, decision, opts, n, ctx)
+    return below_of(game.rng, S_POLICY0 + p, n)
+
+
+@njit(cache=True)  # a call of its own: inlined, each of its calls cost `decide` two stack slots cleared at entry
+def simple_rare(game, env, p, decision, opts, n, ctx):
+    """`simple`'s decisions of a few a game (fights, resisting, deals, offers, the helicopter)."""
     if decision == D_HELI:
         goal = target_of(game, env, first_in(ctx[CTX_GROUP]))
         for i in range(n):
             if opts[i, 1] == goal:
                 return i
         return 0
-    if decision == D_ACTION:
-        return simple_action(game, env, p, opts, n)
     if decision == D_FOLD:
         if fighting_alone(game, p, ctx):  # NYK-A5: the game itself is at stake
             odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
@@ -1610,10 +1625,6 @@ def simple(game, env, p, decision, opts, n, ctx):
         return k
     if decision == D_HESITATE:
         return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 and not last_turn(game) else 0
-    if decision == D_REACT:
-        if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
-            return below_of(game.rng, S_POLICY0 + p, n)
-        return n - 1
     if decision == D_DEAL:  # pay to get a car off its own at-risk destination
         for i in range(1, n):
             if opts[i, 0] == OP_POLICE and own_risky_destination(game, p, game.g[POLICE0 + opts[i, 1]]):
@@ -1621,8 +1632,6 @@ def simple(game, env, p, decision, opts, n, ctx):
         return 0
     if decision == D_DEAL_ACCEPT:  # the money, unless the car would question its own crew (NYK-P4)
         return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT], crews_at_risk(game)) < 0.0 else n - 1
-    if decision == D_POLICE:
-        return harmless_step(game, env, p, opts, n)
     if decision == D_OFFER:
         wanted = simple_offer(game, env, p, opts[0, 1])
         for i in range(n):

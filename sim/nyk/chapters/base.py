@@ -191,4 +191,12 @@ def player_pays_player(game, payer, payee, amount):
 
 # compiled once, when the engine is imported, and called from every rule that asks without
 # being linked into each (sim.shared.late)
-ask = late(decide, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64, types.int64))
+decide_late = late(decide, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64, types.int64))
+
+
+@njit(cache=True, inline="always")
+def ask(game, env, p, n, tables):
+    """`decide`, called by symbol; a single option is taken where it was listed, with no call."""
+    if n <= 1:
+        return 0
+    return decide_late(game, env, p, n, tables)
