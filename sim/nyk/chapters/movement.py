@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.chapters.base import ONE, OPTS2_CTX, OPTS_CTX, ask, log, pay_into, player_pays_player, put
-from sim.nyk.chapters.cards import card_param, discard_card, pay_with_card, playable, spend_event
+from sim.nyk.chapters.cards import card_param, discard_card, holds_kind_for, pay_with_card, playable, spend_event
 from sim.nyk.chapters.police import (
     custody_phase, custody_step, interrogate, move_police, police_arrived, questionable,
 )
@@ -20,11 +20,11 @@ from sim.nyk.decisions import (
     D_DEAL_ACCEPT, D_HELI, D_MOVE, D_PLACE, D_POLICE, D_STEP, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_DROP, OP_END,
     OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_POLICE, OP_STEP, OP_STOP, OP_YES, WIN_MOVEMENT,
 )
-from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION, RP_WIN_KINDS
+from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION
 from sim.nyk.events import EV_CARD_MOVE, EV_CHECK, EV_DEAL, EV_HELI, EV_JOURNEY, EV_POLICE_MOVE, EV_STEP
 from sim.nyk.state import (
     ALIVE, BANK, C_CARDS_AS_MOVES, C_DEALS, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_SUBWAY, EXTRA_STEPS, FIRST, HAND0,
-    HAND_KINDS, HAND_N, LOC, MONEY, MOVED, NO, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
+    HAND_N, LOC, MONEY, MOVED, NO, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
     STEPS, STOPPED, WHERE, W_CONTROLLED, W_CUSTODY, carries_risk, count_bits, group_at, in_mask, lowest_bit, place,
     police_at,
 )
@@ -194,12 +194,18 @@ def police_deals(game, env, first):
             move_police(game, env, car, dest, first)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def list_movement_cards(game, env, p, n):
-    """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody."""
-    opts = game.opts
-    if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_MOVEMENT] == 0:
+    """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody.
+    A hand with none of the window's kinds lists none: tested where it is asked, with no call."""
+    if not holds_kind_for(game, env, p, WIN_MOVEMENT):
         return n
+    return list_movement_cards_held(game, env, p, n)
+
+
+@njit(cache=True)
+def list_movement_cards_held(game, env, p, n):
+    opts = game.opts
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         if not playable(game, env, p, card, WIN_MOVEMENT):

@@ -77,7 +77,7 @@ def part_with(game, p, c):
     log(game, EV_PART, p, c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `list_recruits`, itself inlined where it is asked
 def may_recruit_now(game, env, p):
     """NYK-A6/A8: the turn's one recruitment (`recruit.per_turn`), whether by the affranchi's
     action or by a card that recruits or takes a henchman; the affranchi on the board or, by the
@@ -89,10 +89,17 @@ def may_recruit_now(game, env, p):
             and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def list_recruits(game, env, p, n):
+    """The turn's recruit attempts, if p may recruit now (most often not: tested where it is
+    asked, with no call)."""
     if not may_recruit_now(game, env, p):
         return n
+    return list_recruit_targets(game, env, p, n)
+
+
+@njit(cache=True)
+def list_recruit_targets(game, env, p, n):
     targets = recruit_targets(game, env, p) & HENCHMEN_MASK
     while targets:  # the targets' bits in rising order, not every henchman's
         h = lowest_bit(targets)
