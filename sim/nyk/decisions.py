@@ -1,8 +1,9 @@
 """The one decision interface of the New York Kings engine.
 
 At every choice the rulebook gives a player, the engine lists the legal options as rows of the
-game's option table `opts` (`[op, a, b, c, d]`), calls `ask(game, env, seat, opts, n, ctx)` with
-the kind of decision in `ctx[CTX_DECISION]`, and gets back the index of one row. The engine
+game's option table `opts` (`[op, a, b, c, d]`), calls `ask(game, env, seat, n, OPTS_CTX)` (the
+record's tables it wrote, sim.nyk.chapters.base) with the kind of decision in `ctx[CTX_DECISION]`,
+and gets back the index of one row. The engine
 built the rows, so whatever a strategy answers is legal; an index out of range is counted as an
 illegal decision and replaced by option 0.
 

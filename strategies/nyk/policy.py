@@ -164,9 +164,10 @@ def random_allowed(game, p, decision, opts, n, r):
 
 # --- the heuristic player -------------------------------------------------------------------------
 
-# `heuristic` and `simple` are calls of their own, not inlined into `choose`: numba zeroes the slots of
-# every array variable of a function at its entry, and inlined they made `choose` clear some seventy
-# slots at every decision, whichever family decided
+# `heuristic` is a call of its own, not inlined into `choose`: numba zeroes the slots of every array
+# variable of a function at its entry, and inlined it made `choose` clear some seventy slots at every
+# decision, whichever family decided. `simple` holds few: inlined, its decisions save the call, which
+# passed the option table and context word by word and counted their references
 @njit(cache=True)
 def heuristic(game, env, p, decision, opts, n, ctx):
     if decision == D_ACTION:
@@ -1520,7 +1521,7 @@ def least_useful_card(env, opts, n):
 
 # --- `simple`: the engine's own plain player ---------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `simple`, itself inlined into `decide`
 def target_of(game, env, c):
     """Where a character is heading: its mission's destination, else the nearest accept address
     of a mission on the row."""
@@ -1545,7 +1546,7 @@ def first_in(mask):
     return lowest_bit(mask) if mask else NO
 
 
-@njit(cache=True)  # a call of its own (see `heuristic`)
+@njit(cache=True, inline="always")  # inlined into `decide`: no call, no counted option table and context
 def simple(game, env, p, decision, opts, n, ctx):
     dist = env.dist
     if decision == D_BID:
@@ -1583,14 +1584,29 @@ def simple(game, env, p, decision, opts, n, ctx):
                 if dist[d, goal] < best:
                     best, k = dist[d, goal], i
         return k
+    if decision == D_ACTION:
+        return simple_action(game, env, p, opts, n)
+    if decision == D_REACT:
+        if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
+            return below_of(game.rng, S_POLICY0 + p, n)
+        return n - 1
+    if decision == D_POLICE:
+        return harmless_step(game, env, p, opts, n)
+    if (decision == D_FOLD or decision == D_RESIST or decision == D_LOSE or decision == D_HESITATE
+            or decision == D_DEAL or decision == D_DEAL_ACCEPT or decision == D_OFFER or decision == D_HELI):
+        return simple_rare(game, env, p, decision, opts, n, ctx)
+    return below_of(game.rng, S_POLICY0 + p, n)
+
+
+@njit(cache=True)  # a call of its own: inlined, each of its calls cost `decide` two stack slots cleared at entry
+def simple_rare(game, env, p, decision, opts, n, ctx):
+    """`simple`'s decisions of a few a game (fights, resisting, deals, offers, the helicopter)."""
     if decision == D_HELI:
         goal = target_of(game, env, first_in(ctx[CTX_GROUP]))
         for i in range(n):
             if opts[i, 1] == goal:
                 return i
         return 0
-    if decision == D_ACTION:
-        return simple_action(game, env, p, opts, n)
     if decision == D_FOLD:
         if fighting_alone(game, p, ctx):  # NYK-A5: the game itself is at stake
             odds = win_chance(env, ctx[CTX_CREW], ctx[CTX_OTHER_CREW], dice_to_come(ctx[CTX_STAGE]))
@@ -1609,10 +1625,6 @@ def simple(game, env, p, decision, opts, n, ctx):
         return k
     if decision == D_HESITATE:
         return n - 1 if game.pl[p, MONEY] >= ctx[CTX_THEIRS] + 4000 and not last_turn(game) else 0
-    if decision == D_REACT:
-        if ctx[CTX_WINDOW] == WIN_CARD_PLAYED:
-            return below_of(game.rng, S_POLICY0 + p, n)
-        return n - 1
     if decision == D_DEAL:  # pay to get a car off its own at-risk destination
         for i in range(1, n):
             if opts[i, 0] == OP_POLICE and own_risky_destination(game, p, game.g[POLICE0 + opts[i, 1]]):
@@ -1620,8 +1632,6 @@ def simple(game, env, p, decision, opts, n, ctx):
         return 0
     if decision == D_DEAL_ACCEPT:  # the money, unless the car would question its own crew (NYK-P4)
         return 0 if arrival_gain(game, env, p, ctx[CTX_DISTRICT], crews_at_risk(game)) < 0.0 else n - 1
-    if decision == D_POLICE:
-        return harmless_step(game, env, p, opts, n)
     if decision == D_OFFER:
         wanted = simple_offer(game, env, p, opts[0, 1])
         for i in range(n):
@@ -1668,7 +1678,7 @@ def own_risky_destination(game, p, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `simple`, itself inlined into `decide`
 def simple_action(game, env, p, opts, n):
     best, k = 0, 0
     for i in range(n):

@@ -7,8 +7,8 @@ Rule ids: NYK-A0, NYK-A1, NYK-A2, NYK-A3, NYK-A8, NYK-C5.
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, bank_pays, log, player_pays_player, put
-from sim.nyk.chapters.cards import card_param, draw_card, enforce_hand_limit, playable, spend_event
+from sim.nyk.chapters.base import ONE, OPTS_CTX, ask, bank_pays, log, player_pays_player, put
+from sim.nyk.chapters.cards import card_param, draw_card, enforce_hand_limit, holds_kind_for, playable, spend_event
 from sim.nyk.chapters.fights import provoke
 from sim.nyk.chapters.missions import accept, accomplish, holders
 from sim.nyk.chapters.police import police_check
@@ -18,10 +18,10 @@ from sim.nyk.chapters.recruitment import (
 from sim.nyk.decisions import (
     CTX_DECISION, D_ACTION, OP_ACCEPT, OP_ACCOMPLISH, OP_END, OP_PART, OP_PLAY, OP_PROVOKE, OP_RECRUIT, WIN_ACTIONS,
 )
-from sim.nyk.env import RP_R_KIND, RP_WIN_KINDS
+from sim.nyk.env import RP_R_KIND
 from sim.nyk.events import EV_CARD_EFFECT
 from sim.nyk.state import (
-    ACTED, ALIVE, C_CARD_INCOME, FIRST, HAND0, HAND_KINDS, HAND_N, LOC, MISSION, MONEY, M_ACCEPT, M_CREW, M_DEST,
+    ACTED, ALIVE, C_CARD_INCOME, FIRST, HAND0, HAND_N, LOC, MISSION, MONEY, M_ACCEPT, M_CREW, M_DEST,
     M_RISK, NO, N_AFFRANCHI, N_CHARS, N_PLAYERS, OWNER, PERIPH0, RECRUITED, ROSTER,
     ROW0, VALUE, WHERE, W_CONTROLLED, count_bits, group_at, lowest_bit, police_at, set_owner,
 )
@@ -92,9 +92,10 @@ def list_actions(game, env, p):
         if m == NO:
             continue
         d = game.ms[m, M_ACCEPT]
-        if game.ms[m, M_RISK] and police_at(game, d) > 0:
+        free = free_crew(game, p, d)  # most often none: tested before the police
+        if free == 0 or (game.ms[m, M_RISK] and police_at(game, d) > 0):
             continue
-        n = subsets_of_size(game, free_crew(game, p, d), game.ms[m, M_CREW], n, OP_ACCEPT, s)
+        n = subsets_of_size(game, free, game.ms[m, M_CREW], n, OP_ACCEPT, s)
     # NYK-A2 accomplish: the crew on the destination, a lost associate replaced by a free one
     held = missions_held(game, p)
     while held:
@@ -140,7 +141,7 @@ def actions_phase(game, env, p):
     while game.pl[p, ALIVE]:
         n = list_actions(game, env, p)
         ctx[CTX_DECISION] = D_ACTION
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         op, a, b, c = opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3]
         if op == OP_END:
             break
@@ -158,12 +159,18 @@ def actions_phase(game, env, p):
             part_with(game, p, a)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def list_action_cards(game, env, p, n):
-    """Cards of the actions window (NYK-C5)."""
-    opts = game.opts
-    if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_ACTIONS] == 0:
+    """Cards of the actions window (NYK-C5). A hand with none of the window's kinds lists none:
+    tested where it is asked, with no call."""
+    if not holds_kind_for(game, env, p, WIN_ACTIONS):
         return n
+    return list_action_cards_held(game, env, p, n)
+
+
+@njit(cache=True)
+def list_action_cards_held(game, env, p, n):
+    opts = game.opts
     recruit_now = may_recruit_now(game, env, p)  # NYK-A8: a card that recruits is the recruit
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]

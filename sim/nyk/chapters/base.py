@@ -5,13 +5,15 @@ check of `view_check`), the event log, dice and shuffles, option lists, seat ord
 The rules list their options in the game record's own table and context (`game.opts`, `game.ctx`;
 `game.opts2` for a choice asked in the middle of another's options, as a bonus move's card) and
 read them there: handed down as arguments, each array cost every call seven or nine machine words
-and two calls of numba's reference counter, some twenty levels deep.
+and two calls of numba's reference counter, some twenty levels deep. `ask` too is told which of
+the record's tables hold the options (OPTS_CTX, OPTS2_CTX, OPTS2_CTX2), not handed them: it is
+a call by symbol at every decision, which inlines nothing.
 
 Rule ids: NYK-A4, NYK-S2, NYK-T2.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 from numba.extending import register_jitable
 
 from sim.nyk.decisions import MAX_OPTS
@@ -22,7 +24,7 @@ from sim.nyk.state import (
 from sim.nyk.script import forward_choice
 from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.view import CHECK_VIEW, redeal, reseed_hidden
-from sim.shared.late import decision_signature, late
+from sim.shared.late import late, record
 from sim.nyk.env import ENV_DTYPE
 from sim.rng import below_of, roll_die_of
 from sim.nyk.compiled import P_BANK_FINITE
@@ -32,13 +34,16 @@ from strategies.nyk.policy import choose
 ONE = np.int64(1)
 
 
-@register_jitable
+@register_jitable(inline="always")
 def log(game, code, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event row when the game is recorded (`mobsim play`). Typed as an overload, so its
     callers' constant codes and arguments arrive as int64 and the row writer compiles once (as a
-    jitted function it compiled once per combination of constants, some fifty times)."""
-    log_row(game, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
-            np.int64(f))
+    jitted function it compiled once per combination of constants, some fifty times). Inlined,
+    with the test of the recording in the caller: an unrecorded game (every batch) makes no call
+    for its some 360 events a game."""
+    if game.g[RECORD] != 0:
+        log_row(game, np.int64(code), np.int64(a), np.int64(b), np.int64(c), np.int64(d), np.int64(e),
+                np.int64(f))
 
 
 @njit(cache=True)
@@ -74,13 +79,21 @@ def shuffle(game, start, n, src):
         g[start + i], g[start + j] = g[start + j], g[start + i]
 
 
+# where `ask` reads the options and the context: game.opts and game.ctx; game.opts2 (a choice in
+# the middle of another's options) and game.ctx; game.opts2 and game.ctx2 (the police's own scratch)
+OPTS_CTX, OPTS2_CTX, OPTS2_CTX2 = 0, 1, 2
+
+
 @njit(cache=True)
-def decide(game, env, p, opts, n, ctx):
+def decide(game, env, p, n, tables):
     """The decision interface, called as `ask` (below): seat p picks one of the n legal options the
-    engine listed, for the decision kind in ctx[CTX_DECISION] (set by the caller: kept out of the
-    arguments, a constant there would make numba compile it once per decision kind)."""
+    engine listed in the game record's tables `tables` (OPTS_CTX, OPTS2_CTX or OPTS2_CTX2), for
+    the decision kind in the context's CTX_DECISION (set by the caller: kept out of the arguments,
+    a constant there would make numba compile it once per decision kind)."""
     if n <= 1:
         return 0
+    opts = game.opts if tables == OPTS_CTX else game.opts2
+    ctx = game.ctx2 if tables == OPTS2_CTX2 else game.ctx
     game.g[DECISIONS] += 1
     if game.fw[FW_MODE] != 0:  # driven by the forward model (sim.nyk.forward)
         k = forward_choice(game, env, p, opts, n, ctx)
@@ -178,4 +191,12 @@ def player_pays_player(game, payer, payee, amount):
 
 # compiled once, when the engine is imported, and called from every rule that asks without
 # being linked into each (sim.shared.late)
-ask = late(decide, decision_signature(GAME_DTYPE, ENV_DTYPE))
+decide_late = late(decide, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64, types.int64))
+
+
+@njit(cache=True, inline="always")
+def ask(game, env, p, n, tables):
+    """`decide`, called by symbol; a single option is taken where it was listed, with no call."""
+    if n <= 1:
+        return 0
+    return decide_late(game, env, p, n, tables)

@@ -8,7 +8,7 @@ Rule ids: NYK-C5, NYK-M8, NYK-P1, NYK-T2.
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, bank_pays, log, put, shuffle
+from sim.nyk.chapters.base import ONE, OPTS2_CTX, OPTS_CTX, ask, bank_pays, log, put, shuffle
 from sim.nyk.decisions import (
     CTX_DECISION, CTX_MINE, CTX_OPPONENT, CTX_WINDOW, D_DISCARD, D_REACT, OP_CARD, OP_END, OP_PLAY, WIN_CARD_PLAYED,
     WIN_FUSILLADE, WIN_INTERROGATED, WIN_INTIMIDATION, WIN_LOSING, WIN_TURN_START, WIN_WON_FIGHT,
@@ -155,8 +155,16 @@ def draw_count(game, p):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enforce_hand_limit(game, env, p):
+    """A hand above the limit discards down to it; most often it is not above: tested where it
+    is asked, with no call."""
+    if game.pl[p, HAND_N] > env.rp[P_HAND_LIMIT]:
+        discard_to_limit(game, env, p)
+
+
+@njit(cache=True)
+def discard_to_limit(game, env, p):
     opts = game.opts
     ctx = game.ctx
     limit = env.rp[P_HAND_LIMIT]
@@ -165,7 +173,7 @@ def enforce_hand_limit(game, env, p):
         for i in range(game.pl[p, HAND_N]):
             n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
         ctx[CTX_DECISION] = D_DISCARD
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         discard_card(game, env, p, opts[k, 1])
         game.pl[p, C_CARDS_DISCARDED] += 1
         log(game, EV_DISCARD, p, opts[k, 1])
@@ -187,11 +195,21 @@ def playable(game, env, p, card, window):
     return timing == T_OTHER and (active == NO or (FIGHT_WINDOWS >> window) & 1 == 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def holds_kind_for(game, env, p, window):
+    """Whether p's hand holds a card of a kind played in `window`: most often not, tested where it
+    is asked, with no call."""
+    return env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] != 0
+
+
+@njit(cache=True, inline="always")
 def has_card_for(game, env, p, window):
     """Whether p holds a card it may play in `window` now."""
-    if env.rp[RP_WIN_KINDS + window] & game.pl[p, HAND_KINDS] == 0:
-        return False
+    return holds_kind_for(game, env, p, window) and playable_in_hand(game, env, p, window)
+
+
+@njit(cache=True)
+def playable_in_hand(game, env, p, window):
     for i in range(game.pl[p, HAND_N]):
         if playable(game, env, p, game.pl[p, HAND0 + i], window):
             return True
@@ -224,7 +242,7 @@ def cancelled_by_informer(game, env, p, card):
             if playable(game, env, q, answer, WIN_CARD_PLAYED):
                 n = put(opts, n, OP_PLAY, answer, env.rp[RP_R_KIND + answer])
         ctx[CTX_DECISION] = D_REACT
-        k = ask(game, env, q, opts, n, ctx)
+        k = ask(game, env, q, n, OPTS_CTX)
         if k > 0:
             answer = opts[k, 1]
             discard_card(game, env, q, answer)
@@ -264,7 +282,7 @@ def offer_card(game, env, p, window):
         return NO
     ctx[CTX_WINDOW] = window
     ctx[CTX_DECISION] = D_REACT
-    k = ask(game, env, p, opts, n, ctx)
+    k = ask(game, env, p, n, OPTS_CTX)
     if k == 0:
         return NO
     card = opts[k, 1]
@@ -273,12 +291,20 @@ def offer_card(game, env, p, window):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react(game, env, p, window, subject):
     """NYK-C5: p plays cards for `window` one after another (resources phase, a mission just
     accomplished, an opponent's turn start, an interrogation, a loss) and each takes effect
     unless cancelled. Returns how many took effect; an interrogation blocked or a character saved
-    needs one."""
+    needs one. A hand with no card of the window's kinds plays none (`offer_card` would offer
+    none): tested where it is asked, with no call."""
+    if not holds_kind_for(game, env, p, window):
+        return 0
+    return play_cards(game, env, p, window, subject)
+
+
+@njit(cache=True)
+def play_cards(game, env, p, window, subject):
     done = 0
     while True:
         if window == WIN_TURN_START and police_at(game, subject) == 0:
@@ -333,4 +359,4 @@ def pay_with_card(game, env, p):
     for i in range(game.pl[p, HAND_N]):
         n = put(opts, n, OP_CARD, game.pl[p, HAND0 + i])
     ctx[CTX_DECISION] = D_DISCARD
-    return opts[ask(game, env, p, opts, n, ctx), 1]
+    return opts[ask(game, env, p, n, OPTS2_CTX), 1]

@@ -9,7 +9,7 @@ from numba import njit
 
 from sim.nyk.fights import LOSE, WIN
 from sim.nyk.hands import add_value, table_key
-from sim.nyk.chapters.base import ONE, ask, die, log, pay_into, put
+from sim.nyk.chapters.base import ONE, OPTS_CTX, ask, die, log, pay_into, put
 from sim.nyk.chapters.cards import CANCELLED, card_param, offer_card, react, use_credit
 from sim.nyk.chapters.police import choose_loss, crew_packed, eliminate, roll_n
 from sim.nyk.decisions import (
@@ -149,7 +149,7 @@ def fold_round(game, env, p, q, d, sp, sq, stage, hand_p, hand_q):
         n = put(opts, 0, OP_NO)
         n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_FOLD
-        if ask(game, env, who, opts, n, ctx) == 1:
+        if ask(game, env, who, n, OPTS_CTX) == 1:
             return who
     return NO
 

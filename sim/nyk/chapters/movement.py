@@ -8,8 +8,8 @@ Rule ids: NYK-C5, NYK-E2, NYK-M1, NYK-M2, NYK-M5, NYK-M7, NYK-M8, NYK-P2, NYK-P4
 import numpy as np
 from numba import njit
 
-from sim.nyk.chapters.base import ONE, ask, log, pay_into, player_pays_player, put
-from sim.nyk.chapters.cards import card_param, discard_card, pay_with_card, playable, spend_event
+from sim.nyk.chapters.base import ONE, OPTS2_CTX, OPTS_CTX, ask, log, pay_into, player_pays_player, put
+from sim.nyk.chapters.cards import card_param, discard_card, holds_kind_for, pay_with_card, playable, spend_event
 from sim.nyk.chapters.police import (
     custody_phase, custody_step, interrogate, move_police, police_arrived, questionable,
 )
@@ -20,11 +20,11 @@ from sim.nyk.decisions import (
     D_DEAL_ACCEPT, D_HELI, D_MOVE, D_PLACE, D_POLICE, D_STEP, MODE_HELI, MODE_NORMAL, MODE_SUBWAY, OP_DROP, OP_END,
     OP_JOURNEY, OP_NO, OP_PART, OP_PICKUP, OP_PLAY, OP_POLICE, OP_STEP, OP_STOP, OP_YES, WIN_MOVEMENT,
 )
-from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION, RP_WIN_KINDS
+from sim.nyk.env import RP_HELIPORT, RP_N_DISTRICTS, RP_R_KIND, RP_STATION
 from sim.nyk.events import EV_CARD_MOVE, EV_CHECK, EV_DEAL, EV_HELI, EV_JOURNEY, EV_POLICE_MOVE, EV_STEP
 from sim.nyk.state import (
     ALIVE, BANK, C_CARDS_AS_MOVES, C_DEALS, C_HELI, C_HELI_SPENT, C_POLICE_MOVES, C_SUBWAY, EXTRA_STEPS, FIRST, HAND0,
-    HAND_KINDS, HAND_N, LOC, MONEY, MOVED, NO, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
+    HAND_N, LOC, MONEY, MOVED, NO, N_PLAYERS, N_POLICE, POLICE0, POLICE_STEPS0, ROSTER, START,
     STEPS, STOPPED, WHERE, W_CONTROLLED, W_CUSTODY, carries_risk, count_bits, group_at, in_mask, lowest_bit, place,
     police_at,
 )
@@ -123,7 +123,7 @@ def drive(game, env, p, k):
     opts = game.opts2
     n = list_car_steps(env, k, game.g[POLICE0 + k], opts, 0)
     ctx[CTX_DECISION] = D_POLICE
-    move_police(game, env, k, opts[ask(game, env, p, opts, n, ctx), 2], p)
+    move_police(game, env, k, opts[ask(game, env, p, n, OPTS2_CTX), 2], p)
 
 
 @njit(cache=True)
@@ -140,7 +140,7 @@ def movement_phase(game, env, p):
         n = list_movement_cards(game, env, p, n)
         n = list_partings(game, p, n)
         ctx[CTX_DECISION] = D_MOVE
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         op = opts[k, 0]
         if op == OP_END:
             break
@@ -179,14 +179,14 @@ def police_deals(game, env, first):
             return
         ctx[CTX_OPPONENT], ctx[CTX_POT] = first, price
         ctx[CTX_DECISION] = D_DEAL
-        k = ask(game, env, q, opts, n, ctx)
+        k = ask(game, env, q, n, OPTS_CTX)
         if k == 0:
             continue
         car, dest = opts[k, 1], opts[k, 2]
         ctx[CTX_OPPONENT], ctx[CTX_MINE], ctx[CTX_DISTRICT] = q, car, dest
         n = put(opts, put(opts, 0, OP_NO), OP_YES)
         ctx[CTX_DECISION] = D_DEAL_ACCEPT
-        if ask(game, env, first, opts, n, ctx) == 1:
+        if ask(game, env, first, n, OPTS_CTX) == 1:
             player_pays_player(game, q, first, price)
             game.pl[q, C_DEALS] += 1
             game.pl[first, C_DEALS] += 1
@@ -194,12 +194,18 @@ def police_deals(game, env, first):
             move_police(game, env, car, dest, first)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def list_movement_cards(game, env, p, n):
-    """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody."""
-    opts = game.opts
-    if game.pl[p, HAND_KINDS] & env.rp[RP_WIN_KINDS + WIN_MOVEMENT] == 0:
+    """Cards of the movement window (NYK-C5): police moves and placements, extra moves, custody.
+    A hand with none of the window's kinds lists none: tested where it is asked, with no call."""
+    if not holds_kind_for(game, env, p, WIN_MOVEMENT):
         return n
+    return list_movement_cards_held(game, env, p, n)
+
+
+@njit(cache=True)
+def list_movement_cards_held(game, env, p, n):
+    opts = game.opts
     for i in range(game.pl[p, HAND_N]):
         card = game.pl[p, HAND0 + i]
         if not playable(game, env, p, card, WIN_MOVEMENT):
@@ -279,7 +285,7 @@ def next_card_car(game, env, p, moved):
         if not in_mask(moved, k) and game.g[POLICE0 + k] >= 0:
             n = list_car_steps(env, k, game.g[POLICE0 + k], opts, n)
     ctx[CTX_DECISION] = D_STEP
-    pick = ask(game, env, p, opts, n, ctx)
+    pick = ask(game, env, p, n, OPTS_CTX)
     if pick == 0:
         return NO
     k = opts[pick, 1]
@@ -297,7 +303,7 @@ def card_car_step(game, env, p, k):
         return False
     n = list_car_steps(env, k, d, opts, put(opts, 0, OP_STOP))
     ctx[CTX_DECISION] = D_STEP
-    pick = ask(game, env, p, opts, n, ctx)
+    pick = ask(game, env, p, n, OPTS_CTX)
     if pick == 0:
         return False
     car_to(game, env, p, k, opts[pick, 2])
@@ -323,7 +329,7 @@ def place_car(game, env, p):
         if d != station:
             n = put(opts, n, OP_STEP, d, NO)
     ctx[CTX_DECISION] = D_PLACE
-    target = opts[ask(game, env, p, opts, n, ctx), 1]
+    target = opts[ask(game, env, p, n, OPTS_CTX), 1]
     for k in range(N_POLICE):
         if game.g[POLICE0 + k] == station:
             game.g[POLICE0 + k] = target
@@ -383,7 +389,7 @@ def journey(game, env, p, d, group, mode):
         if p == game.g[FIRST]:  # NYK-M5: the first player moves the police at any time of its moves
             n = list_police_cars(game, env, n)
         ctx[CTX_DECISION] = D_STEP
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         op = opts[k, 0]
         if op == OP_STOP:
             break
@@ -508,7 +514,7 @@ def helicopter(game, env, p, group):
     for d in range(env.rp[RP_N_DISTRICTS]):
         n = put(opts, n, OP_STEP, d, NO)
     ctx[CTX_DECISION] = D_HELI
-    d = opts[ask(game, env, p, opts, n, ctx), 1]
+    d = opts[ask(game, env, p, n, OPTS_CTX), 1]
     rest = group
     while rest:
         c = lowest_bit(rest)

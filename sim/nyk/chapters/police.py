@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.hands import add_value, table_key
-from sim.nyk.chapters.base import ONE, ask, die, log, put
+from sim.nyk.chapters.base import ONE, OPTS2_CTX2, OPTS_CTX, ask, die, log, put
 from sim.nyk.chapters.cards import discard_card, pay_with_card, react, use_credit
 from sim.nyk.chapters.missions import leave_mission, mission_out
 from sim.nyk.chapters.recruitment import discard_henchman_card
@@ -103,7 +103,7 @@ def choose_loss(game, env, p, group):
     if n == 0:
         return NO
     ctx[CTX_DECISION] = D_LOSE
-    return opts[ask(game, env, p, opts, n, ctx), 1]
+    return opts[ask(game, env, p, n, OPTS_CTX), 1]
 
 
 @njit(cache=True)
@@ -139,7 +139,7 @@ def police_arrived(game, env, d, mover):
             return
         ctx[CTX_DISTRICT] = d
         ctx[CTX_DECISION] = D_WHOM
-        victim = opts[ask(game, env, mover, opts, n, ctx), 1]
+        victim = opts[ask(game, env, mover, n, OPTS2_CTX2), 1]
         interrogate(game, env, victim, d)
         if env.rp[P_POLICE_QUESTIONED] == QUESTIONED_ONE:
             return
@@ -197,7 +197,7 @@ def interrogate(game, env, p, d):
         n = put(opts, 0, OP_NO)
         n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_RESIST
-        if ask(game, env, p, opts, n, ctx) == 1:
+        if ask(game, env, p, n, OPTS2_CTX2) == 1:
             game.pl[p, C_RESISTS] += 1
             extra = env.rp[P_RESIST_DICE]
             crew = roll_n(game, S_DICE0 + p, crew, extra)
@@ -304,7 +304,7 @@ def custody_phase(game, env, p):
         if n == 1:
             return
         ctx[CTX_DECISION] = D_CUSTODY
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         if k == 0:
             return
         target = opts[k, 1]

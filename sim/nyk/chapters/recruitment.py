@@ -6,7 +6,7 @@ Rule ids: NYK-A6, NYK-A7, NYK-A8, NYK-P7.
 
 from numba import njit
 
-from sim.nyk.chapters.base import ask, die, log, pay_into, put, shuffle
+from sim.nyk.chapters.base import OPTS_CTX, ask, die, log, pay_into, put, shuffle
 from sim.nyk.chapters.cards import card_param, spend_event
 from sim.nyk.decisions import (
     ANY_OFFER, CTX_DECISION, CTX_MINE, CTX_THEIRS, D_HESITATE, D_OFFER, OP_NO, OP_PART, OP_RECRUIT, OP_YES,
@@ -16,8 +16,8 @@ from sim.nyk.events import EV_PART, EV_RECRUIT, EV_RECRUIT_RESULT
 from sim.nyk.state import (
     ACTED, BANK, CELL, C_DONE_BY_VALUE, C_OFFERED_BY_VALUE, C_PARTED, C_RECRUITS_DONE, C_RECRUITS_HESITATED,
     C_RECRUITS_TRIED, C_RECRUIT_SPENT, C_TRIED_BY_VALUE, HENCHMEN_MASK, H_DECK0, H_DECK_N, H_DISC0, H_DISC_N, LOC,
-    MISSION, MONEY, MOVED, NO, N_AFFRANCHI, N_CHARS, PERIPH0, RECRUITED, ROSTER, START, S_DICE0, S_HENCHMEN, VALUE,
-    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, in_mask, lowest_bit, place,
+    MISSION, MONEY, MOVED, NO, PERIPH0, RECRUITED, ROSTER, START, S_DICE0, S_HENCHMEN, VALUE,
+    WHERE, W_CONTROLLED, W_CUSTODY, W_DECK, W_DISCARD, W_PERIPHERAL, count_henchmen, lowest_bit, place,
     set_owner,
 )
 from sim.nyk.view import recruit_targets
@@ -77,7 +77,7 @@ def part_with(game, p, c):
     log(game, EV_PART, p, c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into `list_recruits`, itself inlined where it is asked
 def may_recruit_now(game, env, p):
     """NYK-A6/A8: the turn's one recruitment (`recruit.per_turn`), whether by the affranchi's
     action or by a card that recruits or takes a henchman; the affranchi on the board or, by the
@@ -89,14 +89,22 @@ def may_recruit_now(game, env, p):
             and count_henchmen(game, p) < env.rp[P_HENCHMEN_MAX])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def list_recruits(game, env, p, n):
+    """The turn's recruit attempts, if p may recruit now (most often not: tested where it is
+    asked, with no call)."""
     if not may_recruit_now(game, env, p):
         return n
-    targets = recruit_targets(game, env, p)
-    for h in range(N_AFFRANCHI, N_CHARS):
-        if in_mask(targets, h):
-            n = list_offers(game, env, p, h, NO, n)
+    return list_recruit_targets(game, env, p, n)
+
+
+@njit(cache=True)
+def list_recruit_targets(game, env, p, n):
+    targets = recruit_targets(game, env, p) & HENCHMEN_MASK
+    while targets:  # the targets' bits in rising order, not every henchman's
+        h = lowest_bit(targets)
+        targets &= targets - 1
+        n = list_offers(game, env, p, h, NO, n)
     return n
 
 
@@ -122,7 +130,7 @@ def choose_offer(game, env, p, h, card):
         n = put(opts, n, OP_RECRUIT, h, offer, card)
         offer += step
     ctx[CTX_DECISION] = D_OFFER
-    return opts[ask(game, env, p, opts, n, ctx), 2]
+    return opts[ask(game, env, p, n, OPTS_CTX), 2]
 
 
 @njit(cache=True)
@@ -160,7 +168,7 @@ def recruit(game, env, p, h, offer, card):
         if game.pl[p, MONEY] >= price:
             n = put(opts, n, OP_YES)
         ctx[CTX_DECISION] = D_HESITATE
-        if ask(game, env, p, opts, n, ctx) == 0:
+        if ask(game, env, p, n, OPTS_CTX) == 0:
             log(game, EV_RECRUIT_RESULT, p, h, 1, 0)
             return
     pay_into(game, p, price, BANK)

@@ -6,7 +6,7 @@ Rule ids: NYK-M3, NYK-T1.
 
 from numba import njit
 
-from sim.nyk.chapters.base import ask, log, pay_into, put
+from sim.nyk.chapters.base import OPTS_CTX, ask, log, pay_into, put
 from sim.nyk.chapters.cards import draw_card, draw_count, enforce_hand_limit, has_card_for, react
 from sim.nyk.chapters.police import police_check
 from sim.nyk.decisions import CTX_DECISION, D_BID, OP_BID, WIN_RESOURCES, WIN_TURN_START
@@ -50,7 +50,7 @@ def corruption(game, env):
             continue
         n = list_bids(game, env, p)
         ctx[CTX_DECISION] = D_BID
-        k = ask(game, env, p, opts, n, ctx)
+        k = ask(game, env, p, n, OPTS_CTX)
         bids[p] = opts[k, 1]
         log(game, EV_BID, p, opts[k, 1], opts[k, 2])
     best = bids.max()
