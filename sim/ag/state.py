@@ -216,6 +216,10 @@ GAME_DTYPE = np.dtype([
     ("walk_fkey", np.float64, 1 + MAX_SEATS),
     ("walk_tops", np.int64, MAX_SEATS),
     ("walk_paid", np.float64, (2, MAX_SEATS)),
+    # ... the shooter's aim worth of each family (sim.ag.shots.targets_of) and the word it was
+    # worked out for: a BANG changes one or two families' words, the others' worths are read back
+    ("walk_aim_w", np.int64, MAX_SEATS),
+    ("walk_aim_v", np.float64, MAX_SEATS),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options
