@@ -113,7 +113,13 @@ def aim_worth(env, shooter, threat_q, score_q, wounded_boss_q):
 @njit(cache=True, inline="always")
 def aim_of(a, threat_q, score_q, wounded_boss_q):
     """aim_worth of a shooter of aggression a."""
-    return threat_q + a * score_q / 3.0 + (a if wounded_boss_q else 0.0)
+    return threat_q + aim_score(a, score_q) + (a if wounded_boss_q else 0.0)
+
+
+@njit(cache=True, inline="always")
+def aim_score(a, score_q):
+    """What a family's score adds to its aim worth for a shooter of aggression a."""
+    return a * score_q / 3.0
 
 
 @njit(cache=True)
@@ -390,7 +396,7 @@ def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
 
 @njit(cache=True)
 def forget_aims(game):
-    """A new shooter: no family's aim worth is known (targets_of)."""
+    """A new shooter: what no family's score adds to its aim worth is known (targets_of)."""
     for q in range(MAX_SEATS):
         game.walk_aim_w[q] = -1
 
@@ -399,9 +405,9 @@ def forget_aims(game):
 def targets_of(game, env, state, fixed, shooter, tied, chances, a):
     """tied[0 .. k-1]: the families the shooter's next BANG may go to (the best by aim_worth,
     all of them on an exact tie; chances: chances_of, a: the shooter's aggression); returns k (0:
-    nobody left on the card to shoot). A family's aim worth is kept with its word
-    (game.walk_aim_*, cleared by forget_aims for each shooter) and read back while its word is the
-    same: the same value, worked out once."""
+    nobody left on the card to shoot). What a family's score adds (aim_score, a division) is kept
+    with its renown (game.walk_aim_*, cleared by forget_aims for each shooter) and read back while
+    its renown is the same, as it is until its boss dies: the same value, worked out once."""
     bh, bk, bo = chances
     to_die = env.rp[P_WOUNDS_TO_DIE]
     best, k = -1e18, 0
@@ -409,13 +415,12 @@ def targets_of(game, env, state, fixed, shooter, tied, chances, a):
         if q == shooter or on_card(state[q]) == 0:
             continue
         w = state[q]
-        if game.walk_aim_w[q] == w:
-            value = game.walk_aim_v[q]
-        else:
-            threat_q = field(w, F_HENCH) * bh + field(w, F_KILLER) * bk + field(w, F_OCC) * bo
-            wounded = field(w, F_BOSS) > 0 and field(w, F_LIVES) < to_die
-            value = aim_of(a, threat_q, field(w, F_RENOWN) + fixed[q, X_TITLE], wounded)
-            game.walk_aim_w[q], game.walk_aim_v[q] = w, value
+        renown = field(w, F_RENOWN)
+        if game.walk_aim_w[q] != renown:
+            game.walk_aim_w[q], game.walk_aim_v[q] = renown, aim_score(a, renown + fixed[q, X_TITLE])
+        threat_q = field(w, F_HENCH) * bh + field(w, F_KILLER) * bk + field(w, F_OCC) * bo
+        wounded = field(w, F_BOSS) > 0 and field(w, F_LIVES) < to_die
+        value = threat_q + game.walk_aim_v[q] + (a if wounded else 0.0)   # aim_of, its score's part kept
         if value > best + TIE:
             best, k = value, 0
         if value > best - TIE:

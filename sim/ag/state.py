@@ -216,8 +216,8 @@ GAME_DTYPE = np.dtype([
     ("walk_fkey", np.float64, 1 + MAX_SEATS),
     ("walk_tops", np.int64, MAX_SEATS),
     ("walk_paid", np.float64, (2, MAX_SEATS)),
-    # ... the shooter's aim worth of each family (sim.ag.shots.targets_of) and the word it was
-    # worked out for: a BANG changes one or two families' words, the others' worths are read back
+    # ... what each family's score adds to the shooter's aim worth (sim.ag.shots.targets_of) and
+    # the renown it was worked out for: it changes only when the family's boss dies
     ("walk_aim_w", np.int64, MAX_SEATS),
     ("walk_aim_v", np.float64, MAX_SEATS),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
