@@ -47,7 +47,8 @@ from sim.ag.decisions import BLUFF_LEVELS
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
     GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, CHAIN_DEPTH, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO,
-    N_DISTRICTS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WALK_TERMS, WON0, WOUNDS, bag_count,
+    N_DISTRICTS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SF_WITH, SF_WITHOUT, SHOW0, TOK0, WALK_CAP, WALK_TERMS,
+    WON0, WOUNDS, bag_count,
 )
 from sim.shared.late import late, record
 from strategies.ag.params import INDEX
@@ -218,7 +219,7 @@ def arms_gain(game, env, slot, mask, q):
     this shoot-out, in bags, net of the price it pays when it is not the Baron (the exact walk
     with and without the conversion, shootout_values_with)."""
     total = card_worth(game, env, game.g[SHOW0 + slot])
-    with_it, without = np.zeros(MAX_SEATS), np.zeros(MAX_SEATS)
+    with_it, without = game.settle_f[SF_WITH], game.settle_f[SF_WITHOUT]   # written whole
     shootout_values_late(game, env, slot, mask, total, q, with_it)
     shootout_values_late(game, env, slot, mask, total, NO, without)
     return with_it[q] - without[q]
@@ -273,26 +274,20 @@ def bang_law(env, hench, killer, occ, converted, out):
 @njit(cache=True)
 def start_state(game, env, slot, mask, state):
     """state[q]: family q's word at the start of the shoot-out (0 for the families not in it)."""
-    fields = np.zeros(N_F, np.int64)
     for q in range(game.g[N_PLAYERS]):
         state[q] = 0
         if not (mask >> q) & 1:
             continue
-        fields[F_OCC] = game.at[slot, q, OCC]
-        fields[F_HENCH] = game.at[slot, q, HENCH]
-        fields[F_KILLER] = game.at[slot, q, KILLER]
-        fields[F_BOSS] = game.at[slot, q, BOSS]
-        fields[F_LIVES] = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
-        fields[F_BAGS] = bag_count(game, q)
-        fields[F_CARDS] = 0
+        cards, tokens = 0, 0
         for d in range(N_DISTRICTS):
-            fields[F_CARDS] += game.pl[q, WON0 + d]
-        fields[F_TOKENS] = 0
+            cards += game.pl[q, WON0 + d]
         for t in range(N_TRAFFICS):
-            fields[F_TOKENS] += game.pl[q, TOK0 + t]
-        fields[F_RENOWN] = game.pl[q, RENOWN]
-        for f in range(N_F):
-            state[q] |= fields[f] << SHIFT[f]
+            tokens += game.pl[q, TOK0 + t]
+        state[q] = ((game.at[slot, q, OCC] << SHIFT[F_OCC]) | (game.at[slot, q, HENCH] << SHIFT[F_HENCH])
+                    | (game.at[slot, q, KILLER] << SHIFT[F_KILLER]) | (game.at[slot, q, BOSS] << SHIFT[F_BOSS])
+                    | ((env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]) << SHIFT[F_LIVES])
+                    | (bag_count(game, q) << SHIFT[F_BAGS]) | (cards << SHIFT[F_CARDS])
+                    | (tokens << SHIFT[F_TOKENS]) | (game.pl[q, RENOWN] << SHIFT[F_RENOWN]))
 
 
 @njit(cache=True)
