@@ -47,7 +47,8 @@ from sim.ag.decisions import BLUFF_LEVELS
 from sim.ag.readers import bang_chance, card_items, recruit_price, titles
 from sim.ag.state import (
     GAME_DTYPE, ARMS, ARMS_USED, BARON0, BOSS, CHAIN_DEPTH, HENCH, HENCHMEN, KILLER, KILLERS, MAX_SEATS, MAX_SLOTS, NO,
-    N_DISTRICTS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SHOW0, TOK0, WALK_CAP, WALK_TERMS, WON0, WOUNDS, bag_count,
+    N_DISTRICTS, N_PLAYERS, N_TRAFFICS, OCC, ORDER0, RENOWN, SF_WITH, SF_WITHOUT, SHOW0, TOK0, WALK_CAP, WALK_TERMS,
+    WON0, WOUNDS, bag_count,
 )
 from sim.shared.late import late, record
 from strategies.ag.params import INDEX
@@ -89,41 +90,68 @@ def plus(word, f, amount):
 
 
 @njit(cache=True)
-def aim_worth(env, shooter, threat_q, score_q, wounded_boss_q):
-    """AG-N2: how much `shooter` wants to hit a family with this threat (expected BANGs on the
-    card now), score and, on the card, a wounded boss (or not)."""
-    a = env.params[shooter, AGGRESSION]
-    return threat_q + a * score_q / 3.0 + (a if wounded_boss_q else 0.0)
+def worths_of(env):
+    """The bargaining worths (negotiation.value_*) the shoot-out reads, in bags: a bag, an
+    occasional die, a wound, a renown level, a card, a token. Worked out once a walk: the same
+    quotients, not one division at every hit."""
+    return (worth(env, P_VAL_BAG), worth(env, P_VAL_OCC), worth(env, P_VAL_WOUND), worth(env, P_VAL_RENOWN),
+            worth(env, P_VAL_CARD), worth(env, P_VAL_TOKEN))
 
 
 @njit(cache=True)
-def cheapest_piece(env, occ, hench, killer, boss, lives, price_h, price_k, death_cost):
+def chances_of(env):
+    """The chance of a BANG of a henchman's, a killer's and an occasional die (bang_chance)."""
+    return bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
+
+
+@njit(cache=True)
+def aim_worth(env, shooter, threat_q, score_q, wounded_boss_q):
+    """AG-N2: how much `shooter` wants to hit a family with this threat (expected BANGs on the
+    card now), score and, on the card, a wounded boss (or not)."""
+    return aim_of(env.params[shooter, AGGRESSION], threat_q, score_q, wounded_boss_q)
+
+
+@njit(cache=True, inline="always")
+def aim_of(a, threat_q, score_q, wounded_boss_q):
+    """aim_worth of a shooter of aggression a."""
+    return threat_q + aim_score(a, score_q) + (a if wounded_boss_q else 0.0)
+
+
+@njit(cache=True, inline="always")
+def aim_score(a, score_q):
+    """What a family's score adds to its aim worth for a shooter of aggression a."""
+    return a * score_q / 3.0
+
+
+@njit(cache=True)
+def cheapest_piece(vals, occ, hench, killer, boss, lives, price_h, price_k, death_cost):
     """AG-N2: the piece a victim with these members on the card gives up: the cheapest at the
-    bargaining worths, ties in the order occasional, henchman, killer, boss."""
-    bag = worth(env, P_VAL_BAG)
+    bargaining worths (vals, worths_of), ties in the order occasional, henchman, killer, boss."""
+    bag, v_occ, v_wound = vals[0], vals[1], vals[2]
     best, piece = 1e18, -1
     if occ > 0:
-        best, piece = worth(env, P_VAL_OCC), OCC
+        best, piece = v_occ, OCC
     if hench > 0 and price_h * bag < best - TIE:
         best, piece = price_h * bag, HENCH
     if killer > 0 and price_k * bag < best - TIE:
         best, piece = price_k * bag, KILLER
     if boss > 0:
-        cost = worth(env, P_VAL_WOUND) if lives > 1 else death_cost
+        cost = v_wound if lives > 1 else death_cost
         if cost < best - TIE:
             piece = BOSS
     return piece
 
 
 @njit(cache=True)
-def death_terms(env, bags, cards, tokens, renown_worth, member_cost):
-    """AG-K4: (what a boss's death costs its family, what its killer takes), in bags."""
+def death_terms(env, vals, bags, cards, tokens, renown_worth, member_cost):
+    """AG-K4: (what a boss's death costs its family, what its killer takes), in bags (vals:
+    worths_of)."""
     half = (bags + 1) // 2 if env.rp[P_DEATH_ROUNDING] == ROUND_UP else bags // 2
-    spoils = half * worth(env, P_VAL_BAG)
+    spoils = half * vals[0]
     if cards > 0:
-        spoils += worth(env, P_VAL_CARD)
+        spoils += vals[4]
     if tokens > 0:
-        spoils += worth(env, P_VAL_TOKEN)
+        spoils += vals[5]
     return spoils + renown_worth + member_cost, spoils
 
 
@@ -165,14 +193,14 @@ def death_cost_now(game, env, q):
     kind = successor_kind(game, env, q)
     member = recruit_price(game, env, kind) * worth(env, P_VAL_BAG) if kind >= 0 else 0.0
     renown = min(env.rp[P_DEATH_RENOWN], game.pl[q, RENOWN]) * worth(env, P_VAL_RENOWN)
-    return death_terms(env, bag_count(game, q), cards, tokens, renown, member)[0]
+    return death_terms(env, worths_of(env), bag_count(game, q), cards, tokens, renown, member)[0]
 
 
 @njit(cache=True)
 def hit_choice(game, env, slot, q):
     """The engine's victim q on the slot: the piece it gives up (cheapest_piece)."""
     lives = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
-    return cheapest_piece(env, game.at[slot, q, OCC], game.at[slot, q, HENCH], game.at[slot, q, KILLER],
+    return cheapest_piece(worths_of(env), game.at[slot, q, OCC], game.at[slot, q, HENCH], game.at[slot, q, KILLER],
                           game.at[slot, q, BOSS], lives, recruit_price(game, env, HENCH),
                           recruit_price(game, env, KILLER), death_cost_now(game, env, q))
 
@@ -191,7 +219,7 @@ def arms_gain(game, env, slot, mask, q):
     this shoot-out, in bags, net of the price it pays when it is not the Baron (the exact walk
     with and without the conversion, shootout_values_with)."""
     total = card_worth(game, env, game.g[SHOW0 + slot])
-    with_it, without = np.zeros(MAX_SEATS), np.zeros(MAX_SEATS)
+    with_it, without = game.settle_f[SF_WITH], game.settle_f[SF_WITHOUT]   # written whole
     shootout_values_late(game, env, slot, mask, total, q, with_it)
     shootout_values_late(game, env, slot, mask, total, NO, without)
     return with_it[q] - without[q]
@@ -246,26 +274,20 @@ def bang_law(env, hench, killer, occ, converted, out):
 @njit(cache=True)
 def start_state(game, env, slot, mask, state):
     """state[q]: family q's word at the start of the shoot-out (0 for the families not in it)."""
-    fields = np.zeros(N_F, np.int64)
     for q in range(game.g[N_PLAYERS]):
         state[q] = 0
         if not (mask >> q) & 1:
             continue
-        fields[F_OCC] = game.at[slot, q, OCC]
-        fields[F_HENCH] = game.at[slot, q, HENCH]
-        fields[F_KILLER] = game.at[slot, q, KILLER]
-        fields[F_BOSS] = game.at[slot, q, BOSS]
-        fields[F_LIVES] = env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]
-        fields[F_BAGS] = bag_count(game, q)
-        fields[F_CARDS] = 0
+        cards, tokens = 0, 0
         for d in range(N_DISTRICTS):
-            fields[F_CARDS] += game.pl[q, WON0 + d]
-        fields[F_TOKENS] = 0
+            cards += game.pl[q, WON0 + d]
         for t in range(N_TRAFFICS):
-            fields[F_TOKENS] += game.pl[q, TOK0 + t]
-        fields[F_RENOWN] = game.pl[q, RENOWN]
-        for f in range(N_F):
-            state[q] |= fields[f] << SHIFT[f]
+            tokens += game.pl[q, TOK0 + t]
+        state[q] = ((game.at[slot, q, OCC] << SHIFT[F_OCC]) | (game.at[slot, q, HENCH] << SHIFT[F_HENCH])
+                    | (game.at[slot, q, KILLER] << SHIFT[F_KILLER]) | (game.at[slot, q, BOSS] << SHIFT[F_BOSS])
+                    | ((env.rp[P_WOUNDS_TO_DIE] - game.pl[q, WOUNDS]) << SHIFT[F_LIVES])
+                    | (bag_count(game, q) << SHIFT[F_BAGS]) | (cards << SHIFT[F_CARDS])
+                    | (tokens << SHIFT[F_TOKENS]) | (game.pl[q, RENOWN] << SHIFT[F_RENOWN]))
 
 
 @njit(cache=True)
@@ -309,10 +331,11 @@ def successor_now(env, w, fixed, q):
 
 
 @njit(cache=True, inline="always")
-def apply_hit(env, state, acc, fixed, q, shooter):
-    """The victim q gives up its cheapest piece; acc[.] takes the worths lost and won. The
-    boss's death is priced only when it is the boss's last life (cheapest_piece reads it then)."""
-    bag = worth(env, P_VAL_BAG)
+def apply_hit(env, vals, state, acc, fixed, q, shooter):
+    """The victim q gives up its cheapest piece; acc[.] takes the worths lost and won (vals:
+    worths_of). The boss's death is priced only when it is the boss's last life (cheapest_piece
+    reads it then)."""
+    bag = vals[0]
     price_h, price_k = fixed[q, X_PRICE_H], fixed[q, X_PRICE_K]
     w = state[q]
     cost, spoils, kind, from_card = 0.0, 0.0, -1, False
@@ -323,13 +346,14 @@ def apply_hit(env, state, acc, fixed, q, shooter):
             member = price_h * bag
         elif kind == KILLER:
             member = price_k * bag
-        renown = min(env.rp[P_DEATH_RENOWN], field(w, F_RENOWN)) * worth(env, P_VAL_RENOWN)
-        cost, spoils = death_terms(env, field(w, F_BAGS), field(w, F_CARDS), field(w, F_TOKENS), renown, member)
-    piece = cheapest_piece(env, field(w, F_OCC), field(w, F_HENCH), field(w, F_KILLER), field(w, F_BOSS),
+        renown = min(env.rp[P_DEATH_RENOWN], field(w, F_RENOWN)) * vals[3]
+        cost, spoils = death_terms(env, vals, field(w, F_BAGS), field(w, F_CARDS), field(w, F_TOKENS), renown,
+                                   member)
+    piece = cheapest_piece(vals, field(w, F_OCC), field(w, F_HENCH), field(w, F_KILLER), field(w, F_BOSS),
                            field(w, F_LIVES), price_h, price_k, cost)
     if piece == OCC:
         state[q] = plus(state[q], F_OCC, -1)
-        acc[q] -= worth(env, P_VAL_OCC)
+        acc[q] -= vals[1]
     elif piece == HENCH:
         state[q] = plus(state[q], F_HENCH, -1)
         acc[q] -= price_h * bag
@@ -338,7 +362,7 @@ def apply_hit(env, state, acc, fixed, q, shooter):
         acc[q] -= price_k * bag
     elif field(w, F_LIVES) > 1:
         state[q] = plus(state[q], F_LIVES, -1)
-        acc[q] -= worth(env, P_VAL_WOUND)
+        acc[q] -= vals[2]
     else:
         boss_dies(env, state, acc, q, shooter, cost, spoils, kind, from_card)
 
@@ -365,19 +389,33 @@ def boss_dies(env, state, acc, q, shooter, cost, spoils, successor, from_card):
         state[shooter] = plus(state[shooter], F_TOKENS, 1 if had_token else 0)
 
 
+@njit(cache=True)
+def forget_aims(game):
+    """A new shooter: what no family's score adds to its aim worth is known (targets_of)."""
+    for q in range(MAX_SEATS):
+        game.walk_aim_w[q] = -1
+
+
 @njit(cache=True, inline="always")
-def targets_of(game, env, state, fixed, shooter, tied):
+def targets_of(game, env, state, fixed, shooter, tied, chances, a):
     """tied[0 .. k-1]: the families the shooter's next BANG may go to (the best by aim_worth,
-    all of them on an exact tie); returns k (0: nobody left on the card to shoot)."""
-    bh, bk, bo = bang_chance(env, HENCH), bang_chance(env, KILLER), bang_chance(env, OCC)
+    all of them on an exact tie; chances: chances_of, a: the shooter's aggression); returns k (0:
+    nobody left on the card to shoot). What a family's score adds (aim_score, a division) is kept
+    with its renown (game.walk_aim_*, cleared by forget_aims for each shooter) and read back while
+    its renown is the same, as it is until its boss dies: the same value, worked out once."""
+    bh, bk, bo = chances
+    to_die = env.rp[P_WOUNDS_TO_DIE]
     best, k = -1e18, 0
     for q in range(game.g[N_PLAYERS]):
         if q == shooter or on_card(state[q]) == 0:
             continue
         w = state[q]
+        renown = field(w, F_RENOWN)
+        if game.walk_aim_w[q] != renown:
+            game.walk_aim_w[q], game.walk_aim_v[q] = renown, aim_score(a, renown + fixed[q, X_TITLE])
         threat_q = field(w, F_HENCH) * bh + field(w, F_KILLER) * bk + field(w, F_OCC) * bo
-        wounded = field(w, F_BOSS) > 0 and field(w, F_LIVES) < env.rp[P_WOUNDS_TO_DIE]
-        value = aim_worth(env, shooter, threat_q, field(w, F_RENOWN) + fixed[q, X_TITLE], wounded)
+        wounded = field(w, F_BOSS) > 0 and field(w, F_LIVES) < to_die
+        value = threat_q + game.walk_aim_v[q] + (a if wounded else 0.0)   # aim_of, its score's part kept
         if value > best + TIE:
             best, k = value, 0
         if value > best - TIE:
@@ -632,17 +670,20 @@ def walk(game, env, mask):
     for i in range(n_players):
         if (mask >> game.g[ORDER0 + i]) & 1:
             last = i
+    vals, chances = worths_of(env), chances_of(env)
     for i in range(last + 1):
         p = game.g[ORDER0 + i]
         if not (mask >> p) & 1:
             continue
+        forget_aims(game)
         tail[tops[p] + 1] = 0.0
         for b in range(tops[p], -1, -1):   # tail[f]: P(at least f BANGs)
             tail[b] = tail[b + 1] + laws[p, b]
         after = empty_buffer(game, after_buf)
         for j in range(done):
             after = fire_chain(game, env, p, laws[p], tail, tops[p], fixed, done_buf, j, after_buf, after,
-                               stack, stack_f, stack_m, stack_d, tied, i == last, mask, sequel, out)
+                               stack, stack_f, stack_m, stack_d, tied, i == last, mask, sequel, out, vals,
+                               chances)
             if after < 0:
                 return False
         done_buf, after_buf = after_buf, done_buf
@@ -652,13 +693,15 @@ def walk(game, env, mask):
 
 @njit(cache=True, inline="always")
 def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, after, stack, stack_f, stack_m,
-               stack_d, tied, last, mask, sequel, out):
+               stack_d, tied, last, mask, sequel, out, vals, chances):
     """Shooter p's roll from done state j: depth first over the BANGs fired one by one (an aim
     tie splits the path equally between the tied targets), each state after f BANGs merged into
     the `after` buffer with the chance the roll is exactly f (at least f when nobody is left to
-    shoot); after the `last` shooter it is a leaf of the walk, added to `out` at once. Returns the
-    buffer's new size, -1 when it (or the stack) is full."""
+    shoot); after the `last` shooter it is a leaf of the walk, added to `out` at once (vals:
+    worths_of, chances: chances_of). Returns the buffer's new size, -1 when it (or the stack) is
+    full."""
     n = game.g[N_PLAYERS]
+    a = env.params[p, AGGRESSION]
     weight, wacc = game.walk_w[done_buf, j], game.walk_acc[done_buf, j]
     ended = game.walk_ended
     ended[:] = 0.0
@@ -670,7 +713,7 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
     while depth > 0:
         depth -= 1
         f, m = stack_f[depth], stack_m[depth]
-        k = targets_of(game, env, stack[depth], fixed, p, tied) if f < top else 0
+        k = targets_of(game, env, stack[depth], fixed, p, tied, chances, a) if f < top else 0
         chance = law[f] if k > 0 else tail[f]
         if chance > 0.0 and last:
             for q in range(n):
@@ -691,10 +734,11 @@ def fire_chain(game, env, p, law, tail, top, fixed, done_buf, j, after_buf, afte
                 for q in range(MAX_SEATS):
                     stack[c, q] = stack[depth, q]
                     stack_d[c, q] = stack_d[depth, q]
+        share = m / k if k > 1 else m   # m / 1 is m
         for t in range(k):
             c = depth + t
-            stack_f[c], stack_m[c] = f + 1, m / k
-            apply_hit(env, stack[c], stack_d[c], fixed, tied[t], p)
+            stack_f[c], stack_m[c] = f + 1, share
+            apply_hit(env, vals, stack[c], stack_d[c], fixed, tied[t], p)
         depth += k
     return after
 
@@ -713,6 +757,7 @@ def sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, paid, out
     np.random.seed(seed)
     tied = np.zeros(MAX_SEATS, np.int64)
     acc = np.zeros(MAX_SEATS)
+    vals, chances = worths_of(env), chances_of(env)
     for _ in range(SAMPLES):
         state = origin.copy()
         acc[:] = paid
@@ -724,11 +769,12 @@ def sampled_values(game, env, mask, sequel, laws, tops, fixed, origin, paid, out
             while b < tops[p] and u >= laws[p, b]:
                 u -= laws[p, b]
                 b += 1
+            forget_aims(game)
             for _ in range(b):
-                k = targets_of(game, env, state, fixed, p, tied)
+                k = targets_of(game, env, state, fixed, p, tied, chances, env.params[p, AGGRESSION])
                 if k == 0:
                     break
-                apply_hit(env, state, acc, fixed, tied[np.random.randint(k)], p)
+                apply_hit(env, vals, state, acc, fixed, tied[np.random.randint(k)], p)
         leaf(game, mask, state, acc / SAMPLES, 1.0 / SAMPLES, sequel, out)
 
 

@@ -133,6 +133,9 @@ HITS_ROW, STEP_ROW = MAX_SEATS, MAX_SEATS + 1
 SV_ALIVE, SV_LOSS, SV_BANGS, SV_THREAT, SV_CLAIM, SV_TARGET = range(6)
 N_SV = 6                         # rows of `sv`: per-seat figures of one valuation
 SI_AIM, SI_TOPS, SI_OTHERS = range(3)   # rows of `si`: whom each family shoots at, its dice, the others
+# rows of `settle_f` (sim.ag.chapters.negotiation, sim.ag.shots.arms_gain): a contest's per-seat figures
+SF_THREATS, SF_CLAIMS, SF_TARGETS, SF_NET, SF_WITH, SF_WITHOUT = range(6)
+N_SF = 6
 
 # --- random-number streams (sim.rng): one per source of luck, each keyed by (run seed, game id,
 # source), so that a decision taken otherwise shifts only its own source's later draws and two
@@ -187,6 +190,12 @@ GAME_DTYPE = np.dtype([
     ("costs", np.float64, MAX_COSTS),                    # ... what each hit costs a family
     ("sv", np.float64, (N_SV, MAX_SEATS)),               # ... per-seat figures (SV_*)
     ("si", np.int64, (3, MAX_SEATS)),                    # ... per-seat seats (SI_*)
+    # a card's settlement (SF_*): the shoot-out values, claims, Nash targets, side payments' net, the
+    # Arms power's gain, each family's purse and the items' worths: in the record, not allocated
+    # at each card (each entry read is written first, as a fresh array's zeros were)
+    ("settle_f", np.float64, (N_SF, MAX_SEATS)),
+    ("settle_purse", np.int64, MAX_SEATS),
+    ("settle_worths", np.float64, N_ITEMS),
     ("walk", np.int64, (WALK_BUFFERS, WALK_CAP, MAX_SEATS)),   # shoot-out walk (sim.ag.shots): states, a word a family
     ("walk_slot", np.int64, (WALK_BUFFERS, 2 * WALK_CAP)),         # ... its hash table: stamp * 2^16 + 1 + index
     ("walk_stamp", np.int64, WALK_BUFFERS),                         # ... each buffer's stamp: older cells are empty
@@ -216,6 +225,10 @@ GAME_DTYPE = np.dtype([
     ("walk_fkey", np.float64, 1 + MAX_SEATS),
     ("walk_tops", np.int64, MAX_SEATS),
     ("walk_paid", np.float64, (2, MAX_SEATS)),
+    # ... what each family's score adds to the shooter's aim worth (sim.ag.shots.targets_of) and
+    # the renown it was worked out for: it changes only when the family's boss dies
+    ("walk_aim_w", np.int64, MAX_SEATS),
+    ("walk_aim_v", np.float64, MAX_SEATS),
     ("fortune", np.int64, (MAX_TURNS + 1, MAX_SEATS)),   # scores at the end of each turn
     ("rng", np.uint64, (N_STREAMS, 4)),                  # one stream per source of luck (S_*)
     ("opts", np.int64, (MAX_OPTS, OPT_W)),               # the decision at hand: legal options

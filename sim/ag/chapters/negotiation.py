@@ -24,8 +24,8 @@ from sim.shared.codes import codes
 from sim.ag.state import (
     BANK_ROW, C_AGREEMENTS, C_BAGS_LOC, C_BARGAIN_GOT, C_BARGAIN_THREAT, C_BARGAIN_TOTAL, C_CARDS_WON, C_CONTESTED,
     C_OFFERS_MADE, C_OFFERS_REFUSED, C_RENOWN_LOC, C_SIDE_PAID, C_SIDE_RECEIVED, C_TOKENS_WON, IT_BAGS, IT_CARD,
-    IT_OCC, IT_RENOWN, IT_TOKEN, LC_OWNER, LC_STATE, LS_WON, MAX_SEATS, NO, N_ITEMS, N_PLAYERS, ORDER0, SUPPLY0, TOK0,
-    WON0, bag_count,
+    IT_OCC, IT_RENOWN, IT_TOKEN, LC_OWNER, LC_STATE, LS_WON, MAX_SEATS, NO, N_ITEMS, N_PLAYERS, ORDER0, SF_CLAIMS,
+    SF_NET, SF_TARGETS, SF_THREATS, SUPPLY0, TOK0, WON0, bag_count,
 )
 
 ROUND_ONE, ROUND_TWO = codes(3)[1:]   # the bargain's rounds (AG-N3), int64: `negotiate` compiles once
@@ -185,7 +185,8 @@ def settle(game, env, slot, card, mask, opts, ctx):
         take_all(game, env, card, lowest(mask))
         share_out(game, env, card, mask, False)
         return
-    threats = np.zeros(MAX_SEATS)
+    threats = game.settle_f[SF_THREATS]
+    threats[:] = 0.0
     record_contest(game, env, slot, card, mask, threats)
     if negotiate(game, env, slot, card, mask, ROUND_ONE, threats, opts, ctx):
         share_out(game, env, card, mask, True)
@@ -229,7 +230,8 @@ def side_purses(game, env, mask):
     """The bags each family may pay side payments with (AG-N1, negotiation.side_payments): the
     families share "les gains proposés par la carte", so by default only the bags it takes from
     this card's split; under own_bags any bag it holds."""
-    purse = np.zeros(MAX_SEATS, np.int64)
+    purse = game.settle_purse
+    purse[:] = 0
     for p in range(game.g[N_PLAYERS]):
         if (mask >> p) & 1:
             purse[p] = bag_count(game, p)
@@ -245,7 +247,8 @@ def share_out(game, env, card, mask, contested):
     purses negotiation.side_payments allows (side_purses)."""
     give_gains(game, env, card)
     bag = item_worth(env, IT_BAGS)
-    net = np.zeros(MAX_SEATS)   # bags of side payments received less paid, this split
+    net = game.settle_f[SF_NET]   # bags of side payments received less paid, this split
+    net[:] = 0.0
     purse = side_purses(game, env, mask)
     while True:
         payer, payee = next_side_payment(game, env, mask, game.want, purse)
@@ -288,7 +291,7 @@ def negotiate(game, env, slot, card, mask, rnd, threats, opts, ctx):
 @njit(cache=True)
 def agree(game, env, mask, targets):
     """The families agree on these worths: the card's units and side payments make them up."""
-    worths = np.zeros(N_ITEMS)
+    worths = game.settle_worths
     for item in range(N_ITEMS):
         worths[item] = item_worth(env, item)
     allocate(game, env, mask, game.units, worths, targets, game.want)
@@ -346,8 +349,8 @@ def nash(game, env, slot, mask, rnd, threats, total, opts, ctx):
     """AG-N1, Nash model: the families state their claims (state_claims); when the claims leave a
     surplus the split is the Nash bargaining solution over them (claims plus equal parts of the
     surplus), else no agreement: a shoot-out (AG-N2)."""
-    claims = np.zeros(MAX_SEATS)
-    targets = np.zeros(MAX_SEATS)
+    claims, targets = game.settle_f[SF_CLAIMS], game.settle_f[SF_TARGETS]
+    claims[:], targets[:] = 0.0, 0.0
     bluffed = state_claims(game, env, slot, mask, rnd, threats, total, opts, ctx, claims)
     if claims_fail(game, mask, total, claims, bluffed):
         return False
