@@ -179,8 +179,8 @@ SIDES = {
 def side(game: str) -> Side:
     """The learned player's side of `game`; ValueError (one line) for a game without option features."""
     if game not in SIDES:
-        raise ValueError(f"{game}: the learned player has option features for {' and '.join(SIDES)} only "
-                         f"(docs/learned.md): give --game {' or --game '.join(SIDES)}")
+        raise ValueError(f"{game}: the learned player has option features for New York Kings and American "
+                         f"Gangsters only (docs/learned.md): give --game {' or --game '.join(SIDES)}")
     return SIDES[game]
 
 
