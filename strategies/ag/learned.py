@@ -40,7 +40,7 @@ from numba import njit
 from sim.ag.decisions import (
     CTX_PIECE, D_PLACE, DECISIONS, N_LEVELS, OP_BID, OP_LEVEL, OP_PIECE, OP_SEAT, OP_SLOT,
 )
-from sim.ag.env import N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENOWN, RP_C_TARGET
+from sim.ag.env import N_DECISION_KINDS, N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENOWN, RP_C_TARGET
 from sim.ag.readers import score
 from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
 from sim.rules.ag.content import MAX_TARGET
@@ -51,7 +51,7 @@ F_OP0 = 4
 (F_SAME_OP, F_SAME_ARG, F_HOSPITAL, F_HOME, F_TARGET, F_RENOWN, F_FBI, F_RIVALS, F_OWN, F_BOSS, F_LEAD, F_LEADER,
  F_LEVEL, F_BID) = range(F_OP0 + N_OPS, F_OP0 + N_OPS + 14)
 N_FEATURES = F_BID + 1
-assert N_FEATURES == N_LEARNED_FEATURES
+assert N_FEATURES == N_LEARNED_FEATURES and len(DECISIONS) == N_DECISION_KINDS
 FEATURES = ("base", "first", "last", "position", *(f"op{k}" for k in range(N_OPS)), "same_op", "same_arg",
             "hospital", "home", "target", "renown", "fbi", "rivals", "own", "boss", "lead", "leader", "level",
             "bid")
