@@ -108,8 +108,8 @@ def test_a_tiny_training_writes_a_preset_that_loads_and_bad_input_is_one_line(tm
     with pytest.raises(strategies.StrategyError, match="does not match its sha256"):
         strategies.load(str(preset))
     runner = CliRunner()
-    bad = runner.invoke(main, ["strategies", "learn", "--game", "ag", "--out", str(tmp_path / "x.toml")])
-    assert bad.exit_code == 2 and "New York Kings only" in bad.output
+    bad = runner.invoke(main, ["strategies", "learn", "--game", "pig", "--out", str(tmp_path / "x.toml")])
+    assert bad.exit_code == 2 and "New York Kings and American Gangsters only" in bad.output
     bad = runner.invoke(main, ["strategies", "learn", "--base", "random", "--out", str(tmp_path / "x.toml")])
     assert bad.exit_code == 2 and "not a knob preset" in bad.output
     assert len(FEATURES) == N_FEATURES

@@ -16,6 +16,7 @@ from sim.ag.state import BARON0, CAID0, N_PLAYERS, TOK0, WON0
 from strategies.ag.params import FAMILIES, INDEX
 
 PARAMETRIC = FAMILIES.index("parametric")
+LEARNED = FAMILIES.index("learned")   # its claims are its heuristic's unless its weights move them
 BLUFF, TITLE_WEIGHT = INDEX["bluff"], INDEX["title_weight"]
 TITLE_CLAIM = 0.1   # the claim raised per unit of title_weight above 1 on a card that wins a title (AG-N, T5)
 
@@ -69,7 +70,8 @@ def claim_level(bluff, n):
 @njit(cache=True)
 def stated_level(game, env, p, card):
     """The claim level family p states on this card: the parametric player's (above); any other
-    policy is taken to claim its true value (level 0, the scripted answer)."""
-    if env.kinds[p] != PARAMETRIC:
+    policy is taken to claim its true value (level 0, the scripted answer). The learned player
+    (strategies.ag.learned) is read as its heuristic, the parametric player of its knobs."""
+    if env.kinds[p] != PARAMETRIC and env.kinds[p] != LEARNED:
         return 0
     return claim_level(claim_bluff(game, env, p, card), len(BLUFF_LEVELS))

@@ -94,6 +94,8 @@ N_RP = RP_SEAT_BAGS + MAX_SEATS
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
 
 N_POLICY_PARAMS = 20
+N_DECISION_KINDS = 20     # sim.ag.decisions.DECISIONS
+N_LEARNED_FEATURES = 36   # option features of the learned player (strategies.ag.learned)
 # --- the table of shoot-out values (sim.ag.shots): each contest's values, worked out once ------------
 MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key's hash picks the slot)
 MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key; game.walk_key)
@@ -124,6 +126,8 @@ ENV_DTYPE = np.dtype([
     ("swap", np.int64),
     ("swap_kinds", np.int64, MAX_SEATS),
     ("swap_params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),
+    # the learned player's weights, one row per decision kind (strategies.ag.learned): one set per env
+    ("learned", np.float64, (N_DECISION_KINDS, N_LEARNED_FEATURES)),
 ])
 
 

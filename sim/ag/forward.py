@@ -36,7 +36,7 @@ from sim.ag.env import (
     N_POLICY_PARAMS, PLACE_SIMULTANEOUS, P_BUY_BAGS, P_PLACEMENT, P_SELL_BAGS, make_env, seat_lineup,
 )
 from sim.ag.events import EV_PLACE, EV_UNPLACED
-from sim.ag.game import Lineup, check_players, load_default
+from sim.ag.game import Lineup, check_players, load_default, with_tables
 from sim.ag.narrate import PIECES, Names, narrate
 from sim.ag.readers import score, titles
 from sim.ag.script import HALTED
@@ -199,7 +199,7 @@ class Forward(shared.ForwardState):
         params = np.zeros((state.MAX_SEATS, N_POLICY_PARAMS), dtype=np.float64)
         kinds[:players] = lineup.kinds[seating]
         params[:players] = lineup.params[seating]
-        env = np.array([make_env(rs, kinds, params)]).view(np.recarray)
+        env = np.array([with_tables(make_env(rs, kinds, params), lineup)]).view(np.recarray)
         snap = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
         work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
         slots = lineup.owner[seating] if lineup.owner is not None else seating

@@ -15,6 +15,7 @@ from sim.ag.readers import score, titles
 from sim.rules import Ruleset
 from sim.shared import play
 from sim.shared.play import Played
+from strategies.ag.learned import weights_of
 from strategies.lineup import Lineup as BaseLineup
 
 
@@ -30,6 +31,13 @@ def load_default() -> Ruleset:
     return Ruleset.load(game="ag")
 
 
+def with_tables(env, lineup: Lineup):
+    """`env` holding the data files the lineup's presets carry (the learned player's weights):
+    every path that builds an env for a lineup (a batch, one game, a replay, a search) goes through here."""
+    env.learned[:] = weights_of(lineup.tables)
+    return env
+
+
 def check_players(rs: Ruleset, players: int):
     play.check_players(rs, players, "American Gangsters")
 
@@ -43,7 +51,7 @@ def play_one(seed: int, players: int = 4, strategies=None, ruleset: Ruleset | No
     rows = lineup.seatings_for(seed, game_id, 1)
     seating = rows[game_id % len(rows)]
     kinds, params, _ = lineup.seated(seating, state.MAX_SEATS)   # no restrictions in this game
-    env = make_env(rs, kinds, params)
+    env = with_tables(make_env(rs, kinds, params), lineup)
     game = state.new_game()
     code = engine.play(game, env, players, rng.run_key(seed), game_id, int(record), int(check))
     return Played(seed, game_id, rs, lineup, lineup.slots(seating), env, game, int(code))
@@ -83,7 +91,8 @@ def play_many(seed: int, n_games: int, players: int, lineup: Lineup, ruleset: Ru
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
     check_players(ruleset, players)
-    env = make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64), np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))
+    env = with_tables(make_env(ruleset, np.zeros(state.MAX_SEATS, np.int64),
+                               np.zeros((state.MAX_SEATS, N_POLICY_PARAMS))), lineup)
     return play.play_many(batch, state, env, lineup, (lineup.params,), seed, n_games, players, first_id, check,
                           record_turns)
 

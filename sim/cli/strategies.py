@@ -500,8 +500,9 @@ def _agreement_table(step: str, rows) -> None:
               help="Iterations of expert iteration (each labels the last iteration's player's own games).")
 @click.option("--games", type=click.IntRange(min=4, max=100_000), default=100, show_default=True,
               help="Games labelled by the search an iteration (one seat each; the last quarter held out).")
-@click.option("--base", default="distilled", show_default=True,
-              help="The heuristic preset whose pick is the logit's first feature (and whose knobs it keeps).")
+@click.option("--base", default=None,
+              help="The heuristic preset whose pick is the logit's first feature (and whose knobs it keeps); "
+                   "default: distilled (New York Kings), warlord (American Gangsters).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Seats of the labelled games (the apprentice in every one).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
@@ -520,16 +521,17 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
     `learned` with its provenance (command, seed, engine commit, the weights' sha256)."""
 
     from sim.league.games import knobs
-    from sim.league.learn import learn, preset_text
+    from sim.league.learn import learn, preset_text, side
     from strategies import file_sha256
-    from strategies.nyk.learned import write_weights
 
-    if game != "nyk":
-        raise click.BadParameter(f"{game}: the learned player has option features for New York Kings only "
-                                 f"(docs/learned.md): give --game nyk", param_hint="--game")
-    if _load(base, game).family != "param":
-        raise click.BadParameter(f"{base!r} is not a knob preset: give one of the param family (e.g. distilled)",
-                                 param_hint="--base")
+    try:
+        this = side(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--game") from None
+    base = base or this.default_base
+    if _load(base, game).family != this.base_family:
+        raise click.BadParameter(f"{base!r} is not a knob preset: give one of the {this.base_family} family "
+                                 f"(e.g. {this.default_base})", param_hint="--base")
     ruleset_from_options(ruleset, sets, game)
     target = _tuned_target(out, knobs(game).preset_dir(), force, "learned")
     weights = target.with_suffix(".npz")
@@ -537,10 +539,10 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
         raise click.BadParameter(f"{weights} exists: add --force to replace it", param_hint="--out")
     result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
                    overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
-                   scheduler=scheduler)
+                   scheduler=scheduler, game=game)
     result.provenance["command"] = command_line()
     _agreement_table("iteration", [(h["iteration"], h["decisions"], h) for h in result.iterations])
-    write_whole(weights, lambda path: write_weights(path, result.weights), make_folder=True)
+    write_whole(weights, lambda path: this.module().write_weights(path, result.weights), make_folder=True)
     write_whole(target, preset_text(result, target.stem, weights.name, file_sha256(weights)))
     click.echo(f"saved {target} and {weights}")
 

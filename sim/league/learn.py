@@ -1,23 +1,31 @@
-"""The learned New York Kings player: expert iteration into a conditional logit over option features.
+"""The learned player: expert iteration into a conditional logit over option features.
 
 Each iteration the apprentice (family `learned`: at first its weights say "take the heuristic's
-pick", so it plays the base preset, `distilled`) plays games against itself; the expert, the
-Sequential Halving search of `search-leaf-all` with the apprentice as its rollout, labels every
-decision of one seat a game (sim.search.nyk_learn.label), so the states are the apprentice's own
-(DAgger). The labels of every iteration so far are pooled (DAgger's aggregate), and the logit's
-weights, one row per decision kind, are fitted by scipy's L-BFGS to the softmax cross-entropy
-against the search's target at each decision: half the expert's pick, half the halving's visit
-distribution (the playouts each option got), with an L2 pull toward the last weights. The fitted
-weights are the next iteration's apprentice, and so the search's rollout. The halving root has no
-prior over options: the learned policy enters the search as its rollout and as the option the
-guard defends, not as a prior. The last quarter of each iteration's games is held out.
+pick", so it plays the base preset: New York Kings' `distilled`, American Gangsters' `warlord`)
+plays games against itself; the expert, the game's Sequential Halving search with the apprentice
+as its rollout (New York Kings: `search-leaf-all`'s; American Gangsters: `search-200`'s), labels
+every decision of one seat a game (sim.search.nyk_learn.label, sim.search.ag_learn.label), so
+the states are the apprentice's own (DAgger). The labels of every iteration so far are pooled
+(DAgger's aggregate), and the logit's weights, one row per decision kind, are fitted by scipy's
+L-BFGS to the softmax cross-entropy against the search's target at each decision: half the
+expert's pick, half the halving's visit distribution (the playouts each option got), with an L2
+pull toward the last weights. The fitted weights are the next iteration's apprentice, and so the
+search's rollout. The halving root has no prior over options: the learned policy enters the
+search as its rollout and as the option the guard defends, not as a prior. The last quarter of
+each iteration's games is held out.
 Anchors: Anthony, Tian & Barber 2017 (ExIt); Soemers et al. 2019 (Ludii's feature policies).
+
+Everything but the labelling is the same for both games: a `Side` names what differs (the
+features module, the base family and preset, the expert's knobs, the labelling of a block).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+
+import importlib
 
 import numpy as np
 
@@ -56,7 +64,7 @@ class Data:
                     np.concatenate([self.visits, other.visits]), np.concatenate([self.held, other.held]))
 
 
-def _env(base, weights: np.ndarray, players: int, rules: tuple):
+def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple):
     """Two env records of the apprentice in every seat: the base preset's knobs, the learned
     family, the weights."""
     from sim.nyk.env import make_env
@@ -73,8 +81,8 @@ def _env(base, weights: np.ndarray, players: int, rules: tuple):
     return np.array([env, env]).view(np.recarray)
 
 
-def _label_block(task) -> tuple:
-    """One block's labels (runs in a worker): decisions (game indices local), features, visits."""
+def _nyk_label_block(task) -> tuple:
+    """One New York Kings block's labels (runs in a worker): decisions (game indices local), features, visits."""
     from sim import rng
     from sim.nyk import state
     from sim.nyk.state import ALL_KINDS
@@ -82,8 +90,9 @@ def _label_block(task) -> tuple:
     from sim.search.nyk import leaf_model
     from strategies.nyk.learned import N_FEATURES
 
-    base, weights, players, rules, seed, ids, budget, guard, horizon = task
-    envs = _env(base, weights, players, rules)
+    base, weights, players, rules, seed, ids, knobs = task
+    budget, guard, horizon = knobs["budget"], knobs["guard"], knobs["horizon"]
+    envs = _nyk_env(base, weights, players, rules)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
     ids = np.asarray(ids, dtype=np.int64)
     decisions = np.zeros((len(ids) * DECISIONS_A_GAME, nl.N_R), dtype=np.int64)
@@ -97,21 +106,97 @@ def _label_block(task) -> tuple:
     return decisions[:n], x[:m], visits[:m]
 
 
+def _ag_env(base, weights: np.ndarray, players: int, rules: tuple):
+    """One env record of the apprentice in every seat (the base preset's knobs, the learned
+    family, the weights), as the one-element array the forward model takes."""
+    from sim.ag.env import make_env
+    from sim.ag.game import Lineup
+    from sim.ag.state import MAX_SEATS
+    from strategies.ag.params import FAMILIES
+
+    lineup = Lineup.of_strategies([base] * players, players, rotate=False)
+    kinds, params, _ = lineup.seated(np.arange(players), MAX_SEATS)
+    kinds = np.asarray(kinds).copy()
+    kinds[:players] = FAMILIES.index("learned")
+    env = make_env(ruleset_of(*rules), kinds, params)
+    env.learned[:] = weights
+    return np.array([env]).view(np.recarray)
+
+
+def _ag_label_block(task) -> tuple:
+    """One American Gangsters block's labels (runs in a worker): decisions (game indices local),
+    features, visits."""
+    from sim import rng
+    from sim.ag import state
+    from sim.search import ag_learn as al
+    from strategies.ag.learned import N_FEATURES
+
+    base, weights, players, rules, seed, ids, knobs = task
+    env_arr = _ag_env(base, weights, players, rules)
+    senv_arr = env_arr.copy()
+    recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
+    ids = np.asarray(ids, dtype=np.int64)
+    decisions = np.zeros((len(ids) * DECISIONS_A_GAME, al.N_R), dtype=np.int64)
+    x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
+    visits = np.zeros(len(ids) * OPTIONS_A_GAME)
+    n, m = al.label(recs, env_arr, senv_arr, players, rng.run_key(seed), ids, ids % players, int(knobs["budget"]),
+                    float(knobs["guard"]), decisions, x, visits)
+    if n < 0:
+        raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
+                           "a game met more decisions or options than the labelling buffers hold")
+    return decisions[:n], x[:m], visits[:m]
+
+
+@dataclass(frozen=True)
+class Side:
+    """What the learned player of one game needs of it: its features module (N_FEATURES, F_BASE,
+    FEATURES, write_weights), its decision kinds, the heuristic family and default base preset,
+    the expert's knobs (search-leaf-all's, search-200's) and the labelling of a block of games."""
+
+    game: str
+    features: str
+    decisions: str
+    base_family: str
+    default_base: str
+    knobs: dict
+    label_block: Callable
+
+    def module(self):
+        return importlib.import_module(self.features)
+
+    def n_kinds(self) -> int:
+        return len(importlib.import_module(self.decisions).DECISIONS)
+
+
+SIDES = {
+    "nyk": Side("nyk", "strategies.nyk.learned", "sim.nyk.decisions", "param", "distilled", DEFAULT_KNOBS,
+                _nyk_label_block),
+    "ag": Side("ag", "strategies.ag.learned", "sim.ag.decisions", "parametric", "warlord",
+               {"budget": 200, "guard": 2.0}, _ag_label_block),   # search-200's halving, played to the end
+}
+
+
+def side(game: str) -> Side:
+    """The learned player's side of `game`; ValueError (one line) for a game without option features."""
+    if game not in SIDES:
+        raise ValueError(f"{game}: the learned player has option features for New York Kings and American "
+                         f"Gangsters only (docs/learned.md): give --game {' or --game '.join(SIDES)}")
+    return SIDES[game]
+
+
 def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, rules: tuple,
-                pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None) -> Data:
+                pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None, game: str = "nyk") -> Data:
     """The expert's labels of `games` games of the apprentice against itself (ids from
     `first_id`, seat id % players labelled); the last quarter of the games held out."""
     from sim.search.nyk_learn import R_FIRST, R_GAME
 
-    knobs = {**DEFAULT_KNOBS, **(knobs or {})}
+    this = side(game)
+    knobs = {**this.knobs, **(knobs or {})}
     ids = np.arange(first_id, first_id + games, dtype=np.int64)
     blocks = [ids[i:i + BLOCK] for i in range(0, games, BLOCK)]
-    tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs["budget"], knobs["guard"],
-              knobs["horizon"]) for b in blocks]
-    from strategies.nyk.learned import N_FEATURES
-
-    data = Data.empty(N_FEATURES)
-    for k, (d, x, v) in enumerate((pool or Pool(1)).map(tasks, play=_label_block)):
+    tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs) for b in blocks]
+    data = Data.empty(this.module().N_FEATURES)
+    for k, (d, x, v) in enumerate((pool or Pool(1)).map(tasks, play=this.label_block)):
         d = d.copy()
         d[:, R_GAME] += first_id + k * BLOCK
         d[:, R_FIRST] += 0
@@ -206,13 +291,11 @@ def agreement(data: Data, w: np.ndarray) -> tuple[float, float]:
             float(same[data.held].mean()) if data.held.any() else float("nan"))
 
 
-def start_weights() -> np.ndarray:
+def start_weights(game: str = "nyk") -> np.ndarray:
     """The apprentice at first: the heuristic's pick, nothing else."""
-    from sim.nyk.decisions import DECISIONS
-    from strategies.nyk.learned import F_BASE, N_FEATURES
-
-    w = np.zeros((len(DECISIONS), N_FEATURES))
-    w[:, F_BASE] = 1.0
+    this = side(game)
+    w = np.zeros((this.n_kinds(), this.module().N_FEATURES))
+    w[:, this.module().F_BASE] = 1.0
     return w
 
 
@@ -226,10 +309,11 @@ class LearnResult:
 
 
 @uses_scheduler
-def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "distilled", players: int = 4,
+def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None = None, players: int = 4,
           ruleset=None, overrides=None, workers: int | None = None, knobs: dict | None = None,
-          log=None, scheduler: str | None = None) -> LearnResult:
-    """`iterations` of expert iteration from `base` (module doc); `games` labelled games each."""
+          log=None, scheduler: str | None = None, game: str = "nyk") -> LearnResult:
+    """`iterations` of expert iteration from `base` (module doc; None: the game's default base);
+    `games` labelled games each."""
     from sim.league.games import knobs as game_knobs
     from sim.league.match import ruleset_key
     from sim.provenance import engine_commit
@@ -237,19 +321,21 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "dis
 
     if games < 4:
         raise ValueError(f"games = {games}: label at least 4 games an iteration (a quarter is held out)")
-    box = game_knobs("nyk")
+    this = side(game)
+    base = base or this.default_base
+    box = game_knobs(game)
     base_strategy = box.resolve(base)
-    if base_strategy.family != "param":
-        raise ValueError(f"base = {base!r} is not a knob preset: give one of the param family (e.g. distilled)")
-    rules = ruleset_key(ruleset, overrides)
-    w = start_weights()
-    from strategies.nyk.learned import N_FEATURES
-
-    data = Data.empty(N_FEATURES)
+    if base_strategy.family != this.base_family:
+        raise ValueError(f"base = {base!r} is not a knob preset: give one of the {this.base_family} family "
+                         f"(e.g. {this.default_base})")
+    rules = ruleset_key(ruleset, overrides, game)
+    w = start_weights(game)
+    data = Data.empty(this.module().N_FEATURES)
     history = []
     with Pool(workers, scheduler) as pool:
         for it in range(iterations):
-            new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs)
+            new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs,
+                              game=game)
             data = data + new
             before = agreement(new, w)
             w_new = fit(data, w)
@@ -263,8 +349,9 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str = "dis
                 log(f"iteration {it + 1}/{iterations}: {row['decisions']} decisions, the search departs from the "
                     f"heuristic at {row['departures']:.1%}; agreement held out {before[1]:.2%} -> {after[1]:.2%}")
             w = w_new
-    knobs = {**DEFAULT_KNOBS, **(knobs or {})}
-    provenance = {"method": "expert iteration (DAgger): Sequential Halving labels the apprentice's states, "
+    knobs = {**this.knobs, **(knobs or {})}
+    provenance = {"game": game,
+                  "method": "expert iteration (DAgger): Sequential Halving labels the apprentice's states, "
                             "L-BFGS fits a conditional logit to its picks and visit counts",
                   "seed": seed, "iterations": iterations, "games_per_iteration": games, "base": base,
                   "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",

@@ -32,7 +32,7 @@ from sim.ag.state import (
     DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT, FW_STOP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
 from sim.search.halving import (
-    N_ST, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
+    N_ST, ST_COUNT, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
     worlds_this_round,
 )
 from sim.shared.search import (
@@ -111,6 +111,16 @@ def halving(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, s
             key, guard):
     """Sequential Halving over the pending decision's options (sim.search.halving). Returns (the
     option chosen, the rollout preset's own option, playouts played)."""
+    best, d, spent, _ = halving_counts(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, seat,
+                                       budget, actual, by_rank, key, guard)
+    return best, d, spent
+
+
+@njit(cache=True)
+def halving_counts(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, seat, budget, actual,
+                   by_rank, key, guard):
+    """`halving`, and the playouts each option got (the halving's visit counts: the learned
+    player's labels, sim.search.ag_learn)."""
     work, env = work_arr[0], env_arr[0]
     n = work.g[FW_OPTS_N]
     prepare_root(snap_arr, base_arr, env, senv_arr[0], seat, actual)
@@ -133,7 +143,7 @@ def halving(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, s
             spent += tally_world(stats, value, alive, d)
         left = max(budget - spent, 0)
         keep_better_half(alive, stats, d)
-    return halving_choice(alive, stats, d, guard), d, spent
+    return halving_choice(alive, stats, d, guard), d, spent, stats[ST_COUNT].copy()
 
 
 @njit(cache=True)
@@ -218,14 +228,15 @@ def play_many(seed: int, n_games: int, players: int, lineup, ruleset, first_id: 
     """`sim.ag.game.play_many` for a lineup with search players."""
     from sim import rng
     from sim.ag import batch, state
-    from sim.ag.game import check_players
+    from sim.ag.game import check_players, with_tables
     from sim.shared.play import empty_tables, label_slots
 
     if check:
         raise ValueError("games with a search player are played without check mode")
     check_players(ruleset, players)
     check_roots(lineup.search)
-    env = make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS)))
+    env = with_tables(make_env(ruleset, np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, N_POLICY_PARAMS))),
+                      lineup)   # a learned seat's (or rollout's) weights
     env_arr = np.array([env]).view(np.recarray)
     senv_arr = env_arr.copy()
     games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)

@@ -48,5 +48,6 @@ DEFAULTS = tuple(p.default for p in PARAMS)
 
 RESTRICTIONS: dict[str, int] = {}   # no mechanic can be taken away from an American Gangsters player yet
 
-FAMILIES = ("random", "parametric")  # env.kinds values, in this order (strategies.ag.policy)
+FAMILIES = ("random", "parametric", "learned")  # env.kinds values, in this order (strategies.ag.policy)
+TABLE_FAMILIES = ("learned",)   # families that play from a preset's [table] file: the learned player's weights
 DEFAULT_FAMILY = "parametric"        # a preset that names no family

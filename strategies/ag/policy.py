@@ -6,6 +6,8 @@
   in bargaining (AG-N), its aggression, caution, thrift, interest in titles, care for its boss,
   nerve, bids, and a study knob that keeps the boss home.
   The presets in strategies/ag/presets/*.toml are knob sets of it; `simple` is its defaults;
+- `learned` takes the best option of a conditional logit over option features whose first is the
+  `parametric` pick (strategies.ag.learned; its weights in env.learned);
 - `script` answers the option indices queued in the game record (scenario tests).
 
 A policy sees the game as a player at the table would: its own profile, never another family's.
@@ -40,9 +42,10 @@ from sim.ag.state import (
 from sim.rng import below_of
 from sim.rules.ag.content import MAX_TARGET
 from strategies.ag import params
+from strategies.ag.learned import learned_pick
 
-RANDOM, PARAMETRIC, SCRIPT = 0, 1, 2
-POLICY_KINDS = ("random", "parametric", "script")
+RANDOM, PARAMETRIC, LEARNED, SCRIPT = 0, 1, 2, 3
+POLICY_KINDS = ("random", "parametric", "learned", "script")
 
 PARAM_NAMES = params.NAMES   # the knobs, their ranges and defaults: strategies.ag.params
 (VAL_RENOWN, VAL_BAG, VAL_TOKEN, VAL_CARD, VAL_OCC, VAL_FBI_MAFIA, VAL_FBI_INFORMER, GREED, ACCEPT,
@@ -69,6 +72,9 @@ def choose(game, env, p, opts, n, ctx):
     kind = env.kinds[p]
     if kind == PARAMETRIC:
         return parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
+    if kind == LEARNED:  # the learned logit over the options, the heuristic's pick one feature
+        base = parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
+        return learned_pick(game, env, p, ctx[CTX_DECISION], opts, n, ctx, base)
     if kind == SCRIPT:
         return scripted(game, n)
     return below_of(game.rng, S_POLICY0 + p, n)

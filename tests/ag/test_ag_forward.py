@@ -9,7 +9,7 @@ from sim import rng
 from sim.ag import batch, engine, state
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.forward import Forward, play_games_forward
-from sim.ag.game import Lineup, play_many
+from sim.ag.game import Lineup, play_many, with_tables
 from sim.ag.redeal import visible
 from sim.rules import Ruleset
 import strategies
@@ -22,6 +22,7 @@ TABLES = [
     (3, ("warlord", "politician", "informer-aware"), {"negotiation.model": "alternating"}),
     (5, ("random", "racketeer", "simple", "balanced", "warlord"), {"boss.reroll": False}),
     (2, ("politician", "homebody"), {}),  # homebody: the study preset whose boss stays home (AG-T3)
+    (2, ("learned", "warlord"), {}),      # learned: its weights in the env (sim.ag.game.with_tables)
 ]
 GAMES = 600
 
@@ -38,8 +39,8 @@ def test_forward_games_are_the_batch_games(players, names, sets):
     lineup = Lineup.of(names, players)
     games, seats, _ = play_many(11, GAMES, players, lineup, rs, first_id=100)
     f_games, f_seats = np.zeros_like(games), np.zeros_like(seats)
-    env = np.array([make_env(rs, np.zeros(state.MAX_SEATS, np.int64),
-                             np.zeros((state.MAX_SEATS, N_POLICY_PARAMS)))]).view(np.recarray)
+    env = np.array([with_tables(make_env(rs, np.zeros(state.MAX_SEATS, np.int64),
+                                         np.zeros((state.MAX_SEATS, N_POLICY_PARAMS))), lineup)]).view(np.recarray)
     snap = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
     work = np.zeros(1, state.GAME_DTYPE).view(np.recarray)
     outgrown = play_games_forward(snap, work, env, lineup.kinds, lineup.seatings_for(11, 100, GAMES),

@@ -1,0 +1,172 @@
+"""The learned American Gangsters player (family `learned`): a conditional logit over option features.
+
+At a decision of kind d the seat scores every option j by w[d] . x_j and takes the best (ties
+go to the heuristic's own pick), x_j the option's features below: a linear softmax policy over
+hand-made (state, move) features (Soemers et al. 2019), trained by cross-entropy to the search's
+choices (sim.league.learn, sim.search.ag_learn). Its first feature is whether the heuristic
+(`parametric` family, the preset's knobs) would take the option, so zero weights but that one
+play exactly the heuristic and training learns where the search departs from it.
+
+The weights are one array of the env (`env.learned`, decision kinds x N_LEARNED_FEATURES), read
+from the preset's `[table]` file (`weights_of`): a lineup holds at most one learned player's
+weights. Every feature reads what the heuristic reads too (the cards shown, the pieces on them,
+the families' scores, the seat's own bags, the option rows): no other family's profile.
+
+Features of option j (docs/learned.md gives the same list):
+  F_BASE       1 if the heuristic takes j
+  F_FIRST      1 if j is the first option (often "pass" / "yes" / the hospital)
+  F_LAST       1 if j is the last option
+  F_POSITION   j / (n - 1): where j sits in the engine's listing
+  F_OP0 + op   the option's op code, one-hot (sim.ag.decisions OP_*)
+  F_SAME_OP    j is not the heuristic's pick but has its op code
+  F_SAME_ARG   j is not the heuristic's pick but has its first argument
+  F_HOSPITAL   a piece placed at the hospital (slot 0, AG-K2)
+  F_HOME       a piece kept home (AG-T3)
+  F_TARGET     a piece placed on a card: the card's target / MAX_TARGET (AG-T4: the roll it needs)
+  F_RENOWN     ... the card's renown / 4 (AG-C7)
+  F_FBI        ... the card shows the FBI symbol (AG-G2: the FBI pawn steps up on its success)
+  F_RIVALS     ... rivals' pieces already on the card / 4 (AG-N: the more, the likelier a bargain or shoot-out)
+  F_OWN        ... the seat's own pieces already on it / 4
+  F_BOSS       the boss at risk: the boss placed on a card (AG-T3), or the boss taking a BANG (AG-N2)
+  F_LEAD       a family named (shoot at, steal from, duel; OP_SEAT): its score less the seat's, / 5 (AG-G1)
+  F_LEADER     ... it has the best score of the other families
+  F_LEVEL      a level (OP_LEVEL: an offer's greed, a claim's bluff; AG-N1): its index / (N_LEVELS - 1)
+  F_BID        a bid (OP_BID, AG-V1): bags bid / the seat's bags
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.ag.decisions import (
+    CTX_PIECE, D_PLACE, DECISIONS, N_LEVELS, OP_BID, OP_LEVEL, OP_PIECE, OP_SEAT, OP_SLOT,
+)
+from sim.ag.env import N_DECISION_KINDS, N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENOWN, RP_C_TARGET
+from sim.ag.readers import score
+from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
+from sim.rules.ag.content import MAX_TARGET
+
+N_OPS = 18
+(F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
+F_OP0 = 4
+(F_SAME_OP, F_SAME_ARG, F_HOSPITAL, F_HOME, F_TARGET, F_RENOWN, F_FBI, F_RIVALS, F_OWN, F_BOSS, F_LEAD, F_LEADER,
+ F_LEVEL, F_BID) = range(F_OP0 + N_OPS, F_OP0 + N_OPS + 14)
+N_FEATURES = F_BID + 1
+assert N_FEATURES == N_LEARNED_FEATURES and len(DECISIONS) == N_DECISION_KINDS
+FEATURES = ("base", "first", "last", "position", *(f"op{k}" for k in range(N_OPS)), "same_op", "same_arg",
+            "hospital", "home", "target", "renown", "fbi", "rivals", "own", "boss", "lead", "leader", "level",
+            "bid")
+
+
+@njit(cache=True)
+def slot_features(game, env, p, decision, slot, ctx, x):
+    """A piece placed on `slot` (D_PLACE): the hospital, home, or a card and what is on it."""
+    if slot == NO:
+        x[F_HOME] = 1.0
+        return
+    if slot == HOSPITAL:
+        x[F_HOSPITAL] = 1.0
+        return
+    card = game.g[SHOW0 + slot]
+    if card < 0:
+        return
+    x[F_TARGET] = env.rp[RP_C_TARGET + card] / MAX_TARGET
+    x[F_RENOWN] = env.rp[RP_C_RENOWN + card] / 4.0
+    x[F_FBI] = 1.0 if env.rp[RP_C_FBI + card] > 0 else 0.0
+    rivals = 0
+    for q in range(game.g[N_PLAYERS]):
+        if q != p:
+            rivals += pieces_at(game, slot, q)
+    x[F_RIVALS] = rivals / 4.0
+    x[F_OWN] = pieces_at(game, slot, p) / 4.0
+    if decision == D_PLACE and ctx[CTX_PIECE] == BOSS:
+        x[F_BOSS] = 1.0
+
+
+@njit(cache=True)
+def seat_features(game, env, p, q, x):
+    """A family named (OP_SEAT): how far its score is above the seat's, and whether it leads the others."""
+    mine, theirs = score(game, env, p), score(game, env, q)
+    x[F_LEAD] = (theirs - mine) / 5.0
+    best = True
+    for r in range(game.g[N_PLAYERS]):
+        if r != p and r != q and score(game, env, r) > theirs:
+            best = False
+    x[F_LEADER] = 1.0 if best else 0.0
+
+
+@njit(cache=True)
+def features(game, env, p, decision, opts, n, ctx, base, j, x):
+    """Write option j's features into x (module doc); `base` is the heuristic's pick."""
+    x[:] = 0.0
+    op = opts[j, 0]
+    x[F_BASE] = 1.0 if j == base else 0.0
+    x[F_FIRST] = 1.0 if j == 0 else 0.0
+    x[F_LAST] = 1.0 if j == n - 1 else 0.0
+    x[F_POSITION] = j / (n - 1) if n > 1 else 0.0
+    if 0 <= op < N_OPS:
+        x[F_OP0 + op] = 1.0
+    if j != base:
+        x[F_SAME_OP] = 1.0 if op == opts[base, 0] else 0.0
+        x[F_SAME_ARG] = 1.0 if opts[j, 1] == opts[base, 1] else 0.0
+    if op == OP_SLOT:
+        slot_features(game, env, p, decision, opts[j, 1], ctx, x)
+    elif op == OP_SEAT and 0 <= opts[j, 1] < game.g[N_PLAYERS]:
+        seat_features(game, env, p, opts[j, 1], x)
+    elif op == OP_PIECE:
+        x[F_BOSS] = 1.0 if opts[j, 1] == BOSS else 0.0
+    elif op == OP_LEVEL:
+        x[F_LEVEL] = opts[j, 1] / (N_LEVELS - 1)
+    elif op == OP_BID:
+        x[F_BID] = opts[j, 1] / max(bag_count(game, p), 1)
+
+
+@njit(cache=True)
+def learned_pick(game, env, p, decision, opts, n, ctx, base):
+    """The option with the best score under the decision kind's weights (ties: the heuristic's)."""
+    if n <= 1:
+        return base
+    w = env.learned[decision]
+    x = np.empty(N_FEATURES)
+    features(game, env, p, decision, opts, n, ctx, base, base, x)
+    best, pick = np.dot(w, x), base
+    for j in range(n):
+        if j != base:
+            features(game, env, p, decision, opts, n, ctx, base, j, x)
+            s = np.dot(w, x)
+            if s > best:
+                best, pick = s, j
+    return pick
+
+
+# --- the Python face -------------------------------------------------------------------------------
+
+def read_weights(path) -> np.ndarray:
+    """The weights of a learned player's file (an .npz of `weights`, decision kinds x features,
+    and `features`, their names); ValueError in one line when the file does not fit."""
+    try:
+        with np.load(path) as data:
+            weights = np.asarray(data["weights"], dtype=np.float64)
+            names = tuple(str(s) for s in data["features"])
+    except (OSError, KeyError, ValueError) as err:
+        raise ValueError(f"{path}: not a learned player's weights file ({' '.join(str(err).split())}): write it "
+                         f"again with `mobsim strategies learn --game ag`") from None
+    if weights.shape != (len(DECISIONS), N_FEATURES) or names != FEATURES or not np.isfinite(weights).all():
+        raise ValueError(f"{path}: not weights of the American Gangsters learned player ({len(DECISIONS)} decision "
+                         f"kinds x {N_FEATURES} features {', '.join(FEATURES[:3])}, ...): write it again with "
+                         f"`mobsim strategies learn --game ag`")
+    return weights
+
+
+def write_weights(path, weights: np.ndarray) -> None:
+    with open(path, "wb") as out:   # a file object: np.savez_compressed adds no suffix
+        np.savez_compressed(out, weights=np.asarray(weights, dtype=np.float64), features=np.array(FEATURES))
+
+
+def weights_of(tables) -> np.ndarray:
+    """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): the one learned
+    weights file among them, zeros when none; ValueError when two differ."""
+    files = sorted({t["file"] for t in tables if t})
+    if len(files) > 1:
+        raise ValueError(f"a lineup holds at most one learned player's weights, got {len(files)} files: "
+                         f"seat one learned preset (or several seats of it)")
+    return read_weights(files[0]) if files else np.zeros((len(DECISIONS), N_FEATURES))
