@@ -44,6 +44,7 @@ from sim.ag.env import N_DECISION_KINDS, N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENO
 from sim.ag.readers import score
 from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
 from sim.rules.ag.content import MAX_TARGET
+from strategies.learned_weights import WeightsFile
 
 N_OPS = 18
 (F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
@@ -140,33 +141,5 @@ def learned_pick(game, env, p, decision, opts, n, ctx, base):
 
 # --- the Python face -------------------------------------------------------------------------------
 
-def read_weights(path) -> np.ndarray:
-    """The weights of a learned player's file (an .npz of `weights`, decision kinds x features,
-    and `features`, their names); ValueError in one line when the file does not fit."""
-    try:
-        with np.load(path) as data:
-            weights = np.asarray(data["weights"], dtype=np.float64)
-            names = tuple(str(s) for s in data["features"])
-    except (OSError, KeyError, ValueError) as err:
-        raise ValueError(f"{path}: not a learned player's weights file ({' '.join(str(err).split())}): write it "
-                         f"again with `mobsim strategies learn --game ag`") from None
-    if weights.shape != (len(DECISIONS), N_FEATURES) or names != FEATURES or not np.isfinite(weights).all():
-        raise ValueError(f"{path}: not weights of the American Gangsters learned player ({len(DECISIONS)} decision "
-                         f"kinds x {N_FEATURES} features {', '.join(FEATURES[:3])}, ...): write it again with "
-                         f"`mobsim strategies learn --game ag`")
-    return weights
-
-
-def write_weights(path, weights: np.ndarray) -> None:
-    with open(path, "wb") as out:   # a file object: np.savez_compressed adds no suffix
-        np.savez_compressed(out, weights=np.asarray(weights, dtype=np.float64), features=np.array(FEATURES))
-
-
-def weights_of(tables) -> np.ndarray:
-    """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): the one learned
-    weights file among them, zeros when none; ValueError when two differ."""
-    files = sorted({t["file"] for t in tables if t})
-    if len(files) > 1:
-        raise ValueError(f"a lineup holds at most one learned player's weights, got {len(files)} files: "
-                         f"seat one learned preset (or several seats of it)")
-    return read_weights(files[0]) if files else np.zeros((len(DECISIONS), N_FEATURES))
+WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "ag", "American Gangsters")
+read_weights, write_weights, weights_of = WEIGHTS.read, WEIGHTS.write, WEIGHTS.of

@@ -31,9 +31,10 @@ Features of option j (docs/learned.md gives the same list):
 import numpy as np
 from numba import njit
 
-from sim.nyk.decisions import OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HELI, MODE_SUBWAY
+from sim.nyk.decisions import DECISIONS, OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HELI, MODE_SUBWAY
 from sim.nyk.env import N_LEARNED_FEATURES
 from sim.nyk.state import NO, N_PLAYERS, count_bits, group_at, police_at
+from strategies.learned_weights import WeightsFile
 
 N_OPS = 19
 (F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
@@ -110,33 +111,5 @@ def learned_pick(game, env, p, decision, opts, n, base):
 
 # --- the Python face -------------------------------------------------------------------------------
 
-def read_weights(path) -> np.ndarray:
-    """The weights of a learned player's file (an .npz of `weights`, decision kinds x features,
-    and `features`, their names); ValueError in one line when the file does not fit."""
-    from sim.nyk.decisions import DECISIONS
-
-    with np.load(path) as data:
-        weights = np.asarray(data["weights"], dtype=np.float64)
-        names = tuple(str(s) for s in data["features"])
-    if weights.shape != (len(DECISIONS), N_FEATURES) or names != FEATURES or not np.isfinite(weights).all():
-        raise ValueError(f"{path}: not weights of this learned player ({len(DECISIONS)} decision kinds x "
-                         f"{N_FEATURES} features {', '.join(FEATURES[:3])}, ...): write it again with "
-                         f"`mobsim strategies learn`")
-    return weights
-
-
-def write_weights(path, weights: np.ndarray) -> None:
-    with open(path, "wb") as out:   # a file object: np.savez_compressed adds no suffix
-        np.savez_compressed(out, weights=np.asarray(weights, dtype=np.float64), features=np.array(FEATURES))
-
-
-def weights_of(tables) -> np.ndarray:
-    """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): the one learned
-    weights file among them, zeros when none; ValueError when two differ."""
-    from sim.nyk.decisions import DECISIONS
-
-    files = sorted({t["file"] for t in tables if t})
-    if len(files) > 1:
-        raise ValueError(f"a lineup holds at most one learned player's weights, got {len(files)} files: "
-                         f"seat one learned preset (or several seats of it)")
-    return read_weights(files[0]) if files else np.zeros((len(DECISIONS), N_FEATURES))
+WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "nyk", "New York Kings")
+read_weights, write_weights, weights_of = WEIGHTS.read, WEIGHTS.write, WEIGHTS.of
