@@ -45,10 +45,9 @@ from sim.ag.readers import score
 from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
 from sim.rules.ag.content import MAX_TARGET
 from strategies.learned_weights import WeightsFile
+from strategies.option_features import F_BASE, F_FIRST, F_LAST, F_OP0, F_POSITION, common_features  # noqa: F401
 
 N_OPS = 18
-(F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
-F_OP0 = 4
 (F_SAME_OP, F_SAME_ARG, F_HOSPITAL, F_HOME, F_TARGET, F_RENOWN, F_FBI, F_RIVALS, F_OWN, F_BOSS, F_LEAD, F_LEADER,
  F_LEVEL, F_BID) = range(F_OP0 + N_OPS, F_OP0 + N_OPS + 14)
 N_FEATURES = F_BID + 1
@@ -98,17 +97,8 @@ def seat_features(game, env, p, q, x):
 @njit(cache=True)
 def features(game, env, p, decision, opts, n, ctx, base, j, x):
     """Write option j's features into x (module doc); `base` is the heuristic's pick."""
-    x[:] = 0.0
+    common_features(opts, n, base, j, x, N_OPS, F_SAME_OP, F_SAME_ARG)
     op = opts[j, 0]
-    x[F_BASE] = 1.0 if j == base else 0.0
-    x[F_FIRST] = 1.0 if j == 0 else 0.0
-    x[F_LAST] = 1.0 if j == n - 1 else 0.0
-    x[F_POSITION] = j / (n - 1) if n > 1 else 0.0
-    if 0 <= op < N_OPS:
-        x[F_OP0 + op] = 1.0
-    if j != base:
-        x[F_SAME_OP] = 1.0 if op == opts[base, 0] else 0.0
-        x[F_SAME_ARG] = 1.0 if opts[j, 1] == opts[base, 1] else 0.0
     if op == OP_SLOT:
         slot_features(game, env, p, decision, opts[j, 1], ctx, x)
     elif op == OP_SEAT and 0 <= opts[j, 1] < game.g[N_PLAYERS]:

@@ -35,10 +35,9 @@ from sim.nyk.decisions import DECISIONS, OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HE
 from sim.nyk.env import N_LEARNED_FEATURES
 from sim.nyk.state import NO, N_PLAYERS, count_bits, group_at, police_at
 from strategies.learned_weights import WeightsFile
+from strategies.option_features import F_BASE, F_FIRST, F_LAST, F_OP0, F_POSITION, common_features  # noqa: F401
 
 N_OPS = 19
-(F_BASE, F_FIRST, F_LAST, F_POSITION) = range(4)
-F_OP0 = 4
 (F_POLICE, F_FROM_BASE, F_SAME_OP, F_SAME_ARG, F_SUBWAY, F_HELI, F_CARD, F_RIVALS, F_OWN) = range(
     F_OP0 + N_OPS, F_OP0 + N_OPS + 9)
 N_FEATURES = F_OWN + 1
@@ -61,17 +60,8 @@ def option_district(opts, j):
 @njit(cache=True)
 def features(game, env, p, opts, n, base, j, x):
     """Write option j's features into x (module doc); `base` is the heuristic's pick."""
-    x[:] = 0.0
+    common_features(opts, n, base, j, x, N_OPS, F_SAME_OP, F_SAME_ARG)
     op = opts[j, 0]
-    x[F_BASE] = 1.0 if j == base else 0.0
-    x[F_FIRST] = 1.0 if j == 0 else 0.0
-    x[F_LAST] = 1.0 if j == n - 1 else 0.0
-    x[F_POSITION] = j / (n - 1) if n > 1 else 0.0
-    if 0 <= op < N_OPS:
-        x[F_OP0 + op] = 1.0
-    if j != base:
-        x[F_SAME_OP] = 1.0 if op == opts[base, 0] else 0.0
-        x[F_SAME_ARG] = 1.0 if opts[j, 1] == opts[base, 1] else 0.0
     if op == OP_JOURNEY:
         x[F_SUBWAY] = 1.0 if opts[j, 3] == MODE_SUBWAY else 0.0
         x[F_HELI] = 1.0 if opts[j, 3] == MODE_HELI else 0.0
