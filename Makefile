@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export MPLBACKEND := Agg
 
-.PHONY: install demo test fuzz golden bench lint lock clean
+.PHONY: install demo test warm warm-nyk warm-others fuzz golden bench lint lock clean
 
 install: $(STAMP)
 
@@ -21,9 +21,26 @@ demo: install
 	$(BIN)/mobsim demo --out reports/demo
 
 test: install  # one worker per core; a test file stays on one worker (its module fixtures run once)
-	@# the two engines compile first, side by side (a core each): the test workers then find them cached
-	$(BIN)/mobsim play --seed 0 > /dev/null & nyk=$$!; $(BIN)/mobsim play --game ag --seed 0 > /dev/null; wait $$nyk
+	@$(MAKE) --no-print-directory -j2 warm
 	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# Compile before the tests, two chains side by side (a core each), every command a process of its
+# own: a process that compiles keeps LLVM's modules of all it compiled (a test worker that compiled
+# the searches grew past 2 GB), one that loads them from numba's cache does not (1.6 GB at most).
+warm: warm-nyk warm-others
+
+warm-nyk: install
+	@t=$$(mktemp -d); $(BIN)/mobsim play --seed 0 > /dev/null \
+	&& $(BIN)/mobsim run --games 40 --strategies tuned,learned,distilled,simple --out $$t/run > /dev/null \
+	&& $(BIN)/mobsim run --games 1 --strategies search-leaf-all,distilled,distilled,distilled --out $$t/search > /dev/null; \
+	s=$$?; rm -rf $$t; exit $$s
+
+warm-others: install
+	@t=$$(mktemp -d); $(BIN)/mobsim play --game ag --seed 0 > /dev/null \
+	&& $(BIN)/mobsim run --game ag --games 20 --strategies warlord,learned,simple,racketeer --out $$t/run > /dev/null \
+	&& $(BIN)/mobsim run --game ag --games 1 --strategies search-200,warlord,warlord,warlord --out $$t/search > /dev/null \
+	&& $(BIN)/mobsim run --game pig --games 20 --out $$t/pig > /dev/null; \
+	s=$$?; rm -rf $$t; exit $$s
 
 fuzz: install  # fresh random rulesets and seeds, far more of them than the suite draws, every game
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -x tests/test_game_contract.py tests/nyk/test_invariants.py \
