@@ -10,6 +10,7 @@ option rows start: the R_* columns sim.league.learn reads), and one row per opti
 (strategies.ag.learned) and the playouts the halving gave it (its visit count).
 """
 
+import numpy as np
 from numba import njit
 
 from sim.ag.decisions import CTX_DECISION
@@ -18,8 +19,8 @@ from sim.ag.script import HALTED
 from sim.ag.state import DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT
 from sim.search.ag import halving_counts
 from sim.search.halving import decision_key
-from strategies.ag.learned import features
-from strategies.ag.policy import parametric
+from strategies.ag.learned import N_VALUES, features
+from strategies.ag.policy import option_values, parametric
 
 # a decision row: game (index into the ids), kind, options, the heuristic's pick, the expert's
 # pick, the first of its option rows (the same columns as sim.search.nyk_learn)
@@ -59,8 +60,10 @@ def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guar
                 return -2, 0
             own = heuristic_pick(w, env, seat)
             kind = w.ctx[CTX_DECISION]
+            vals = np.empty((n, N_VALUES))
+            option_values(w, env, seat, kind, w.opts, n, w.ctx, vals)
             for j in range(n):
-                features(w, env, seat, kind, w.opts, n, w.ctx, own, j, x[orow + j])
+                features(w, env, seat, kind, w.opts, n, w.ctx, own, j, vals, x[orow + j])
             dkey = decision_key(key, game_ids[i], w.g[G_DECISIONS], seat)
             expert, _, _, counts = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
                                                   budget, False, False, dkey, guard)

@@ -20,9 +20,9 @@ from sim.league.match import match
 from sim.search import ag_learn, nyk_learn
 from sim.search.ag_learn import heuristic_pick
 from strategies.ag.learned import (
-    F_BASE, F_HOME, F_LAST, FEATURES, N_FEATURES, features, read_weights, write_weights,
+    F_BASE, F_HOME, F_LAST, FEATURES, N_FEATURES, N_VALUES, features, read_weights, write_weights,
 )
-from strategies.ag.policy import LEARNED, choose as policy_choice
+from strategies.ag.policy import LEARNED, choose as policy_choice, option_values
 
 
 def learned_preset(folder, weights, base="warlord", name="mine"):
@@ -60,8 +60,10 @@ def engine_and_fit_picks(preset, kinds_seen, limit=80):
             w.rng[:] = saved
             base = heuristic_pick(w, env[0], seat)
             rows = np.zeros((n, N_FEATURES))
+            vals = np.empty((n, N_VALUES))
+            option_values(w, env[0], seat, kind, w.opts, n, w.ctx, vals)
             for j in range(n):
-                features(w, env[0], seat, kind, w.opts, n, w.ctx, base, j, x)
+                features(w, env[0], seat, kind, w.opts, n, w.ctx, base, j, vals, x)
                 rows[j] = x
             data = L.Data(np.array([[0, kind, n, base, 0, 0]]), rows, np.zeros(n), np.zeros(1, bool))
             assert env[0].kinds[seat] == LEARNED
