@@ -132,3 +132,21 @@ def test_a_replay_builds_the_learned_seats_env_as_the_run_does(tmp_path):
     played = play_one(spec.seed, spec.players, list(spec.strategies), rs, game_id=spec.game_id)
     assert np.array_equal(_env(spec, rs, lineup, seating).learned, played.env.learned)
     assert np.abs(played.env.learned).sum() > 0
+
+
+def test_learned_training_a_departure_a_second_search_does_not_repeat_is_labelled_the_apprentices_pick():
+    # docs/learned.md, the training: the confirmed labels (sim.search.halving.confirmed)
+    from sim.search import nyk_learn as nl
+
+    args = (strategies.load("distilled"), L.start_weights("nyk"), 4, 3, 4, RULES)
+    knobs = {"budget": 8, "guard": 0.5}   # a noisy search: many departures, few repeated
+    once = L.label_games(*args, knobs=knobs, confirm=False)
+    twice = L.label_games(*args, knobs=knobs, confirm=True)
+    cols = [nl.R_GAME, nl.R_KIND, nl.R_OPTIONS, nl.R_BASE, nl.R_FIRST]
+    assert (once.decisions[:, cols] == twice.decisions[:, cols]).all()   # the same states
+    first, kept = once.decisions[:, nl.R_EXPERT], twice.decisions[:, nl.R_EXPERT]
+    own = once.decisions[:, nl.R_BASE]   # the start weights' apprentice: the heuristic's pick
+    departed = first != own
+    assert (kept[~departed] == own[~departed]).all() and ((kept == first) | (kept == own)).all()
+    assert (departed & (kept == own)).any()
+    assert (twice.visits >= once.visits).all()

@@ -95,7 +95,7 @@ T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and
 
 N_POLICY_PARAMS = 20
 N_DECISION_KINDS = 20     # sim.ag.decisions.DECISIONS
-N_LEARNED_FEATURES = 36   # option features of the learned player (strategies.ag.learned)
+N_LEARNED_FEATURES = 45   # option features of the learned player (strategies.ag.learned)
 # --- the table of shoot-out values (sim.ag.shots): each contest's values, worked out once ------------
 MEMO_SLOTS = 8192                  # contests remembered (a power of two: a key's hash picks the slot)
 MEMO_W = 3 + 2 * MAX_SEATS         # integer words of a contest's key (sim.ag.shots.walk_key; game.walk_key)

@@ -511,9 +511,12 @@ def _agreement_table(step: str, rows) -> None:
               help="Preset file to write, its weights beside it as NAME.npz (default: the shipped learned "
                    "preset, with --force).")
 @click.option("--force", is_flag=True, help="Replace a shipped preset (the default --out is one).")
+@click.option("--confirm/--no-confirm", default=True, show_default=True,
+              help="Keep a departure of the search from the apprentice's option as the label only if a second "
+                   "search on other worlds repeats it (else the apprentice's option).")
 @scheduler_option
 @ruleset_options
-def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, scheduler, ruleset, sets):
+def learn_cmd(game, iterations, games, base, players, seed, workers, out, force, confirm, scheduler, ruleset, sets):
     """Learn a player from the search (expert iteration, sim.league.learn): the search labels the
     apprentice's own decisions, scipy's L-BFGS fits a conditional logit over option features to
     its picks and visit counts, the fitted player becomes the next iteration's apprentice and the
@@ -539,7 +542,7 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
         raise click.BadParameter(f"{weights} exists: add --force to replace it", param_hint="--out")
     result = learn(seed=seed, iterations=iterations, games=games, base=base, players=players, ruleset=ruleset,
                    overrides=parse_sets(sets), workers=workers, log=lambda line: click.echo(line, err=True),
-                   scheduler=scheduler, game=game)
+                   scheduler=scheduler, game=game, confirm=confirm)
     result.provenance["command"] = command_line()
     _agreement_table("iteration", [(h["iteration"], h["decisions"], h) for h in result.iterations])
     write_whole(weights, lambda path: this.module().write_weights(path, result.weights), make_folder=True)

@@ -5,8 +5,11 @@ pick", so it plays the base preset: New York Kings' `distilled`, American Gangst
 plays games against itself; the expert, the game's Sequential Halving search with the apprentice
 as its rollout (New York Kings: `search-leaf-all`'s; American Gangsters: `search-200`'s), labels
 every decision of one seat a game (sim.search.nyk_learn.label, sim.search.ag_learn.label), so
-the states are the apprentice's own (DAgger). The labels of every iteration so far are pooled
-(DAgger's aggregate), and the logit's weights, one row per decision kind, are fitted by scipy's
+the states are the apprentice's own (DAgger). Where the search departs from the apprentice's
+option, a second search on other worlds must pick the same option for the departure to be the
+label (`confirm`, on by default); else the label is the apprentice's option, and the two
+searches' visit counts are summed (sim.search.halving.confirmed). The labels of every iteration
+so far are pooled (DAgger's aggregate), and the logit's weights, one row per decision kind, are fitted by scipy's
 L-BFGS to the softmax cross-entropy against the search's target at each decision: half the
 expert's pick, half the halving's visit distribution (the playouts each option got), with an L2
 pull toward the last weights. The fitted weights are the next iteration's apprentice, and so the
@@ -99,7 +102,8 @@ def _nyk_label_block(task) -> tuple:
     x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
     visits = np.zeros(len(ids) * OPTIONS_A_GAME)
     n, m = nl.label(recs[0], recs[1], envs[0], envs[1], recs[2], recs[3], recs[4], players, rng.run_key(seed), ids,
-                    ids % players, ALL_KINDS, budget, guard, horizon, leaf_model(horizon >= 0), decisions, x, visits)
+                    ids % players, ALL_KINDS, budget, guard, horizon, leaf_model(horizon >= 0), bool(knobs["confirm"]),
+                    decisions, x, visits)
     if n < 0:
         raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
                            "a game met more decisions or options than the labelling buffers hold")
@@ -140,7 +144,7 @@ def _ag_label_block(task) -> tuple:
     x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
     visits = np.zeros(len(ids) * OPTIONS_A_GAME)
     n, m = al.label(recs, env_arr, senv_arr, players, rng.run_key(seed), ids, ids % players, int(knobs["budget"]),
-                    float(knobs["guard"]), decisions, x, visits)
+                    float(knobs["guard"]), bool(knobs["confirm"]), decisions, x, visits)
     if n < 0:
         raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
                            "a game met more decisions or options than the labelling buffers hold")
@@ -185,13 +189,15 @@ def side(game: str) -> Side:
 
 
 def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, rules: tuple,
-                pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None, game: str = "nyk") -> Data:
+                pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None, game: str = "nyk",
+                confirm: bool = True) -> Data:
     """The expert's labels of `games` games of the apprentice against itself (ids from
-    `first_id`, seat id % players labelled); the last quarter of the games held out."""
+    `first_id`, seat id % players labelled); the last quarter of the games held out. `confirm`:
+    a departure from the apprentice's option is kept only if a second search repeats it."""
     from sim.search.nyk_learn import R_FIRST, R_GAME
 
     this = side(game)
-    knobs = {**this.knobs, **(knobs or {})}
+    knobs = {**this.knobs, **(knobs or {}), "confirm": confirm}
     ids = np.arange(first_id, first_id + games, dtype=np.int64)
     blocks = [ids[i:i + BLOCK] for i in range(0, games, BLOCK)]
     tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs) for b in blocks]
@@ -311,9 +317,9 @@ class LearnResult:
 @uses_scheduler
 def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None = None, players: int = 4,
           ruleset=None, overrides=None, workers: int | None = None, knobs: dict | None = None,
-          log=None, scheduler: str | None = None, game: str = "nyk") -> LearnResult:
+          log=None, scheduler: str | None = None, game: str = "nyk", confirm: bool = True) -> LearnResult:
     """`iterations` of expert iteration from `base` (module doc; None: the game's default base);
-    `games` labelled games each."""
+    `games` labelled games each; `confirm`: departures kept only where a second search repeats them."""
     from sim.league.games import knobs as game_knobs
     from sim.league.match import ruleset_key
     from sim.provenance import engine_commit
@@ -335,7 +341,7 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
     with Pool(workers, scheduler) as pool:
         for it in range(iterations):
             new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs,
-                              game=game)
+                              game=game, confirm=confirm)
             data = data + new
             before = agreement(new, w)
             w_new = fit(data, w)
@@ -355,6 +361,7 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
                             "L-BFGS fits a conditional logit to its picks and visit counts",
                   "seed": seed, "iterations": iterations, "games_per_iteration": games, "base": base,
                   "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",
+                  "confirm": confirm,
                   "target": f"{EXPERT_WEIGHT} the expert's pick + {1 - EXPERT_WEIGHT} the visit distribution",
                   "l2": L2, "players": players, "ruleset": str(ruleset) if ruleset else "default",
                   "overrides": {k: v for k, v in rules[1]}, "ruleset_fingerprint": ruleset_of(*rules).fingerprint,

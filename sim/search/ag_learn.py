@@ -10,6 +10,7 @@ option rows start: the R_* columns sim.league.learn reads), and one row per opti
 (strategies.ag.learned) and the playouts the halving gave it (its visit count).
 """
 
+import numpy as np
 from numba import njit
 
 from sim.ag.decisions import CTX_DECISION
@@ -17,9 +18,9 @@ from sim.ag.forward import OVER, advance, new_state, push
 from sim.ag.script import HALTED
 from sim.ag.state import DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT
 from sim.search.ag import halving_counts
-from sim.search.halving import decision_key
-from strategies.ag.learned import features
-from strategies.ag.policy import parametric
+from sim.search.halving import confirm_key, confirmed, decision_key
+from strategies.ag.learned import N_VALUES, features
+from strategies.ag.policy import option_values, parametric
 
 # a decision row: game (index into the ids), kind, options, the heuristic's pick, the expert's
 # pick, the first of its option rows (the same columns as sim.search.nyk_learn)
@@ -38,10 +39,12 @@ def heuristic_pick(work, env, seat):
 
 
 @njit(cache=True)
-def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guard, decisions, x, visits):
+def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guard, confirm, decisions, x, visits):
     """Play each game of `game_ids` (the apprentice, env_arr[0], in every seat); at each decision
     of seats[i] write a decision row, its options' features (x) and visit counts (visits), and
-    take the apprentice's option. `recs`: five scratch game records (sim.search.ag.play_searched).
+    take the apprentice's option. With `confirm`, a departure from the apprentice's option is the
+    label only if a second search on other worlds repeats it (sim.search.halving.confirmed).
+    `recs`: five scratch game records (sim.search.ag.play_searched).
     Returns (decision rows, option rows), (-1, 0) if the engine failed, (-2, 0) if the buffers
     are full."""
     snap, work, base, it_snap, it_work = recs[0:1], recs[1:2], recs[2:3], recs[3:4], recs[4:5]
@@ -59,11 +62,17 @@ def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guar
                 return -2, 0
             own = heuristic_pick(w, env, seat)
             kind = w.ctx[CTX_DECISION]
+            vals = np.empty((n, N_VALUES))
+            option_values(w, env, seat, kind, w.opts, n, w.ctx, vals)
             for j in range(n):
-                features(w, env, seat, kind, w.opts, n, w.ctx, own, j, x[orow + j])
+                features(w, env, seat, kind, w.opts, n, w.ctx, own, j, vals, x[orow + j])
             dkey = decision_key(key, game_ids[i], w.g[G_DECISIONS], seat)
-            expert, _, _, counts = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
+            expert, d, _, counts = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
                                                   budget, False, False, dkey, guard)
+            if confirm and expert != d:
+                again, _, _, counts2 = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
+                                                      budget, False, False, confirm_key(dkey), guard)
+                expert = confirmed(expert, again, d, counts, counts2)
             decisions[row, R_GAME] = i
             decisions[row, R_KIND] = kind
             decisions[row, R_OPTIONS] = n

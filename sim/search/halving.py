@@ -124,3 +124,22 @@ def paired_z(s, s2, n):
     if var <= 0.0:
         return np.inf if mean > 0 else 0.0
     return mean / np.sqrt(var / n)
+
+
+@njit(cache=True)
+def confirm_key(key):
+    """A second search's key at the same decision: other worlds and playouts, derived from the
+    decision's own key (so reproducible from the run's seed, whatever the workers)."""
+    x, _ = splitmix64(np.uint64(key) ^ np.uint64(0xA0761D6478BD642F))
+    return np.int64(x >> np.uint64(1))
+
+
+@njit(cache=True)
+def confirmed(first, second, own, counts, counts2):
+    """The expert's label at a decision where a first search departed from the apprentice's
+    option `own` and a second, independent one picked `second`: the departure only if the second
+    repeats it, else `own`. The second's visit counts are added to the first's (in place): the
+    first's are those of a search selected for departing, the second's are not, so the sum halves
+    that selection's pull toward the departure in the visit target."""
+    counts += counts2
+    return first if second == first else own

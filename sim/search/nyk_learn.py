@@ -15,8 +15,8 @@ from numba import njit
 from sim.nyk.decisions import CTX_DECISION
 from sim.nyk.forward import HALTED, OVER, apply_choice
 from sim.nyk.state import DECISIONS as G_DECISIONS, FW_NOPTS, FW_POLICY, FW_SEAT
-from sim.search.halving import decision_key
-from sim.search.nyk import halving_counts
+from sim.search.halving import confirm_key, confirmed, decision_key
+from sim.search.nyk import default_option, halving_counts
 from sim.search.nyk_distill import halt_seat
 from strategies.nyk.learned import features
 from strategies.nyk.policy import heuristic
@@ -38,10 +38,12 @@ def heuristic_pick(work, env, seat):
 
 @njit(cache=True)
 def label(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_ids, seats, kinds, budget, guard,
-          horizon, leaf, decisions, x, visits):
+          horizon, leaf, confirm, decisions, x, visits):
     """Play each game of `game_ids` (the apprentice, env, in every seat); at each decision of
     seats[i] of the kinds in mask `kinds`, write a decision row, its options' features (x) and
-    visit counts (visits), and take the apprentice's option. Returns (decision rows, option rows),
+    visit counts (visits), and take the apprentice's option. With `confirm`, a departure from the
+    apprentice's option is the label only if a second search on other worlds repeats it
+    (sim.search.halving.confirmed). Returns (decision rows, option rows),
     (-1, 0) if the engine failed, (-2, 0) if the buffers are full."""
     row, orow = 0, 0
     for i in range(game_ids.shape[0]):
@@ -57,6 +59,11 @@ def label(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id
             own = heuristic_pick(work, env, seat)
             expert, _, counts = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
                                                False, False, dkey, guard, horizon, leaf, 0)
+            d = default_option(work, env, seat)
+            if confirm and expert != d:
+                again, _, counts2 = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
+                                                   False, False, confirm_key(dkey), guard, horizon, leaf, 0)
+                expert = confirmed(expert, again, d, counts, counts2)
             decisions[row, R_GAME] = i
             decisions[row, R_KIND] = work.fw_ctx[CTX_DECISION]
             decisions[row, R_OPTIONS] = n

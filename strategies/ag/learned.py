@@ -32,29 +32,47 @@ Features of option j (docs/learned.md gives the same list):
   F_LEADER     ... it has the best score of the other families
   F_LEVEL      a level (OP_LEVEL: an offer's greed, a claim's bluff; AG-N1): its index / (N_LEVELS - 1)
   F_BID        a bid (OP_BID, AG-V1): bags bid / the seat's bags
+The heuristic's own values (strategies.ag.policy.option_values; kinds it weighs option by option):
+  F_VALUED     1 if the heuristic values the options of this kind
+  F_GAP        the option's value less the best option's, / GAP, floored at -1
+  F_RANK       its rank by value (0 the best) / (n - 1)
+  F_CHANCE     a placement on a card: the card's chance of success with the crew there (AG-T4)
+  F_SHARE      ... the family's bargained share of the card then (AG-N, the heuristic's forecast)
+  F_PLAN       ... the card the crew's strategy drew this turn (AG-T3 simultaneous)
+  F_MIX        ... that strategy's probability of the card (the turn's placement game)
+  F_STAKE      a claim (AG-N1): its bluff share / the largest, times the family's shoot-out value / the card's
+  F_CROWD      ... times the other families on the card / 3
 """
 
 import numpy as np
 from numba import njit
 
 from sim.ag.decisions import (
-    CTX_PIECE, D_PLACE, DECISIONS, N_LEVELS, OP_BID, OP_LEVEL, OP_PIECE, OP_SEAT, OP_SLOT,
+    BLUFF_LEVELS, CTX_PIECE, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_CLAIM, D_PLACE, DECISIONS, N_LEVELS, OP_BID,
+    OP_LEVEL, OP_PIECE, OP_SEAT, OP_SLOT,
 )
 from sim.ag.env import N_DECISION_KINDS, N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENOWN, RP_C_TARGET
 from sim.ag.readers import score
 from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
+from strategies.ag.belief import planned
 from sim.rules.ag.content import MAX_TARGET
 from strategies.learned_weights import WeightsFile
 from strategies.option_features import F_BASE, F_FIRST, F_LAST, F_OP0, F_POSITION, common_features  # noqa: F401
 
 N_OPS = 18
 (F_SAME_OP, F_SAME_ARG, F_HOSPITAL, F_HOME, F_TARGET, F_RENOWN, F_FBI, F_RIVALS, F_OWN, F_BOSS, F_LEAD, F_LEADER,
- F_LEVEL, F_BID) = range(F_OP0 + N_OPS, F_OP0 + N_OPS + 14)
-N_FEATURES = F_BID + 1
+ F_LEVEL, F_BID, F_VALUED, F_GAP, F_RANK, F_CHANCE, F_SHARE, F_PLAN, F_MIX, F_STAKE,
+ F_CROWD) = range(F_OP0 + N_OPS, F_OP0 + N_OPS + 23)
+N_FEATURES = F_CROWD + 1
+# the heuristic's values of the options (strategies.ag.policy.option_values writes them): its worth,
+# a card's chance and the family's bargained share, 1 if valued
+(V_WORTH, V_CHANCE, V_SHARE, V_HAS) = range(4)
+N_VALUES = 4
+GAP = 4.0   # a value gap this large (about a renown level to warlord's knobs) counts as the most
 assert N_FEATURES == N_LEARNED_FEATURES and len(DECISIONS) == N_DECISION_KINDS
 FEATURES = ("base", "first", "last", "position", *(f"op{k}" for k in range(N_OPS)), "same_op", "same_arg",
             "hospital", "home", "target", "renown", "fbi", "rivals", "own", "boss", "lead", "leader", "level",
-            "bid")
+            "bid", "valued", "gap", "rank", "chance", "share", "plan", "mix", "stake", "crowd")
 
 
 @njit(cache=True)
@@ -95,9 +113,40 @@ def seat_features(game, env, p, q, x):
 
 
 @njit(cache=True)
-def features(game, env, p, decision, opts, n, ctx, base, j, x):
-    """Write option j's features into x (module doc); `base` is the heuristic's pick."""
+def value_features(game, p, decision, opts, n, ctx, j, vals, x):
+    """The heuristic's own value of option j against the others' (vals: policy.option_values)."""
+    if vals[j, V_HAS] == 0.0:
+        return
+    x[F_VALUED] = 1.0
+    best, above = -1e300, 0
+    for i in range(n):
+        best = max(best, vals[i, V_WORTH])
+        if vals[i, V_WORTH] > vals[j, V_WORTH] + 1e-12:
+            above += 1
+    x[F_GAP] = max(vals[j, V_WORTH] - best, -GAP) / GAP
+    x[F_RANK] = above / (n - 1) if n > 1 else 0.0
+    slot = opts[j, 1]
+    if decision == D_PLACE and opts[j, 0] == OP_SLOT and slot != NO and slot != HOSPITAL:
+        x[F_CHANCE], x[F_SHARE] = vals[j, V_CHANCE], vals[j, V_SHARE]
+        plan = planned(game, p)
+        x[F_PLAN] = 1.0 if plan == slot else 0.0
+        x[F_MIX] = game.belief[p, slot] if plan else 0.0
+    elif decision == D_CLAIM and opts[j, 0] == OP_LEVEL:
+        bluff = BLUFF_LEVELS[min(opts[j, 1], len(BLUFF_LEVELS) - 1)] / BLUFF_LEVELS[len(BLUFF_LEVELS) - 1]
+        x[F_STAKE] = bluff * ctx[CTX_THREAT] / max(ctx[CTX_TOTAL], 1)
+        others = 0
+        for q in range(game.g[N_PLAYERS]):
+            if q != p and pieces_at(game, ctx[CTX_SLOT], q) > 0:
+                others += 1
+        x[F_CROWD] = bluff * others / 3.0
+
+
+@njit(cache=True)
+def features(game, env, p, decision, opts, n, ctx, base, j, vals, x):
+    """Write option j's features into x (module doc); `base` is the heuristic's pick, `vals` its
+    values of the options (strategies.ag.policy.option_values)."""
     common_features(opts, n, base, j, x, N_OPS, F_SAME_OP, F_SAME_ARG)
+    value_features(game, p, decision, opts, n, ctx, j, vals, x)
     op = opts[j, 0]
     if op == OP_SLOT:
         slot_features(game, env, p, decision, opts[j, 1], ctx, x)
@@ -112,17 +161,17 @@ def features(game, env, p, decision, opts, n, ctx, base, j, x):
 
 
 @njit(cache=True)
-def learned_pick(game, env, p, decision, opts, n, ctx, base):
+def learned_pick(game, env, p, decision, opts, n, ctx, base, vals):
     """The option with the best score under the decision kind's weights (ties: the heuristic's)."""
     if n <= 1:
         return base
     w = env.learned[decision]
     x = np.empty(N_FEATURES)
-    features(game, env, p, decision, opts, n, ctx, base, base, x)
+    features(game, env, p, decision, opts, n, ctx, base, base, vals, x)
     best, pick = np.dot(w, x), base
     for j in range(n):
         if j != base:
-            features(game, env, p, decision, opts, n, ctx, base, j, x)
+            features(game, env, p, decision, opts, n, ctx, base, j, vals, x)
             s = np.dot(w, x)
             if s > best:
                 best, pick = s, j

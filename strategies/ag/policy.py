@@ -42,7 +42,7 @@ from sim.ag.state import (
 from sim.rng import below_of
 from sim.rules.ag.content import MAX_TARGET
 from strategies.ag import params
-from strategies.ag.learned import learned_pick
+from strategies.ag.learned import N_VALUES, V_CHANCE, V_HAS, V_SHARE, V_WORTH, learned_pick
 
 RANDOM, PARAMETRIC, LEARNED, SCRIPT = 0, 1, 2, 3
 POLICY_KINDS = ("random", "parametric", "learned", "script")
@@ -74,7 +74,11 @@ def choose(game, env, p, opts, n, ctx):
         return parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
     if kind == LEARNED:  # the learned logit over the options, the heuristic's pick one feature
         base = parametric(game, env, p, ctx[CTX_DECISION], opts, n, ctx)
-        return learned_pick(game, env, p, ctx[CTX_DECISION], opts, n, ctx, base)
+        if n <= 1:
+            return base
+        vals = np.empty((n, N_VALUES))
+        option_values(game, env, p, ctx[CTX_DECISION], opts, n, ctx, vals)
+        return learned_pick(game, env, p, ctx[CTX_DECISION], opts, n, ctx, base, vals)
     if kind == SCRIPT:
         return scripted(game, n)
     return below_of(game.rng, S_POLICY0 + p, n)
@@ -261,6 +265,25 @@ def place(game, env, p, opts, n, ctx):
     w = env.params[p]
     if piece == BOSS and w[BOSS_HOME] > 0.0 and below_of(game.rng, S_POLICY0 + p, 1000) < int(1000 * w[BOSS_HOME]):
         return n - 1  # AG-T3: the boss kept home (the last option, slot NO)
+    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
+    vals = np.empty((n, N_VALUES))
+    place_values(game, env, p, opts, n, ctx, plan, True, vals)
+    best, k = -1e18, 0
+    for i in range(n):
+        if vals[i, V_WORTH] > best + 1e-12:
+            best, k = vals[i, V_WORTH], i
+    return k
+
+
+@njit(cache=True)
+def place_values(game, env, p, opts, n, ctx, plan, plan_only, vals):
+    """vals[i]: (the expected worth `place` gives option i, the card's chance of success and p's
+    bargained share of it with the crew there); `plan`: the card slot the crew's strategy drew
+    (0: placing in turn). With `plan_only` the other cards are not valued (worth -1e18), as
+    `place` plays; without, each card is valued as if the crew's strategy had drawn it (its
+    coalition partner the one the belief expects there)."""
+    piece = ctx[CTX_PIECE]
+    w = env.params[p]
     add_h = ctx[CTX_REST_H] + (piece == HENCH)
     add_k = ctx[CTX_REST_K] + (piece == KILLER)
     add_o = ctx[CTX_REST_O] + (piece == OCC)
@@ -269,36 +292,36 @@ def place(game, env, p, opts, n, ctx):
     add_t = add_h * bh + add_k * bk + add_o * bo
     adds = add_h + add_k + add_o + add_boss
     fbi_w = fbi_worth(game, env, p)
-    plan = card_plan(game, env, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
-    partner, join = coalition_partner(game, p, plan)
-    ph, pk, po = 0, 0, 0
-    if partner >= 0:
-        ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
-    pt = ph * bh + pk * bk + po * bo
     if plan:   # p's goods of the cards are its row of the turn's (plan_goods: the same worths)
         plan_goods(game, env)
     else:
         goods_of_cards(game, env, p)
-    best, k = -1e18, 0
     for i in range(n):
         slot = opts[i, 1]
+        vals[i, V_CHANCE], vals[i, V_SHARE] = 0.0, 0.0
         if slot == NO:
             worth = -env.rp[P_UNPLACED_BOSS] * w[VAL_RENOWN] if piece == BOSS else 0.0
         elif slot == HOSPITAL:
             worth = hospital_worth(game, env, p, piece)
-        elif plan and slot != plan:
-            continue   # AG-T3 simultaneous: the crew goes to the card its strategy drew (card_plan)
+        elif plan and slot != plan and plan_only:
+            worth = -1e18   # AG-T3 simultaneous: the crew goes to the card its strategy drew (card_plan)
         else:
             card = game.g[SHOW0 + slot]
             target = env.rp[RP_C_TARGET + card]
             goods = game.plan_goods[p, slot] if plan else game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
+            partner, join = coalition_partner(game, p, slot if plan else 0)
+            ph, pk, po = 0, 0, 0
+            if partner >= 0:
+                ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
+            pt = ph * bh + pk * bk + po * bo
             h, kk, o, b, total, mt, ot, fam, mine = tally(game, env, slot, p)
             share = share_on(game, env, p, slot, total, mt, fam) if mine else 0.0
             before, _ = worth_of(env, p, target, goods, fbi, h, kk, o, b, share, ot, mine)
             boss = add_boss if game.at[slot, p, BOSS] == 0 else 0
             put_crew(game, slot, p, add_h, add_k, add_o, boss, 1)
             share = share_on(game, env, p, slot, total + add_t, mt + add_t, fam)
+            vals[i, V_SHARE] = share
             after, chance = worth_of(env, p, target, goods, fbi, h + add_h, kk + add_k, o + add_o, b + add_boss,
                                      share, ot, mine + adds)
             worth = after - before
@@ -311,15 +334,14 @@ def place(game, env, p, opts, n, ctx):
                 worth = max(worth, join * (led - before))
                 chance = max(chance, led_chance)
             put_crew(game, slot, p, add_h, add_k, add_o, boss, -1)
+            vals[i, V_CHANCE] = chance
             if piece == BOSS and game.pl[p, WOUNDS] > 0:
                 worth -= ot * (1.0 - w[AGGRESSION])
             elif piece != BOSS and chance < w[MIN_CHANCE]:
                 worth *= 0.5
             if piece == OCC:
                 worth += env.rp[P_O_FBI] / 6.0 * fbi_w   # its FBI joker (AG-C11)
-        if worth > best + 1e-12:
-            best, k = worth, i
-    return k
+        vals[i, V_WORTH] = worth
 
 
 @njit(cache=True)
@@ -408,7 +430,7 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_TRADE:
         return trade(game, env, p, opts, n)
     if decision == D_OFFER:
-        return min(int(w[GREED] * (N_LEVELS - 1) + 0.5), n - 1)
+        return min(offer_level(env, p), n - 1)
     if decision == D_ACCEPT:
         if env.rp[P_MODEL] == MODEL_OFFER:
             return 0 if accepts(game, env, p, ctx) else 1
@@ -432,9 +454,8 @@ def parametric(game, env, p, decision, opts, n, ctx):
         return pick(opts, n, OP_YES) if want and rich else 0
     if decision == D_STEAL:
         return richest(game, p, opts, n)
-    if decision == D_BID:   # AG-V1: a share of what the prize is worth to it, in bags
-        prize = ctx[CTX_TOTAL] * w[VAL_RENOWN] / max(w[VAL_BAG], 1e-9)
-        return min(int(w[BID_FRACTION] * prize + 0.5), n - 1)
+    if decision == D_BID:
+        return min(bid_level(env, p, ctx), n - 1)
     if decision == D_ROULETTE:
         return roulette_move(game, env, p, opts, n, ctx)
     if decision == D_DUEL:
@@ -448,6 +469,57 @@ def parametric(game, env, p, decision, opts, n, ctx):
     if decision == D_REROLL:
         return 0 if reroll_pays(game, env, p, ctx[CTX_SLOT]) else 1
     return 0   # D_ARMS: yes (option 0): a henchman rolled as a killer costs the Baron nothing
+
+
+@njit(cache=True)
+def offer_level(env, p):
+    """AG-N1, the offer model: the greed level a proposer offers at (its `greed` knob)."""
+    return int(env.params[p, GREED] * (N_LEVELS - 1) + 0.5)
+
+
+@njit(cache=True)
+def bid_level(env, p, ctx):
+    """AG-V1: the bags a family bids, a share of what the prize is worth to it."""
+    w = env.params[p]
+    prize = ctx[CTX_TOTAL] * w[VAL_RENOWN] / max(w[VAL_BAG], 1e-9)
+    return int(w[BID_FRACTION] * prize + 0.5)
+
+
+@njit(cache=True)
+def option_values(game, env, p, decision, opts, n, ctx, vals):
+    """The heuristic's own value of each option, where it weighs them (strategies.ag.learned reads
+    them as features): vals[i] = (worth, higher better; the card's chance; p's bargained share;
+    1 if valued). A placement's expected worth (place_values, every card valued); a shot's aim
+    (AG-N2), a theft's bags (AG-B2), a duel's target (AG-V3); a claim, offer or bid level: minus
+    its distance from the level the heuristic states. Reads nothing the heuristic does not, and
+    draws nothing."""
+    vals[:n] = 0.0
+    if decision == D_PLACE:
+        plan = planned(game, p) if env.rp[P_PLACEMENT] == PLACE_SIMULTANEOUS else 0
+        place_values(game, env, p, opts, n, ctx, plan, False, vals)
+    elif decision == D_CLAIM:
+        bluff = claim_bluff(game, env, p, game.g[SHOW0 + ctx[CTX_SLOT]])
+        for i in range(n):
+            vals[i, V_WORTH] = -abs(BLUFF_LEVELS[min(opts[i, 1], len(BLUFF_LEVELS) - 1)] - bluff)
+    elif decision == D_OFFER or decision == D_BID:
+        level = offer_level(env, p) if decision == D_OFFER else bid_level(env, p, ctx)
+        for i in range(n):
+            vals[i, V_WORTH] = -abs(i - level)
+    elif decision == D_SHOOT:
+        slot = ctx[CTX_SLOT]
+        for i in range(n):
+            q = opts[i, 1]
+            wounded = game.at[slot, q, BOSS] > 0 and game.pl[q, WOUNDS] > 0
+            vals[i, V_WORTH] = aim_worth(env, p, threat(game, env, slot, q), score(game, env, q), wounded)
+    elif decision == D_STEAL:
+        for i in range(n):
+            vals[i, V_WORTH] = bag_count(game, opts[i, 1]) if opts[i, 0] == OP_SEAT else 0.0
+    elif decision == D_DUEL:
+        for i in range(n):
+            vals[i, V_WORTH] = duel_worth(game, env, p, opts[i, 1])
+    else:
+        return
+    vals[:n, V_HAS] = 1.0
 
 
 @njit(cache=True)
@@ -705,14 +777,18 @@ def roulette_move(game, env, p, opts, n, ctx):
 @njit(cache=True)
 def duel_target(game, env, p, opts, n):
     """AG-V3: the leader, or a wounded boss a BANG would kill."""
-    w = env.params[p]
     best, k = -1e18, 0
     for i in range(n):
-        q = opts[i, 1]
-        worth = score(game, env, q) + 2.0 * w[AGGRESSION] * game.pl[q, WOUNDS]
+        worth = duel_worth(game, env, p, opts[i, 1])
         if worth > best:
             best, k = worth, i
     return k
+
+
+@njit(cache=True)
+def duel_worth(game, env, p, q):
+    """AG-V3: how much p wants to duel q: its score, and its boss's wounds for the aggressive."""
+    return score(game, env, q) + 2.0 * env.params[p, AGGRESSION] * game.pl[q, WOUNDS]
 
 
 @njit(cache=True)

@@ -19,10 +19,11 @@ from sim.league import learn as L
 from sim.league.match import match
 from sim.search import ag_learn, nyk_learn
 from sim.search.ag_learn import heuristic_pick
+from sim.search.halving import confirmed
 from strategies.ag.learned import (
-    F_BASE, F_HOME, F_LAST, FEATURES, N_FEATURES, features, read_weights, write_weights,
+    F_BASE, F_HOME, F_LAST, FEATURES, N_FEATURES, N_VALUES, features, read_weights, write_weights,
 )
-from strategies.ag.policy import LEARNED, choose as policy_choice
+from strategies.ag.policy import LEARNED, choose as policy_choice, option_values
 
 
 def learned_preset(folder, weights, base="warlord", name="mine"):
@@ -60,8 +61,10 @@ def engine_and_fit_picks(preset, kinds_seen, limit=80):
             w.rng[:] = saved
             base = heuristic_pick(w, env[0], seat)
             rows = np.zeros((n, N_FEATURES))
+            vals = np.empty((n, N_VALUES))
+            option_values(w, env[0], seat, kind, w.opts, n, w.ctx, vals)
             for j in range(n):
-                features(w, env[0], seat, kind, w.opts, n, w.ctx, base, j, x)
+                features(w, env[0], seat, kind, w.opts, n, w.ctx, base, j, vals, x)
                 rows[j] = x
             data = L.Data(np.array([[0, kind, n, base, 0, 0]]), rows, np.zeros(n), np.zeros(1, bool))
             assert env[0].kinds[seat] == LEARNED
@@ -131,3 +134,24 @@ def test_the_label_rows_are_the_fits_columns():
             ag_learn.R_FIRST) == (nyk_learn.R_GAME, nyk_learn.R_KIND, nyk_learn.R_OPTIONS, nyk_learn.R_BASE,
                                   nyk_learn.R_EXPERT, nyk_learn.R_FIRST)
     assert len(FEATURES) == N_FEATURES and FEATURES[F_LAST] == "last"
+
+
+def test_learned_training_a_departure_a_second_search_does_not_repeat_is_labelled_the_apprentices_pick():
+    # docs/learned.md, Training: the confirmed labels (sim.search.halving.confirmed)
+    counts, again = np.array([1.0, 4.0, 2.0]), np.array([3.0, 1.0, 2.0])
+    assert confirmed(1, 0, 2, counts, again) == 2 and counts.tolist() == [4.0, 5.0, 4.0]
+    assert confirmed(1, 1, 2, np.zeros(3), np.zeros(3)) == 1
+    args = (strategies.load("warlord", "ag"), L.start_weights("ag"), 4, 3, 4, (None, (), "ag"))
+    knobs = {"budget": 8, "guard": 0.5}   # a noisy search: many departures, few repeated
+    once = L.label_games(*args, knobs=knobs, game="ag", confirm=False)
+    twice = L.label_games(*args, knobs=knobs, game="ag", confirm=True)
+    cols = [ag_learn.R_GAME, ag_learn.R_KIND, ag_learn.R_OPTIONS, ag_learn.R_BASE, ag_learn.R_FIRST]
+    assert (once.decisions[:, cols] == twice.decisions[:, cols]).all()   # the same states
+    first, kept = once.decisions[:, ag_learn.R_EXPERT], twice.decisions[:, ag_learn.R_EXPERT]
+    own = once.decisions[:, ag_learn.R_BASE]   # the start weights' apprentice: the heuristic's pick
+    departed = first != own
+    assert (kept[~departed] == own[~departed]).all()
+    assert ((kept == first) | (kept == own)).all()
+    dropped = departed & (kept == own)
+    assert dropped.any() and (departed & (kept == first)).any()
+    assert (twice.visits >= once.visits).all() and twice.visits.sum() > once.visits.sum()
