@@ -292,6 +292,7 @@ def place_values(game, env, p, opts, n, ctx, plan, plan_only, vals):
     add_t = add_h * bh + add_k * bk + add_o * bo
     adds = add_h + add_k + add_o + add_boss
     fbi_w = fbi_worth(game, env, p)
+    partner0, join0 = coalition_partner(game, p, plan)   # once: the same for every card but a plan's others
     if plan:   # p's goods of the cards are its row of the turn's (plan_goods: the same worths)
         plan_goods(game, env)
     else:
@@ -310,7 +311,10 @@ def place_values(game, env, p, opts, n, ctx, plan, plan_only, vals):
             target = env.rp[RP_C_TARGET + card]
             goods = game.plan_goods[p, slot] if plan else game.goods[slot]
             fbi = env.rp[RP_C_FBI + card] * fbi_w
-            partner, join = coalition_partner(game, p, slot if plan else 0)
+            if slot != plan and plan:   # valued as if the strategy had drawn this card
+                partner, join = coalition_partner(game, p, slot)
+            else:
+                partner, join = partner0, join0
             ph, pk, po = 0, 0, 0
             if partner >= 0:
                 ph, pk, po = game.pl[partner, HENCHMEN], game.pl[partner, KILLERS], game.pl[partner, OCC_READY]
