@@ -5,7 +5,8 @@ from sim.shared.game import SEARCH, Game
 GAME = Game(
     name="ag", title="American Gangsters", score_unit="pts", capabilities=frozenset({SEARCH}),
     plain_decisions=("informer", "parrain", "renown"),   # AG-G1, G2; money and shared are the tie-breaks (AG-E1)
-    ladder=("random", "simple", "balanced", "warlord"), reference="warlord", exploiter="search-200",
+    ladder=("random", "simple", "balanced", "warlord"), top_rungs=("meta:equilibrium",),
+    reference="warlord", exploiter="search-200",
     showcase=("racketeer", "warlord", "politician", "balanced"),
     opponents=("random", "simple", "racketeer", "warlord", "politician", "informer-aware", "balanced"),
     population=("racketeer", "warlord", "politician", "informer-aware", "balanced"),
