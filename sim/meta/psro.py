@@ -293,6 +293,22 @@ def _ship_targets(name: str, game: str) -> list[Path]:
             *sorted(knobs(game).preset_dir().glob(f"{glob.escape(name)}-*.toml"))]
 
 
+def _with_table(path: Path, target: Path) -> str:
+    """The text of preset `path` shipped as `target`: a learned player's weights (its [table]
+    file, the learned oracle's) copied beside it as `target`'s .npz, which its [table] then names."""
+    import shutil
+    import tomllib
+
+    text = path.read_text()
+    table = tomllib.loads(text).get("table")
+    if not table:
+        return text
+    shutil.copyfile(path.parent / table["file"], target.with_suffix(".npz"))
+    from sim.league.games import toml_value
+
+    return text.replace(f"file = {toml_value(table['file'])}", f"file = {toml_value(target.stem + '.npz')}")
+
+
 def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[str, Path]:
     """Copy a PSRO study's best responses into the game's shipped presets (`<name>-<k>.toml`) and
     its final mixture into `strategies/<game>/mixtures/<name>.toml`, naming the presets; returns
@@ -309,12 +325,12 @@ def ship(result: dict, name: str = "equilibrium", force: bool = False) -> dict[s
         path = Path(spec)
         if path.suffix == ".toml" and path.is_file():
             target = presets / f"{name}-{path.stem.split('-')[-1]}.toml"
-            target.write_text(path.read_text())   # a preset's name is its file's
+            target.write_text(_with_table(path, target))   # a preset's name is its file's
             written[target.stem] = target
             renamed.append(target.stem)
         else:
             renamed.append(spec)
-    for stale in presets.glob(f"{glob.escape(name)}-*.toml"):
+    for stale in [*presets.glob(f"{glob.escape(name)}-*.toml"), *presets.glob(f"{glob.escape(name)}-*.npz")]:
         if stale.stem not in written:   # a member of an earlier study under this name (replaced with force)
             stale.unlink()
     mix = mixture.mixture_dir(game)
