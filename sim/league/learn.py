@@ -457,7 +457,8 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
                   "method": "expert iteration (DAgger): Sequential Halving labels the apprentice's states, "
                             "L-BFGS fits a conditional logit to its picks and visit counts",
                   "seed": seed, "iterations": iterations, "games_per_iteration": games, "base": base,
-                  "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",
+                  "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice"
+                            + ("" if opponents is None else ", the opponents as seated"),
                   "confirm": confirm,
                   "target": f"{EXPERT_WEIGHT} the expert's pick + {1 - EXPERT_WEIGHT} the visit distribution",
                   "l2": L2, "players": players, "ruleset": str(ruleset) if ruleset else "default",
