@@ -53,7 +53,7 @@ def test_learning_against_a_mixture_is_the_same_with_one_worker_or_two(tmp_path)
         L.learn(seed=2, iterations=1, games=4, workers=1, knobs=TINY, opponents=["learned"])
 
 
-def test_the_learned_oracle_grows_the_population_by_a_loadable_learned_preset(tmp_path):
+def test_the_learned_oracle_grows_the_population_by_a_loadable_learned_preset(tmp_path, monkeypatch):
     out = tmp_path / "p"
     result = psro(("random", "simple"), iterations=1, players=4, games_per_profile=8, seed=1, out=out, workers=1,
                   search={"final_games": 40}, bootstrap=5, oracle="learned",
@@ -67,6 +67,15 @@ def test_the_learned_oracle_grows_the_population_by_a_loadable_learned_preset(tm
     assert last["population"][-1] == str(preset.resolve())             # it joined the meta-game
     assert "exploiter" in first and "exploiter" in last and first["exploiter"]["games"] == 2
     assert result["oracle"] == "learned" and last["stopped"]
+    from sim.league.games import Knobs
+    from sim.meta.psro import ship
+    from strategies import mixture
+
+    monkeypatch.setattr(Knobs, "preset_dir", lambda self: tmp_path / "shipped")
+    monkeypatch.setattr(mixture, "mixture_dir", lambda game="nyk": tmp_path / "shipped" / "mixtures")
+    (tmp_path / "shipped").mkdir()
+    shipped = strategies.load(str(ship(result, "eq")["eq-1"]))   # its weights shipped beside it
+    assert shipped.table["file"] == str(tmp_path / "shipped" / "eq-1.npz") and shipped.params == loaded.params
 
 
 def test_a_bad_oracle_is_one_line(tmp_path):
@@ -77,3 +86,12 @@ def test_a_bad_oracle_is_one_line(tmp_path):
     assert bad.exit_code == 2 and "learned is a learned player" in bad.output
     with pytest.raises(ValueError, match="choose knobs or learned"):
         psro(("random", "simple"), iterations=1, out=tmp_path / "y", oracle="nosuch")
+
+
+def test_american_gangsters_learns_against_a_mixture_too(tmp_path):
+    path = tmp_path / "ag.toml"
+    path.write_text(mixture_toml(("racketeer", "warlord"), (0.5, 0.5), "a test mixture", {"test": 1}, "ag"))
+    result = L.learn(seed=1, iterations=1, games=4, workers=1, knobs=TINY, game="ag", opponents=[f"meta:{path}"],
+                     warm="learned")
+    assert result.iterations[0]["decisions"] > 0 and np.isfinite(result.weights).all()
+    assert result.provenance["opponents"] == [f"meta:{path}"] * 3
