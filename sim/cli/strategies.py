@@ -599,8 +599,9 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
 def psro_cmd(iterations, game, population, players, games_per_profile, generations, candidates, games,
              final_games, oracle, learn_iterations, learn_games, learn_budget, exploit_games, seed, workers,
              scheduler, out, ship, resume, force, ruleset, sets):
-    """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
-    best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
+    """Grow a population by best responses (PSRO): solve the meta-game, find a best response to its
+    equilibrium mixture (the knob search, or expert iteration with --oracle learned), add it if it
+    gains; exploitability per iteration, and what stopped the study."""
     import sys
 
     from sim.meta import psro

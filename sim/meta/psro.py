@@ -177,7 +177,6 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
         pop.append(str(name.resolve()))
     final_row = history[-1]
     final_row["stopped"] = stopped
-    say(f"stopped: {stopped}")
     provenance = {"command": command, "engine_commit": engine_commit(), "game": game, "seed": seed,
                   "iterations": len(history) - 1, "games_per_profile": games_per_profile,
                   "games_total": int(sum(r.get("games_search", 0) for r in history)
