@@ -570,6 +570,21 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
               help="Games per candidate against the mixture (same ids for all candidates).")
 @click.option("--final-games", type=click.IntRange(min=10), default=2000, show_default=True,
               help="Games measuring each best response against the mixture, on fresh ids.")
+@click.option("--oracle", type=click.Choice(["knobs", "learned"]), default="knobs", show_default=True,
+              help="How a best response is found: the knob search (--generations, --candidates, --games), or "
+                   "expert iteration (`strategies learn`) warm-started from the shipped learned player, one seat "
+                   "a game against the mixture (--learn-iterations, --learn-games, --learn-budget).")
+@click.option("--learn-iterations", type=click.IntRange(1, 20), default=1, show_default=True,
+              help="--oracle learned: iterations of expert iteration a best response.")
+@click.option("--learn-games", type=click.IntRange(4, 100_000), default=24, show_default=True,
+              help="--oracle learned: games labelled by the search an iteration (the last quarter held out).")
+@click.option("--learn-budget", type=click.IntRange(min=2), default=None,
+              help="--oracle learned: the labelling search's playouts a decision (default: the game's "
+                   "expert's, 200).")
+@click.option("--exploit-games", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Games of the game's exploiter (nyk search-leaf-all, ag search-200) in one seat against each "
+                   "iteration's mixture (`strategies strength --exploit`); the study stops when it gains less "
+                   "than 2 points over fair (0: no reading).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None)
 @scheduler_option
@@ -582,9 +597,11 @@ def learn_cmd(game, iterations, games, base, players, seed, workers, out, force,
                                             "also replace shipped presets and mixture of that name.")
 @ruleset_options
 def psro_cmd(iterations, game, population, players, games_per_profile, generations, candidates, games,
-             final_games, seed, workers, scheduler, out, ship, resume, force, ruleset, sets):
-    """Grow a population by best responses (PSRO): solve the meta-game, search the knobs for a
-    best response to its equilibrium mixture, add it if it gains; exploitability per iteration."""
+             final_games, oracle, learn_iterations, learn_games, learn_budget, exploit_games, seed, workers,
+             scheduler, out, ship, resume, force, ruleset, sets):
+    """Grow a population by best responses (PSRO): solve the meta-game, find a best response to its
+    equilibrium mixture (the knob search, or expert iteration with --oracle learned), add it if it
+    gains; exploitability per iteration, and what stopped the study."""
     import sys
 
     from sim.meta import psro
@@ -606,11 +623,17 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
     ruleset_from_options(ruleset, sets, game)
     search = {"generations": generations, "population": candidates, "elite": max(1, candidates // 4),
               "games": games, "final_games": final_games}
+    learn = {"iterations": learn_iterations, "games": learn_games}
+    if oracle == "learned":
+        _learned_oracle_fits(game, names)
+        if learn_budget is not None:
+            learn["knobs"] = {"budget": learn_budget}
     try:
         with study_errors():
             result = psro.psro(names, iterations, players, games_per_profile, seed, out, ruleset,
                                parse_sets(sets), workers, search, resume, force, command_line(),
-                               log=lambda line: click.echo(line, err=True), game=game, scheduler=scheduler)
+                               log=lambda line: click.echo(line, err=True), game=game, scheduler=scheduler,
+                               oracle=oracle, learn=learn, exploit_games=exploit_games)
     except KeyboardInterrupt:
         click.echo(f"mobsim: interrupted: the played profiles are kept in {out}; finish with the "
                    f"same command and --resume", err=True)
@@ -620,12 +643,32 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
             click.echo(f"iteration {row['iteration']}: exploitability {100 * row['exploitability']:+.1f} pts "
                        f"[{100 * row['exploitability_low']:+.1f}, {100 * row['exploitability_high']:+.1f}]"
                        f"{'' if row['added'] else ' (no gain: stopped)'}")
+        if "exploiter" in row:
+            click.echo(f"iteration {row['iteration']}: {row['exploiter']['label']}")
+    click.echo(f"stopped: {result['history'][-1]['stopped']}")
     mix = ", ".join(f"{Path(s).stem} {100 * w:.0f}%" for s, w in result["mixture"].items() if w >= 0.01)
     click.echo(f"equilibrium mixture: {mix}")
     click.echo(f"use it as a strategy: {f'--game {game} ' if game != DEFAULT_GAME else ''}--strategies meta:{out}")
     if ship:
         for name, path in psro.ship(result, ship, force).items():
             click.echo(f"shipped {name}: {path}")
+
+
+def _learned_oracle_fits(game: str, names) -> None:
+    """--oracle learned: a game with a learned player, and a starting population without one (the
+    engine holds one learned player's weights a game: the apprentice's)."""
+    from sim.league.learn import side
+    from sim.meta.psro import learned_member
+
+    try:
+        side(game)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--game") from None
+    held = learned_member(names, game)
+    if held:
+        raise click.BadParameter(f"{held} is a learned player: the learned oracle's apprentice cannot sit beside "
+                                 f"one (the engine holds one learned player's weights a game)",
+                                 param_hint="--population")
 
 
 @strategies_cmd.command("refit")

@@ -18,6 +18,12 @@ search as its rollout and as the option the guard defends, not as a prior. The l
 each iteration's games is held out.
 Anchors: Anthony, Tian & Barber 2017 (ExIt); Soemers et al. 2019 (Ludii's feature policies).
 
+Against opponents (`learn(opponents=...)`, PSRO's learned oracle, sim.meta.psro) the apprentice
+plays one seat a game, rotated by game id, and the others are the opponents, a mixture's seats
+drawn from the seed, the game id and the seat as a run draws them (strategies.mixture); the
+labelling search then models every seat as seated (`actual` playouts), not as the apprentice.
+`warm` starts from a learned preset's weights and knobs instead of the heuristic's pick.
+
 Everything but the labelling is the same for both games: a `Side` names what differs (the
 features module, the base family and preset, the expert's knobs, the labelling of a block).
 """
@@ -67,25 +73,41 @@ class Data:
                     np.concatenate([self.visits, other.visits]), np.concatenate([self.held, other.held]))
 
 
-def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple):
-    """Two env records of the apprentice in every seat: the base preset's knobs, the learned
-    family, the weights."""
+def _seating(lineup_class, base, opponents, players: int, seed: int, game_id: int, max_seats: int):
+    """Game `game_id`'s seats with the apprentice (`base`'s knobs) in one and the `opponents` (loaded
+    strategies or mixtures, one a seat) in the others, seats rotated by game id and each mixture
+    drawn from (seed, game id, seat) as a run draws it (strategies.mixture): (kinds, knobs,
+    restriction bits, the apprentice's seat)."""
+    lineup = lineup_class.of_strategies([base, *opponents], players, rotate=True)
+    row = lineup.seatings_for(seed, game_id, 1)[0]
+    kinds, params, restrict = lineup.seated(row, max_seats)
+    return np.asarray(kinds).copy(), params, restrict, int(np.flatnonzero(row == 0)[0])
+
+
+def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
+    """Two env records of the apprentice (the base preset's knobs, the learned family, the
+    weights) in every seat, or, given `seated` (`_seating`), in its seat against the opponents."""
     from sim.nyk.env import make_env
     from sim.nyk.game import Lineup
     from sim.nyk.state import MAX_SEATS
     from strategies.nyk.params import FAMILIES
 
-    lineup = Lineup.of_strategies([base] * players, players, rotate=False)
-    kinds, params, restrict = lineup.seated(np.arange(players), MAX_SEATS)
-    kinds = np.asarray(kinds).copy()
-    kinds[:players] = FAMILIES.index("learned")
+    if seated is None:
+        lineup = Lineup.of_strategies([base] * players, players, rotate=False)
+        kinds, params, restrict = lineup.seated(np.arange(players), MAX_SEATS)
+        kinds = np.asarray(kinds).copy()
+        kinds[:players] = FAMILIES.index("learned")
+    else:
+        kinds, params, restrict, seat = seated
+        kinds[seat] = FAMILIES.index("learned")
     env = make_env(ruleset_of(*rules), kinds, params, restrict)
     env.learned[:] = weights
     return np.array([env, env]).view(np.recarray)
 
 
-def _nyk_label_block(task) -> tuple:
-    """One New York Kings block's labels (runs in a worker): decisions (game indices local), features, visits."""
+def _nyk_label(base, weights, players, rules, seed, ids, seats, knobs, seated=None) -> tuple:
+    """The expert's labels of games `ids` at seats `seats` (`seated`: one game's seats against
+    opponents, whom the search then models as seated)."""
     from sim import rng
     from sim.nyk import state
     from sim.nyk.state import ALL_KINDS
@@ -93,62 +115,99 @@ def _nyk_label_block(task) -> tuple:
     from sim.search.nyk import leaf_model
     from strategies.nyk.learned import N_FEATURES
 
-    base, weights, players, rules, seed, ids, knobs = task
     budget, guard, horizon = knobs["budget"], knobs["guard"], knobs["horizon"]
-    envs = _nyk_env(base, weights, players, rules)
+    envs = _nyk_env(base, weights, players, rules, seated)
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
-    ids = np.asarray(ids, dtype=np.int64)
     decisions = np.zeros((len(ids) * DECISIONS_A_GAME, nl.N_R), dtype=np.int64)
     x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
     visits = np.zeros(len(ids) * OPTIONS_A_GAME)
     n, m = nl.label(recs[0], recs[1], envs[0], envs[1], recs[2], recs[3], recs[4], players, rng.run_key(seed), ids,
-                    ids % players, ALL_KINDS, budget, guard, horizon, leaf_model(horizon >= 0), bool(knobs["confirm"]),
-                    decisions, x, visits)
+                    seats, ALL_KINDS, budget, guard, horizon, leaf_model(horizon >= 0), bool(knobs["confirm"]),
+                    seated is not None, decisions, x, visits)
+    return _labelled(n, m, decisions, x, visits)
+
+
+def _labelled(n: int, m: int, decisions, x, visits) -> tuple:
     if n < 0:
         raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
                            "a game met more decisions or options than the labelling buffers hold")
     return decisions[:n], x[:m], visits[:m]
 
 
-def _ag_env(base, weights: np.ndarray, players: int, rules: tuple):
-    """One env record of the apprentice in every seat (the base preset's knobs, the learned
-    family, the weights), as the one-element array the forward model takes."""
+def _label_block(task, label, lineup_class, max_seats: int) -> tuple:
+    """One block's labels (runs in a worker): decisions (game indices local), features, visits.
+    Against opponents each game has its own seating (its mixtures' draws), so its own env."""
+    from sim.search.nyk_learn import R_FIRST, R_GAME
+
+    base, weights, players, rules, seed, ids, knobs, opponents = task
+    ids = np.asarray(ids, dtype=np.int64)
+    if opponents is None:   # self-play: one env for the block
+        return label(base, weights, players, rules, seed, ids, ids % players, knobs)
+    parts, rows = [], 0
+    for i, game_id in enumerate(ids):
+        seated = _seating(lineup_class, base, opponents, players, seed, int(game_id), max_seats)
+        d, x, v = label(base, weights, players, rules, seed, ids[i:i + 1], np.array([seated[3]]), knobs, seated)
+        d = d.copy()
+        d[:, R_GAME], d[:, R_FIRST] = i, d[:, R_FIRST] + rows
+        rows += len(x)
+        parts.append((d, x, v))
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
+
+
+def _nyk_label_block(task) -> tuple:
+    """One New York Kings block's labels (`_label_block`)."""
+    from sim.nyk.game import Lineup
+    from sim.nyk.state import MAX_SEATS
+
+    return _label_block(task, _nyk_label, Lineup, MAX_SEATS)
+
+
+def _ag_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
+    """One env record of the apprentice (the base preset's knobs, the learned family, the
+    weights) in every seat, or, given `seated` (`_seating`), in its seat against the opponents;
+    as the one-element array the forward model takes."""
     from sim.ag.env import make_env
     from sim.ag.game import Lineup
     from sim.ag.state import MAX_SEATS
     from strategies.ag.params import FAMILIES
 
-    lineup = Lineup.of_strategies([base] * players, players, rotate=False)
-    kinds, params, _ = lineup.seated(np.arange(players), MAX_SEATS)
-    kinds = np.asarray(kinds).copy()
-    kinds[:players] = FAMILIES.index("learned")
+    if seated is None:
+        lineup = Lineup.of_strategies([base] * players, players, rotate=False)
+        kinds, params, _ = lineup.seated(np.arange(players), MAX_SEATS)
+        kinds = np.asarray(kinds).copy()
+        kinds[:players] = FAMILIES.index("learned")
+    else:
+        kinds, params, _, seat = seated
+        kinds[seat] = FAMILIES.index("learned")
     env = make_env(ruleset_of(*rules), kinds, params)
     env.learned[:] = weights
     return np.array([env]).view(np.recarray)
 
 
-def _ag_label_block(task) -> tuple:
-    """One American Gangsters block's labels (runs in a worker): decisions (game indices local),
-    features, visits."""
+def _ag_label(base, weights, players, rules, seed, ids, seats, knobs, seated=None) -> tuple:
+    """American Gangsters' `_nyk_label`."""
     from sim import rng
     from sim.ag import state
     from sim.search import ag_learn as al
     from strategies.ag.learned import N_FEATURES
 
-    base, weights, players, rules, seed, ids, knobs = task
-    env_arr = _ag_env(base, weights, players, rules)
+    env_arr = _ag_env(base, weights, players, rules, seated)
     senv_arr = env_arr.copy()
     recs = np.zeros(5, state.GAME_DTYPE).view(np.recarray)
-    ids = np.asarray(ids, dtype=np.int64)
     decisions = np.zeros((len(ids) * DECISIONS_A_GAME, al.N_R), dtype=np.int64)
     x = np.zeros((len(ids) * OPTIONS_A_GAME, N_FEATURES))
     visits = np.zeros(len(ids) * OPTIONS_A_GAME)
-    n, m = al.label(recs, env_arr, senv_arr, players, rng.run_key(seed), ids, ids % players, int(knobs["budget"]),
-                    float(knobs["guard"]), bool(knobs["confirm"]), decisions, x, visits)
-    if n < 0:
-        raise RuntimeError("the engine failed while the search labelled the learned player's games" if n == -1 else
-                           "a game met more decisions or options than the labelling buffers hold")
-    return decisions[:n], x[:m], visits[:m]
+    n, m = al.label(recs, env_arr, senv_arr, players, rng.run_key(seed), ids, seats, int(knobs["budget"]),
+                    float(knobs["guard"]), bool(knobs["confirm"]), seated is not None, decisions, x, visits)
+    return _labelled(n, m, decisions, x, visits)
+
+
+def _ag_label_block(task) -> tuple:
+    """One American Gangsters block's labels (`_label_block`)."""
+    from sim.ag.game import Lineup
+    from sim.ag.state import MAX_SEATS
+
+    return _label_block(task, _ag_label, Lineup, MAX_SEATS)
 
 
 @dataclass(frozen=True)
@@ -190,17 +249,20 @@ def side(game: str) -> Side:
 
 def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, rules: tuple,
                 pool: Pool | None = None, first_id: int = 0, knobs: dict | None = None, game: str = "nyk",
-                confirm: bool = True) -> Data:
-    """The expert's labels of `games` games of the apprentice against itself (ids from
-    `first_id`, seat id % players labelled); the last quarter of the games held out. `confirm`:
-    a departure from the apprentice's option is kept only if a second search repeats it."""
+                confirm: bool = True, opponents=None) -> Data:
+    """The expert's labels of `games` games of the apprentice against itself, or, given
+    `opponents` (loaded strategies or mixtures, one a seat but the apprentice's), in one seat
+    against them (ids from `first_id`, one seat a game labelled); the last quarter of the games
+    held out. `confirm`: a departure from the apprentice's option is kept only if a second
+    search repeats it."""
     from sim.search.nyk_learn import R_FIRST, R_GAME
 
     this = side(game)
     knobs = {**this.knobs, **(knobs or {}), "confirm": confirm}
     ids = np.arange(first_id, first_id + games, dtype=np.int64)
     blocks = [ids[i:i + BLOCK] for i in range(0, games, BLOCK)]
-    tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs) for b in blocks]
+    opponents = None if opponents is None else tuple(opponents)
+    tasks = [(base, weights, players, rules, seed, tuple(int(g) for g in b), knobs, opponents) for b in blocks]
     data = Data.empty(this.module().N_FEATURES)
     for k, (d, x, v) in enumerate((pool or Pool(1)).map(tasks, play=this.label_block)):
         d = d.copy()
@@ -208,6 +270,30 @@ def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, 
         d[:, R_FIRST] += 0
         data = data + Data(d, x, v, d[:, R_GAME] >= first_id + (3 * games) // 4)
     return data
+
+
+def seat_opponents(opponents, base, players: int, game: str) -> tuple:
+    """The opponents of a learning against others, loaded: one spec for every other seat or one a
+    seat; ValueError (one line) for a count that does not fit, or a seat the labelling cannot
+    hold beside the apprentice (a searching player, a learned one: the engine holds one learned
+    player's weights a game)."""
+    from sim.league.games import knobs as game_knobs
+    from sim.shared.game import find
+
+    box = game_knobs(game)
+    chosen = [box.resolve(o) for o in opponents]
+    if len(chosen) == 1:
+        chosen = chosen * (players - 1)
+    if len(chosen) != players - 1:
+        raise ValueError(f"{len(opponents)} opponents for {players} players: give one for every other seat, "
+                         f"or {players - 1}")
+    lineup = find(game).adapter.entry_points().Lineup.of_strategies([base, *chosen], players)
+    if lineup.search is not None:
+        raise ValueError("an opponent searches: the labelling seats players of knobs or mixtures of them")
+    if any(lineup.tables):
+        raise ValueError("an opponent is a learned player: the engine holds one learned player's weights a game "
+                         "(the apprentice's)")
+    return tuple(chosen)
 
 
 # --- the fit ----------------------------------------------------------------------------------------
@@ -317,9 +403,15 @@ class LearnResult:
 @uses_scheduler
 def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None = None, players: int = 4,
           ruleset=None, overrides=None, workers: int | None = None, knobs: dict | None = None,
-          log=None, scheduler: str | None = None, game: str = "nyk", confirm: bool = True) -> LearnResult:
+          log=None, scheduler: str | None = None, game: str = "nyk", confirm: bool = True, opponents=None,
+          warm: str | None = None) -> LearnResult:
     """`iterations` of expert iteration from `base` (module doc; None: the game's default base);
-    `games` labelled games each; `confirm`: departures kept only where a second search repeats them."""
+    `games` labelled games each; `confirm`: departures kept only where a second search repeats them.
+    `opponents` (strategy specs, `meta:FILE` mixtures among them; one for every other seat or one
+    a seat): the apprentice plays one seat a game (rotated by game id) against them, drawn as a
+    run draws them, and the search models them as seated; None: the apprentice against itself.
+    `warm`: a learned preset whose weights the apprentice starts from and whose knobs it keeps
+    (instead of `base` and the heuristic's pick)."""
     from sim.league.games import knobs as game_knobs
     from sim.league.match import ruleset_key
     from sim.provenance import engine_commit
@@ -328,20 +420,25 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
     if games < 4:
         raise ValueError(f"games = {games}: label at least 4 games an iteration (a quarter is held out)")
     this = side(game)
-    base = base or this.default_base
     box = game_knobs(game)
-    base_strategy = box.resolve(base)
+    if warm is None:
+        base = base or this.default_base
+        base_strategy = box.resolve(base)
+        w = start_weights(game)
+    else:
+        base, base_strategy, w = _warm(warm, game)
     if base_strategy.family != this.base_family:
         raise ValueError(f"base = {base!r} is not a knob preset: give one of the {this.base_family} family "
                          f"(e.g. {this.default_base})")
     rules = ruleset_key(ruleset, overrides, game)
-    w = start_weights(game)
+    if opponents is not None:
+        opponents = seat_opponents(opponents, base_strategy, players, game)
     data = Data.empty(this.module().N_FEATURES)
     history = []
     with Pool(workers, scheduler) as pool:
         for it in range(iterations):
             new = label_games(base_strategy, w, games, seed, players, rules, pool, first_id=it * games, knobs=knobs,
-                              game=game, confirm=confirm)
+                              game=game, confirm=confirm, opponents=opponents)
             data = data + new
             before = agreement(new, w)
             w_new = fit(data, w)
@@ -360,7 +457,8 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
                   "method": "expert iteration (DAgger): Sequential Halving labels the apprentice's states, "
                             "L-BFGS fits a conditional logit to its picks and visit counts",
                   "seed": seed, "iterations": iterations, "games_per_iteration": games, "base": base,
-                  "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice",
+                  "expert": "halving, " + ", ".join(f"{k} {v}" for k, v in knobs.items()) + ", rollout the apprentice"
+                            + ("" if opponents is None else ", the opponents as seated"),
                   "confirm": confirm,
                   "target": f"{EXPERT_WEIGHT} the expert's pick + {1 - EXPERT_WEIGHT} the visit distribution",
                   "l2": L2, "players": players, "ruleset": str(ruleset) if ruleset else "default",
@@ -368,7 +466,23 @@ def learn(seed: int = 0, iterations: int = 2, games: int = 100, base: str | None
                   "date": datetime.now(UTC).strftime("%Y-%m-%d"),
                   "engine_commit": engine_commit(),
                   "held_out_agreement": [h["held_out_after"] for h in history]}
+    if opponents is not None:
+        provenance |= {"opponents": [o.name for o in opponents], "warm_start": warm or "none"}
+    elif warm is not None:
+        provenance["warm_start"] = warm
     return LearnResult(w, base, dict(zip(box.names, base_strategy.params, strict=True)), history, provenance)
+
+
+def _warm(spec: str, game: str) -> tuple:
+    """A learned preset to start from: its base's name, its knobs as a knob preset, its weights."""
+    from sim.league.games import knobs as game_knobs
+
+    box = game_knobs(game)
+    preset = box.load(spec)
+    if preset.family != "learned":
+        raise ValueError(f"warm = {spec!r} is not a learned preset: give one of the learned family (e.g. learned)")
+    name = str(preset.provenance.get("base", spec))
+    return name, box.strategy(name, preset.params), side(game).module().weights_of((preset.table,))
 
 
 def preset_text(result: LearnResult, name: str, weights_file: str, sha256: str) -> str:

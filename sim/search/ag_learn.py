@@ -39,10 +39,13 @@ def heuristic_pick(work, env, seat):
 
 
 @njit(cache=True)
-def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guard, confirm, decisions, x, visits):
-    """Play each game of `game_ids` (the apprentice, env_arr[0], in every seat); at each decision
-    of seats[i] write a decision row, its options' features (x) and visit counts (visits), and
-    take the apprentice's option. With `confirm`, a departure from the apprentice's option is the
+def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guard, confirm, actual, decisions, x,
+          visits):
+    """Play each game of `game_ids` (the seats as env_arr[0] holds them: the apprentice in every
+    one, or in seats[i] against the opponents seated); at each decision of seats[i] write a
+    decision row, its options' features (x) and visit counts (visits), and take the apprentice's
+    option. `actual`: the search's playouts model every seat as env seats it (else the apprentice
+    in every seat). With `confirm`, a departure from the apprentice's option is the
     label only if a second search on other worlds repeats it (sim.search.halving.confirmed).
     `recs`: five scratch game records (sim.search.ag.play_searched).
     Returns (decision rows, option rows), (-1, 0) if the engine failed, (-2, 0) if the buffers
@@ -68,10 +71,10 @@ def label(recs, env_arr, senv_arr, n_players, key, game_ids, seats, budget, guar
                 features(w, env, seat, kind, w.opts, n, w.ctx, own, j, vals, x[orow + j])
             dkey = decision_key(key, game_ids[i], w.g[G_DECISIONS], seat)
             expert, d, _, counts = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
-                                                  budget, False, False, dkey, guard)
+                                                  budget, actual, False, dkey, guard)
             if confirm and expert != d:
                 again, _, _, counts2 = halving_counts(snap, work, env_arr, senv_arr, base, it_snap, it_work, seat,
-                                                      budget, False, False, confirm_key(dkey), guard)
+                                                      budget, actual, False, confirm_key(dkey), guard)
                 expert = confirmed(expert, again, d, counts, counts2)
             decisions[row, R_GAME] = i
             decisions[row, R_KIND] = kind

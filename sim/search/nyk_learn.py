@@ -38,10 +38,12 @@ def heuristic_pick(work, env, seat):
 
 @njit(cache=True)
 def label(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_ids, seats, kinds, budget, guard,
-          horizon, leaf, confirm, decisions, x, visits):
-    """Play each game of `game_ids` (the apprentice, env, in every seat); at each decision of
-    seats[i] of the kinds in mask `kinds`, write a decision row, its options' features (x) and
-    visit counts (visits), and take the apprentice's option. With `confirm`, a departure from the
+          horizon, leaf, confirm, actual, decisions, x, visits):
+    """Play each game of `game_ids` (the seats as env holds them: the apprentice in every one, or
+    in seats[i] against the opponents seated); at each decision of seats[i] of the kinds in mask
+    `kinds`, write a decision row, its options' features (x) and visit counts (visits), and take
+    the apprentice's option. `actual`: the search's playouts model every seat as env seats it
+    (else the apprentice in every seat). With `confirm`, a departure from the
     apprentice's option is the label only if a second search on other worlds repeats it
     (sim.search.halving.confirmed). Returns (decision rows, option rows),
     (-1, 0) if the engine failed, (-2, 0) if the buffers are full."""
@@ -58,11 +60,11 @@ def label(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id
             dkey = decision_key(key, game_ids[i], work.g[G_DECISIONS], seat)
             own = heuristic_pick(work, env, seat)
             expert, _, counts = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
-                                               False, False, dkey, guard, horizon, leaf, 0)
+                                               actual, False, dkey, guard, horizon, leaf, 0)
             d = default_option(work, env, seat)
             if confirm and expert != d:
                 again, _, counts2 = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
-                                                   False, False, confirm_key(dkey), guard, horizon, leaf, 0)
+                                                   actual, False, confirm_key(dkey), guard, horizon, leaf, 0)
                 expert = confirmed(expert, again, d, counts, counts2)
             decisions[row, R_GAME] = i
             decisions[row, R_KIND] = work.fw_ctx[CTX_DECISION]
