@@ -502,7 +502,7 @@ def _agreement_table(step: str, rows) -> None:
               help="Games labelled by the search an iteration (one seat each; the last quarter held out).")
 @click.option("--base", default=None,
               help="The heuristic preset whose pick is the logit's first feature (and whose knobs it keeps); "
-                   "default: distilled (New York Kings), warlord (American Gangsters).")
+                   "default: distilled (New York Kings), equilibrium-1 (American Gangsters).")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Seats of the labelled games (the apprentice in every one).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)

@@ -1,7 +1,8 @@
 """The learned player: expert iteration into a conditional logit over option features.
 
 Each iteration the apprentice (family `learned`: at first its weights say "take the heuristic's
-pick", so it plays the base preset: New York Kings' `distilled`, American Gangsters' `warlord`)
+pick", so it plays the base preset: New York Kings' `distilled`, American Gangsters'
+`equilibrium-1`, the heaviest best response of its shipped equilibrium)
 plays games against itself; the expert, the game's Sequential Halving search with the apprentice
 as its rollout (New York Kings: `search-leaf-all`'s; American Gangsters: `search-200`'s), labels
 every decision of one seat a game (sim.search.nyk_learn.label, sim.search.ag_learn.label), so
@@ -234,7 +235,7 @@ class Side:
 SIDES = {
     "nyk": Side("nyk", "strategies.nyk.learned", "sim.nyk.decisions", "param", "distilled", DEFAULT_KNOBS,
                 _nyk_label_block),
-    "ag": Side("ag", "strategies.ag.learned", "sim.ag.decisions", "parametric", "warlord",
+    "ag": Side("ag", "strategies.ag.learned", "sim.ag.decisions", "parametric", "equilibrium-1",
                {"budget": 200, "guard": 2.0}, _ag_label_block),   # search-200's halving, played to the end
 }
 

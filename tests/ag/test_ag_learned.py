@@ -117,8 +117,8 @@ def test_learn_at_a_tiny_size_writes_a_preset_that_loads(tmp_path, monkeypatch):
                                 "--seed", "1", "--workers", "1", "--out", str(out)])
     assert done.exit_code == 0, done.output
     s = strategies.load(str(out), "ag")
-    assert s.family == "learned" and s.knobs() == strategies.load("warlord", "ag").knobs()
-    assert s.provenance["base"] == "warlord" and s.provenance["game"] == "ag"
+    assert s.family == "learned" and s.knobs() == strategies.load("equilibrium-1", "ag").knobs()
+    assert s.provenance["base"] == "equilibrium-1" and s.provenance["game"] == "ag"
     assert "engine_commit" in s.provenance and len(s.provenance["held_out_agreement"]) == 1
     w = read_weights(tmp_path / "learned.npz")
     assert np.isfinite(w).all() and w[:, F_BASE].min() > 0
