@@ -23,6 +23,7 @@ TABLES = [
     (5, ("random", "racketeer", "simple", "balanced", "warlord"), {"boss.reroll": False}),
     (2, ("politician", "homebody"), {}),  # homebody: the study preset whose boss stays home (AG-T3)
     (2, ("learned", "warlord"), {}),      # learned: its weights in the env (sim.ag.game.with_tables)
+    (3, ("equilibrium-1", "equilibrium-2", "equilibrium-3"), {}),  # the meta:equilibrium's best responses
 ]
 GAMES = 600
 
