@@ -85,6 +85,21 @@ def _seating(lineup_class, base, opponents, players: int, seed: int, game_id: in
     return np.asarray(kinds).copy(), params, restrict, int(np.flatnonzero(row == 0)[0])
 
 
+def _apprentice_seats(lineup_class, max_seats: int, learned: int, base, players: int, seated=None):
+    """(kinds, knobs, restriction bits) of the apprentice's seats: `base`'s knobs played by the
+    learned family (`learned`) in every seat, or, given `seated` (`_seating`), in its one seat
+    against the opponents."""
+    if seated is None:
+        lineup = lineup_class.of_strategies([base] * players, players, rotate=False)
+        kinds, params, restrict = lineup.seated(np.arange(players), max_seats)
+        kinds = np.asarray(kinds).copy()
+        kinds[:players] = learned
+    else:
+        kinds, params, restrict, seat = seated
+        kinds[seat] = learned
+    return kinds, params, restrict
+
+
 def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
     """Two env records of the apprentice (the base preset's knobs, the learned family, the
     weights) in every seat, or, given `seated` (`_seating`), in its seat against the opponents."""
@@ -93,14 +108,7 @@ def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None)
     from sim.nyk.state import MAX_SEATS
     from strategies.nyk.params import FAMILIES
 
-    if seated is None:
-        lineup = Lineup.of_strategies([base] * players, players, rotate=False)
-        kinds, params, restrict = lineup.seated(np.arange(players), MAX_SEATS)
-        kinds = np.asarray(kinds).copy()
-        kinds[:players] = FAMILIES.index("learned")
-    else:
-        kinds, params, restrict, seat = seated
-        kinds[seat] = FAMILIES.index("learned")
+    kinds, params, restrict = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params, restrict)
     env.learned[:] = weights
     return np.array([env, env]).view(np.recarray)
@@ -172,14 +180,7 @@ def _ag_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
     from sim.ag.state import MAX_SEATS
     from strategies.ag.params import FAMILIES
 
-    if seated is None:
-        lineup = Lineup.of_strategies([base] * players, players, rotate=False)
-        kinds, params, _ = lineup.seated(np.arange(players), MAX_SEATS)
-        kinds = np.asarray(kinds).copy()
-        kinds[:players] = FAMILIES.index("learned")
-    else:
-        kinds, params, _, seat = seated
-        kinds[seat] = FAMILIES.index("learned")
+    kinds, params, _ = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params)
     env.learned[:] = weights
     return np.array([env]).view(np.recarray)

@@ -150,13 +150,13 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
             + (f"; searching a best response from {Path(start).stem}" if oracle == "knobs" else
                f"; learning a best response from {learn['warm']} against it"))
         br_seed = seed + 1000 * (it + 1)
+        name = root / "presets" / f"psro-{it + 1}.toml"
         if oracle == "knobs":
             br = knob_search(seed=br_seed, players=players, opponents=[f"meta:{mix_path}"],
                              start=start, ruleset=ruleset, overrides=overrides, workers=workers, game=game,
                              **search)
             final, spent = br.final[0], int(sum(h["games"] for h in br.history) + br.final[0]["games"])
         else:
-            name = root / "presets" / f"psro-{it + 1}.toml"
             final, spent = learned_response(name, mix_path, it, br_seed, players, ruleset, overrides, workers,
                                             game, scheduler, learn, search["final_games"])
             row["best_response"] = str(name.resolve())
@@ -169,7 +169,6 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
             stopped = (f"iteration {it}: the best response's interval does not clear the mixture's own payoff "
                        f"(it gains nothing significant)")
             break
-        name = root / "presets" / f"psro-{it + 1}.toml"
         if oracle == "knobs":
             br.provenance |= {"psro_iteration": it + 1, "against": str(mix_path), "engine_commit": engine_commit()}
             name.write_text(br.toml(f"PSRO best response {it + 1}: the knob search against the equilibrium "

@@ -61,8 +61,8 @@ def label(snap, work, env, senv, base, it_snap, it_work, n_players, key, game_id
             own = heuristic_pick(work, env, seat)
             expert, _, counts = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
                                                actual, False, dkey, guard, horizon, leaf, 0)
-            d = default_option(work, env, seat)
-            if confirm and expert != d:
+            d = default_option(work, env, seat) if confirm else expert   # the rollout's option, asked only to confirm
+            if expert != d:
                 again, _, counts2 = halving_counts(snap, work, env, senv, base, it_snap, it_work, seat, budget, kinds,
                                                    actual, False, confirm_key(dkey), guard, horizon, leaf, 0)
                 expert = confirmed(expert, again, d, counts, counts2)
