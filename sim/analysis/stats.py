@@ -9,6 +9,7 @@ gives the same report), resamples games (the independent unit of a run) and take
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -109,15 +110,33 @@ def resampled_sums(matrix, reps: int = BOOT_REPS, seed: int = BOOT_SEED) -> np.n
     matrix shape give the same resamples (paired comparisons stack both runs' columns)."""
     units = blocks(np.asarray(matrix, dtype=float))
     n = len(units)
+    chunk = max(1, min(reps, CHUNK_DRAWS // max(n, 1)))
+    if chunk == reps:   # one draw of every resample: the same counts for every table of n rows
+        return _resample_counts(n, reps, seed) @ units
     rng = np.random.default_rng(seed)
     out = np.empty((reps, units.shape[1]))
-    chunk = max(1, min(reps, 2_000_000 // max(n, 1)))
     for start in range(0, reps, chunk):
         r = min(chunk, reps - start)
-        draws = rng.integers(0, n, size=(r, n))
-        counts = np.stack([np.bincount(row, minlength=n) for row in draws]).astype(float)
-        out[start:start + r] = counts @ units
+        out[start:start + r] = _counts(rng.integers(0, n, size=(r, n)), n) @ units
     return out
+
+
+CHUNK_DRAWS = 2_000_000   # draws at a time (16 MB of counts)
+
+
+@functools.lru_cache(maxsize=4)
+def _resample_counts(n: int, reps: int, seed: int) -> np.ndarray:
+    """How often each of n rows is drawn in each of `reps` resamples, when one draw holds them
+    all: a study reads many tables of the same length (every cell, every measure), and drawing
+    the resamples was most of a small table's bootstrap. Read-only: shared by the calls."""
+    counts = _counts(np.random.default_rng(seed).integers(0, n, size=(reps, n)), n)
+    counts.flags.writeable = False
+    return counts
+
+
+def _counts(draws: np.ndarray, n: int) -> np.ndarray:
+    """counts[r, i]: how often row i is among draws[r], as floats."""
+    return np.stack([np.bincount(row, minlength=n) for row in draws]).astype(float)
 
 
 def percentile_interval(samples, axis: int = 0):

@@ -1,4 +1,5 @@
-"""The `mobsim` command. Each room contributes its subcommands from its own module."""
+"""The `mobsim` command. Each room contributes its subcommands from its own module, imported when
+the command is asked for (`COMMAND_MODULES`)."""
 
 import contextlib
 import sys
@@ -10,7 +11,36 @@ from sim import __version__
 from sim.cli.signals import ignore_signals, interrupt_status, interrupted, stop_signals
 
 
-class OneLineErrors(click.Group):
+# Each command and the module of sim.cli that defines it (in its COMMANDS). A process imports the
+# one module its command needs: importing them all (the verdict's statistics, scipy.optimize)
+# took 1.4 s of every `mobsim` process, a `mobsim run` of one game included.
+COMMAND_MODULES = {
+    "advise": "advise", "bench": "bench", "board": "rules", "compare": "report", "demo": "demo",
+    "docs": "docs", "luck": "luck", "meta": "meta", "odds": "odds", "play": "play", "replay": "play",
+    "report": "report", "rules": "rules", "run": "run", "sensitivity": "tune", "strategies": "strategies",
+    "sweep": "tune", "tune": "tune", "verdict": "verdict", "verify": "run",
+}
+
+
+class LazyCommands(click.Group):
+    """A group whose commands are loaded from their module (COMMAND_MODULES) when first asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in COMMAND_MODULES:
+            import importlib
+
+            module = importlib.import_module(f"sim.cli.{COMMAND_MODULES[name]}")
+            for command in module.COMMANDS:
+                if command.name not in self.commands:
+                    _bound_whole_numbers(command)
+                    self.add_command(command)
+        return self.commands.get(name)
+
+
+class OneLineErrors(LazyCommands):
     """Report bad input as one line (`mobsim: error: ...`) with exit status 2, not a usage dump."""
 
     def main(self, args=None, prog_name=None, **kwargs):
@@ -128,16 +158,6 @@ def command_line():
         gc.freeze()
 
 
-def _register():
-    from sim.cli import (advise, bench, demo, docs, luck, meta, odds, play, report, rules, run, strategies, tune,
-                         verdict)
-
-    for module in (odds, bench, rules, demo, play, run, tune, report, luck, strategies, meta, verdict, advise, docs):
-        for command in module.COMMANDS:
-            main.add_command(command)
-    _bound_whole_numbers(main)
-
-
 LARGEST = 2**31 - 1   # games, ids, seeds, workers: what the engine's int32 game ids and numpy sizes take
 
 
@@ -153,5 +173,3 @@ def _bound_whole_numbers(command: click.Command) -> None:
     for sub in getattr(command, "commands", {}).values():
         _bound_whole_numbers(sub)
 
-
-_register()

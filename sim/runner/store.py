@@ -227,8 +227,16 @@ def write_parts(root: Path, tables: dict, names, batch_id: int) -> dict:
 
 
 def write_manifest(root: Path, manifest: dict) -> None:
-    text = sealed(json.dumps({**manifest, SEAL: "0" * 32}, indent=2, sort_keys=False) + "\n")
+    text = sealed(manifest_text({**manifest, SEAL: "0" * 32}))
     atomic_write_bytes(root / MANIFEST, lambda tmp: tmp.write_text(text))
+
+
+def manifest_text(manifest: dict) -> str:
+    """The manifest as JSON, a top-level key a line, each value on its line. json's indented
+    output is written by its pure-Python encoder (a 30 KB manifest took 7 ms, written three times
+    a run: a meta-game's few hundred profiles spent seconds on it); this is its C encoder's."""
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in manifest.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def sealed(text: str) -> str:
