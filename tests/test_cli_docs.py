@@ -51,3 +51,32 @@ def test_check_flags_a_stale_page(tmp_path):
     written = CliRunner().invoke(main, ["docs", "cli", "--out", str(page)])
     assert written.exit_code == 0 and page.read_text() == docs.generate(main)
     assert CliRunner().invoke(main, ["docs", "cli", "--out", str(page), "--check"]).exit_code == 0
+
+
+def test_every_command_is_found_in_the_module_named_for_it():
+    """sim.cli.COMMAND_MODULES names each command's module: each module's commands are listed
+    there, and each listed name is a command of its module."""
+    import importlib
+    import pkgutil
+
+    import sim.cli
+    from sim.cli import COMMAND_MODULES
+
+    found = {}
+    for info in pkgutil.iter_modules(sim.cli.__path__):
+        module = importlib.import_module(f"sim.cli.{info.name}")
+        for command in getattr(module, "COMMANDS", []):
+            found[command.name] = info.name
+    assert found == COMMAND_MODULES
+
+
+def test_a_command_imports_its_own_module_only():
+    """`mobsim run` does not import the verdict's statistics (scipy.optimize): a process imports the
+    module of the command it runs."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from sim.cli import main; main.get_command(None, 'run'); "
+            "print(sorted(m for m in ('scipy.optimize', 'sim.verdict', 'sim.cli.verdict') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

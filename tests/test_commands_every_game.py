@@ -35,6 +35,21 @@ def test_run_and_report_at_the_usual_table(game, tmp_path):
     assert f"seat 1 ({game.first_seat})" in text and (game.score_unit == "$") == ("$" in text)
 
 
+def test_a_batch_of_no_games_is_the_tables_empty(game):
+    """A run warms its engine with a batch of no games (LineupAdapter.warm): the jitted entry is
+    typed and loaded as by any batch, and the tables come back with their columns and no rows."""
+    from sim.runner import games as adapters
+
+    adapter = adapters.adapter(game.name)
+    ruleset = adapter.load_ruleset(None, None)
+    plan = adapter.plan(ruleset, game.players, list(game.ladder[:1]) * game.players, True)
+    empty = adapter.play_columns(plan, 0, 0, 0, False)
+    some = adapter.play_columns(plan, 0, 0, 2, False)
+    assert set(empty) == set(some)
+    for name, columns in empty.items():
+        assert list(columns) == list(some[name]) and all(len(v) == 0 for v in columns.values())
+
+
 def test_play_tells_a_game(game):
     out = json.loads(cli("play", "--game", game.name, "--seed", 1, "--json"))
     assert out["players"] == game.players and out["events"]

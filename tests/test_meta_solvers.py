@@ -187,3 +187,35 @@ def test_alpharank_two_strategies_ratio_is_the_closed_form():
 def test_alpharank_marks_ties_as_unranked():
     ar = alpharank(rps(), alpha=10, m=20)
     assert sorted(ar.unranked(("rock", "paper", "scissors"))) == ["paper", "rock", "scissors"]
+
+
+def _replicator_by_numpy(table, starts, steps):
+    """The replicator's steps written with expected_payoffs (the reference of the jitted steps)."""
+    spread = np.nanmax(table.payoffs) - np.nanmin(table.payoffs)
+    eta = 1.0 / max(spread, 1e-12)
+    X, half = np.array(starts, dtype=np.float64), steps // 2
+    avg = np.zeros_like(X)
+    for t in range(steps):
+        f = expected_payoffs(table, X)
+        X = X * np.exp(np.clip(eta * (f - np.sum(X * f, axis=1, keepdims=True)), -50, 50))
+        X = np.maximum(X / X.sum(axis=1, keepdims=True), 1e-300)
+        if t >= half:
+            avg += X
+    return X, avg / (steps - half)
+
+
+@pytest.mark.parametrize("n, players", [(3, 2), (4, 3), (5, 4), (6, 5)])
+def test_the_jitted_replicator_is_the_dynamics_written_with_expected_payoffs(n, players):
+    from sim.meta.solvers import replicator, starting_points
+
+    rng = np.random.default_rng(n * 10 + players)
+    counts = profiles(n, players)
+    table = PayoffTable(tuple(f"s{k}" for k in range(n)), counts,
+                        np.where(counts > 0, rng.random(counts.shape), np.nan))
+    starts = starting_points(n, 4, seed=1)
+    starts[0, 0] = 0.0   # a start without a strategy: weighed as 1e-300, as expected_payoffs does
+    starts[0] /= starts[0].sum()
+    ends, avgs = replicator(table, starts, 400)
+    want_ends, want_avgs = _replicator_by_numpy(table, starts, 400)
+    np.testing.assert_allclose(ends, want_ends, rtol=1e-9, atol=1e-15)
+    np.testing.assert_allclose(avgs, want_avgs, rtol=1e-9, atol=1e-15)

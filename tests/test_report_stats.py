@@ -97,3 +97,19 @@ def test_bradley_terry_fits_many_tables_at_once():
         assert together[k] == pytest.approx(stats.bradley_terry(wins[k]))
     # two players: p0 / p1 = (w01 + prior) / (w10 + prior)
     assert together[0, 0] - together[0, 1] == pytest.approx(math.log(5.5 / 3.5))
+
+
+@pytest.mark.parametrize("rows", [1, 7, 2000, 2001, 4500])
+def test_resampled_sums_are_the_counts_of_each_resample_drawn_row_by_row(rows):
+    """Counts drawn once for a table of this length (cached) or a chunk at a time are the same
+    resamples as each resample's draws counted row by row: the same sums, bit for bit."""
+    x = np.random.default_rng(rows).random((rows, 3))
+    reps = 1000
+    chunk = max(1, min(reps, stats.CHUNK_DRAWS // rows))
+    rng, want = np.random.default_rng(11), []
+    for start in range(0, reps, chunk):
+        draws = rng.integers(0, rows, size=(min(chunk, reps - start), rows))
+        counts = np.array([np.bincount(draw, minlength=rows) for draw in draws], dtype=float)
+        want.append(counts @ x)
+    assert np.array_equal(stats.resampled_sums(x, reps, seed=11), np.vstack(want))
+    assert np.array_equal(stats.resampled_sums(x, reps, seed=11), np.vstack(want))   # read again
