@@ -20,9 +20,9 @@ $(STAMP): requirements.lock pyproject.toml
 demo: install
 	$(BIN)/mobsim demo --out reports/demo
 
-test: install  # one worker per core; a test file stays on one worker (its module fixtures run once)
+test: install  # one worker per core; a file stays on one worker (its module fixtures run once); longest first
 	@$(MAKE) --no-print-directory -j2 warm
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Compile before the tests, two chains side by side (a core each), every command a process of its
 # own: a process that compiles keeps LLVM's modules of all it compiled (a test worker that compiled
