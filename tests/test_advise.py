@@ -206,3 +206,18 @@ def test_a_change_that_fixes_one_seat_by_making_another_unfair_is_no_fix():
     assert push["reading"].startswith("fair at") and not push["fixes"]   # seat 1 itself is fair ...
     assert {p["measure"] for p in push["pushes_out"]} >= {"seat 2 advantage"}   # ... at seat 2's cost
     assert "pushes another seat out of the band (seat 2 advantage unfair by +" in push["sentence"]
+
+
+def test_a_candidate_played_again_but_not_proposed_is_named_with_its_rank_and_why():
+    cells, changes = study({"x=1": 0.36, "x=2": 0.335, "x=3": 0.45, "x=4": 0.38})
+    seat1 = next(p for p in A.problems_of(cells, 0.02, {}) if p["measure"] == "seat 1 advantage")
+    confirmed = [{"change": "x=1", "players": 3, "games": 12000, "round": 1},
+                 {"change": "x=3", "players": 3, "games": 12000, "round": 1},
+                 {"change": "x=3", "players": 4, "games": 12000, "round": 2}]   # another count: not this problem's
+    dropped = A.confirmed_not_proposed(cells, changes, seat1, 0.02, {}, confirmed)
+    assert [(d["change"], d["rank"], d["of"]) for d in dropped] == [("x=3", 4, 4)]   # x=1 is proposed
+    assert dropped[0]["why"] in ("it pushes another seat out of the band",
+                                 "a level left the band on the games played again")
+    said = A.dropped_sentence({"confirmed_not_proposed": dropped})
+    assert said.startswith("x=3, played again to confirm it, is not among the proposals: it ranks 4 of 4")
+    assert A.dropped_sentence(seat1) == ""

@@ -174,6 +174,33 @@ def ranked_proposals(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, 
     return [p for _, p in ranked]
 
 
+def confirmed_not_proposed(cells: pd.DataFrame, changes: pd.DataFrame, problem: dict, tolerance: float,
+                           targets: dict, confirmed: list[dict]) -> list[dict]:
+    """The candidates a confirmation round played again for this problem's player count that are
+    not among its proposals: each with its rank among the verified candidates on the games it has
+    now, its reading and why it ranks below (the ranking's order: fixes, pushes no seat out, every
+    level inside the band, nearest)."""
+    again = dict.fromkeys(r["change"] for r in confirmed if r["players"] == problem["players"])
+    ranked = ranked_proposals(cells, changes, problem, tolerance, targets)
+    shown = {q["change"] for q in ranked[:PROPOSALS]}
+    out = []
+    for rank, q in enumerate(ranked, 1):
+        if q["change"] in again and q["change"] not in shown:
+            why = ("it pushes another seat out of the band" if q["pushes_out"]
+                   else "a level left the band on the games played again" if not q["within_band"]
+                   else "its reading is not yet decided, and three others read nearer the band or fix it")
+            out.append({"change": q["change"], "rank": rank, "of": len(ranked), "reading": q["reading"],
+                        "why": why})
+    return out
+
+
+def dropped_sentence(problem: dict) -> str:
+    """The confirmed candidates not proposed, in words ("" when none)."""
+    return " ".join(f"{d['change']}, played again to confirm it, is not among the proposals: it ranks "
+                    f"{d['rank']} of {d['of']} on its games now ({d['reading']}): {d['why']}."
+                    for d in problem.get("confirmed_not_proposed", []))
+
+
 def to_confirm(cells: pd.DataFrame, changes: pd.DataFrame, found, tolerance: float, targets: dict,
                most: int = MAX_TODAY, keep: int = CONFIRM_KEEP) -> dict:
     """{(candidate, players): games} of a confirmation round: per problem no verified candidate
@@ -573,6 +600,8 @@ def advise(game: str, players, rungs=None, tolerance: float = fairness.DEFAULT_T
                                             tolerance, targets, max_today, say)
     for problem in found:
         problem["proposals"] = proposals(cells, changes, problem, tolerance, targets)
+        problem["confirmed_not_proposed"] = confirmed_not_proposed(cells, changes, problem, tolerance, targets,
+                                                                   confirmed)
         problem["screened"] = screened_rows(screened, problem)
     fitted = {"today": shipped_sentence(game, bool(overrides), hint="", rungs=good)}
     if refit_dir is not None and found:
@@ -798,6 +827,8 @@ def write(advice: Advice, out) -> None:
             report.text(q["sentence"])
             if "refit" in q:
                 report.text(q["refit"]["sentence"] + " " + q["refit"]["players_fitted_to"])
+        if dropped_sentence(p):
+            report.text(dropped_sentence(p))
     report.text(method_text(m))
     report.text("Players of today's rules: " + (m.get("players_fitted_to") or {}).get("today", "not recorded"))
     report.table(table, "Per problem, the three best verified candidates, each read at every good rung on the "
