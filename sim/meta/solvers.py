@@ -95,7 +95,14 @@ class PayoffTable:
             spread = np.zeros((len(rows), self.n))
             spread[np.arange(len(rows)), ks] = self.payoffs[rows, ks]
             self._cache["terms"] = (others, coef, spread)
+            self._cache["term_payoffs"] = (ks.astype(np.int64), self.payoffs[rows, ks])
         return self._cache["terms"]
+
+    def _term_payoffs(self):
+        """Each term of `_terms`: its strategy k and k's payoff in its profile (the nonzero of its row
+        of the spreading matrix), for the jitted replicator."""
+        self._terms()
+        return self._cache["term_payoffs"]
 
 
 def expected_payoffs(table: PayoffTable, x) -> np.ndarray:
@@ -164,11 +171,10 @@ def replicator(table: PayoffTable, starts: np.ndarray, steps: int = 3000, step: 
     numpy's calls on arrays this small cost some forty times the arithmetic."""
     spread = np.nanmax(table.payoffs) - np.nanmin(table.payoffs)
     eta = step if step is not None else 1.0 / max(spread, 1e-12)
-    others, coef, spread_k = table._terms()
-    ks = np.nonzero(table.counts.T > 0)[0]   # each term's strategy, in _terms' order
+    others, coef, _ = table._terms()
+    ks, pay = table._term_payoffs()
     X = np.array(starts, dtype=np.float64).reshape(-1, table.n)
-    pay = spread_k[np.arange(len(ks)), ks]
-    return _replicate(others, coef, ks.astype(np.int64), pay, X, float(eta), int(steps))
+    return _replicate(others, coef, ks, pay, X, float(eta), int(steps))
 
 
 @njit(cache=True)

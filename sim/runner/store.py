@@ -233,8 +233,8 @@ def write_manifest(root: Path, manifest: dict) -> None:
 
 def manifest_text(manifest: dict) -> str:
     """The manifest as JSON, a top-level key a line, each value on its line. json's indented
-    output is written by its pure-Python encoder (a 30 KB manifest took 7 ms, written three times
-    a run: a meta-game's few hundred profiles spent seconds on it); this is its C encoder's."""
+    output is written by its pure-Python encoder (a 30 KB manifest took 1.4 ms, written three times
+    a run, a meta-game's few hundred profiles each a run); this is its C encoder's (0.4 ms)."""
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in manifest.items()]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
