@@ -128,17 +128,25 @@ def binds_late(game_name: str) -> bool:
                if module is not None and name.startswith(f"sim.{game_name}."))
 
 
+def linked(dispatcher):
+    """The LLVM module a compiled function links: its own code and every callee not bound late."""
+    return next(iter(dispatcher.overloads.values())).library._get_module_for_linking()
+
+
 @pytest.mark.parametrize("game_name", names())
 def test_each_engine_plays_without_its_policy_linked_into_the_turn(game_name):
-    """Nor American Gangsters' rules or policy the shoot-out's walk (its threat models' bottom)."""
+    """The game loop calls the engine's pieces by symbol; no piece links the policy (each asks by
+    symbol); nor does American Gangsters' rules or policy link the shoot-out's walk (its threat
+    models' bottom)."""
     from sim.shared.game import find
 
     find(game_name).part("game").play_one(0, find(game_name).players, None)
     if not binds_late(game_name):
         pytest.skip(f"{find(game_name).title} links its player into the turn (no late boundary)")
     engine = find(game_name).part("engine")
-    linked = next(iter(engine.play.overloads.values())).library._get_module_for_linking()
-    defined = [f.name for f in linked.functions if not f.is_declaration]
+    assert any(f.name.startswith("mobsim.late.") for f in linked(engine.play).functions)
+    pieces = [linked(d) for d in vars(engine).values() if hasattr(d, "overloads") and d.overloads]
+    defined = [f.name for m in pieces for f in m.functions if not f.is_declaration]
     assert defined and not any("policy" in name for name in defined)
-    assert any(f.name.startswith("mobsim.late.") and "decide" in f.name for f in linked.functions)
+    assert any(f.name.startswith("mobsim.late.") and "decide" in f.name for m in pieces for f in m.functions)
     assert not any("walked_values" in name for name in defined)

@@ -22,7 +22,7 @@ This module keeps the turn loop: one turn (AG-T1..T6) and a whole game. Every ch
 `ask` with the legal options listed by the engine, so a policy can never make an illegal move.
 """
 
-from numba import njit
+from numba import njit, types
 
 from sim.ag.chapters.base import fill_order, log
 from sim.ag.chapters.end import all_won, final_ranking, informer_reveals, winners_now
@@ -34,12 +34,13 @@ from sim.ag.chapters.resolution import resolve_location
 from sim.ag.chapters.setup import setup
 from sim.ag.chapters.titles import gambling_baron, majorities
 from sim.ag.chapters.turn import end_of_turn, renown_trades
-from sim.ag.env import P_TURN_CAP
+from sim.ag.env import ENV_DTYPE, P_TURN_CAP
 from sim.ag.events import EV_TURN
 from sim.ag.readers import score
+from sim.shared.late import late, record
 from sim.ag.state import (
-    BROKEN, CAP_HIT, CHECK, END_ALL_WON, END_CAP, END_INFORMER, GAME_OVER, GODFATHER, INFORMER, NO, N_PLAYERS,
-    RECORD, SHOW_N, TURN, TURNS_PLAYED,
+    BROKEN, CAP_HIT, CHECK, END_ALL_WON, END_CAP, END_INFORMER, GAME_DTYPE, GAME_OVER, GODFATHER, INFORMER, NO,
+    N_PLAYERS, RECORD, SHOW_N, TURN, TURNS_PLAYED,
 )
 
 # --- the turn and the game (AG-T, G, E) --------------------------------------------------------------------
@@ -148,13 +149,23 @@ def finish(game, env, ended_by, mask):
 @njit(cache=True)
 def play(game, env, n_players, key, game_id, record, check):
     """Play one whole game (AG-C, T, G, E). Returns 0, or an invariant code in check mode."""
-    start(game, env, n_players, key, game_id, record, check)
+    start_late(game, env, n_players, key, game_id, record, check)
     while True:
-        ended_by, mask = next_turn(game, env)
-        broken, ended_by, mask = after_turn(game, env, ended_by, mask)
+        ended_by, mask = next_turn_late(game, env)
+        broken, ended_by, mask = after_turn_late(game, env, ended_by, mask)
         if broken:
             return broken
         if ended_by >= 0:
             break
-    finish(game, env, ended_by, mask)
+    finish_late(game, env, ended_by, mask)
     return 0
+
+
+# The pieces above, compiled once when the engine is imported and called by symbol
+# (sim.shared.late) from every driver of a game: `play`, the forward model, and through it the
+# searches and their labelling loops, which would each compile the whole rulebook again.
+_GAME, _ENV, _INT, _KEY = record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.uint64[::1]
+start_late = late(start, (_GAME, _ENV, _INT, _KEY, _INT, _INT, _INT))
+next_turn_late = late(next_turn, (_GAME, _ENV))
+after_turn_late = late(after_turn, (_GAME, _ENV, _INT, _INT))
+finish_late = late(finish, (_GAME, _ENV, _INT, _INT))

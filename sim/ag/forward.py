@@ -55,7 +55,7 @@ def new_state(snap_arr, work_arr, env_arr, n_players, key, game_id, record, stop
     """A new game in `snap` (setup done), played to its first halt into `work`."""
     snap = snap_arr[0]
     clear_game(snap)
-    engine.start(snap, env_arr[0], n_players, key, game_id, record, 0)
+    engine.start_late(snap, env_arr[0], n_players, key, game_id, record, 0)
     snap.g[FW_MODE] = 1
     snap.g[FW_STOP] = stop
     return advance(snap_arr, work_arr, env_arr)
@@ -89,7 +89,7 @@ def advance(snap_arr, work_arr, env_arr):
         ended_by, mask = NO, 0
         halted = False
         try:
-            ended_by, mask = engine.next_turn(work, env)
+            ended_by, mask = engine.next_turn_late(work, env)
         except Exception:
             halted = True
         if halted:
@@ -99,14 +99,14 @@ def advance(snap_arr, work_arr, env_arr):
                 snap.g[FW_SCRIPT0 + i] = work.g[FW_SCRIPT0 + i]
             snap.g[FW_N] = work.g[FW_N]
             return HALTED
-        broken, ended_by, mask = engine.after_turn(work, env, ended_by, mask)
+        broken, ended_by, mask = engine.after_turn_late(work, env, ended_by, mask)
         work.g[FW_MAX_N] = max(work.g[FW_MAX_N], work.g[FW_N])
         work.g[FW_N] = 0
         work.g[FW_POS] = 0
         work.g[FW_DET_N] = 0
         work.g[FW_DET_DONE] = 0
         if ended_by >= 0:
-            engine.finish(work, env, ended_by, mask)
+            engine.finish_late(work, env, ended_by, mask)
         snap_arr[0] = work_arr[0]
 
 

@@ -25,7 +25,7 @@ an illegal move.
 board, the hand strength table of the NYK-H4 ruling, and each seat's policy.
 """
 
-from numba import njit
+from numba import njit, types
 
 from sim.nyk.chapters.actions import actions_phase
 from sim.nyk.chapters.base import alive_players, log, seat_order
@@ -42,6 +42,9 @@ from sim.nyk.state import (
     N_POLICE, POLICE_STEPS0, RECORD, TURN, TURNS_PLAYED,
 )
 from sim.nyk.compiled import P_LAST_STANDING, P_POLICE_RETURN_AT, RETURN_BEFORE_BID
+from sim.nyk.env import ENV_DTYPE
+from sim.nyk.state import GAME_DTYPE
+from sim.shared.late import late, record
 
 
 # --- the turn (NYK-T1..T5) ---------------------------------------------------------------------
@@ -99,16 +102,16 @@ def play_turn(game, env):
 def play(game, env, n_players, key, game_id, record, check):
     """Play one whole game (NYK-S, T, E). Returns 0, or an invariant code in check mode. The
     forward model (sim.nyk.forward) plays with the very same pieces, a turn at a time."""
-    begin_game(game, env, n_players, key, game_id, record, check)
+    begin_game_late(game, env, n_players, key, game_id, record, check)
     while True:
         begin_turn(game)
-        play_turn(game, env)
-        code = end_turn(game, env)
+        play_turn_late(game, env)
+        code = end_turn_late(game, env)
         if code > 0:
             return code
         if code == 0:
             break
-    end_game(game, env)
+    end_game_late(game, env)
     return 0
 
 
@@ -163,3 +166,13 @@ def game_decided(game, env):
 def record_fortunes(game, turn):
     for p in range(game.g[N_PLAYERS]):
         game.fortune[turn, p] = game.pl[p, MONEY]
+
+
+# The pieces above, compiled once when the engine is imported and called by symbol
+# (sim.shared.late) from every driver of a game: `play`, the forward model, and through it the
+# searches and their labelling loops, which would each compile the whole rulebook again.
+_GAME, _ENV, _INT, _KEY = record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.uint64[::1]
+begin_game_late = late(begin_game, (_GAME, _ENV, _INT, _KEY, _INT, _INT, _INT))
+play_turn_late = late(play_turn, (_GAME, _ENV))
+end_turn_late = late(end_turn, (_GAME, _ENV))
+end_game_late = late(end_game, (_GAME, _ENV))

@@ -29,7 +29,7 @@ from sim.shared import forward as shared
 from sim.nyk.decisions import DECISIONS, N_CTX
 from sim.nyk.batch import summarise_game, summarise_seats
 from sim.nyk.script import use_policies
-from sim.nyk.engine import begin_game, begin_turn, end_game, end_turn, play_turn
+from sim.nyk.engine import begin_game_late, begin_turn, end_game_late, end_turn_late, play_turn_late
 from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (
     ALL_KINDS, FW_DET_AT, FW_DET_DONE, FW_DET_KEY, FW_DET_SEAT, FW_HALT, FW_HALTED, FW_KIND,
@@ -81,7 +81,7 @@ def start(snap, work, env, n_players, key, game_id, record, halt, kinds):
 def begin(snap, env, n_players, key, game_id, record, halt, kinds):
     """A new game in `snap` at the start of its first turn, not advanced (`start`)."""
     clear_game(snap)
-    begin_game(snap, env, n_players, key, game_id, record, 0)
+    begin_game_late(snap, env, n_players, key, game_id, record, 0)
     snap.fw[FW_MODE] = 1
     snap.fw[FW_HALT] = halt
     snap.fw[FW_DET_AT] = -1
@@ -101,7 +101,7 @@ def replay(snap, work, env):
     if work.fw[FW_SWAP]:  # the policies of the turn's start: the game's until a switch, then the playouts'
         use_policies(env, work, work.fw[FW_SWAP] - 1)
     try:
-        play_turn(work, env)
+        play_turn_late(work, env)
     except Exception:  # numba catches no narrower class; FW_HALTED tells a halt from an error
         return HALTED if work.fw[FW_HALTED] else ENGINE_ERROR
     return OVER
@@ -123,9 +123,9 @@ def advance_for(snap, work, env, turns):
         r = replay(snap, work, env)
         if r != OVER:
             return r
-        code = end_turn(work, env)
+        code = end_turn_late(work, env)
         if code >= 0:
-            end_game(work, env)
+            end_game_late(work, env)
         else:
             begin_turn(work)
         if work.fw[FW_SWAP] == 1 and work.fw[FW_DET_DONE]:

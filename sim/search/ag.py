@@ -38,7 +38,7 @@ from sim.search.halving import (
 from sim.shared.search import (
     ROOT_HALVING, SK_ACTUAL, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
 )
-from strategies.ag.policy import choose as policy_choice
+from sim.ag.chapters.base import choose_late as policy_choice
 
 
 @njit(cache=True)

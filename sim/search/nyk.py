@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.batch import summarise_game, summarise_seats
-from strategies.nyk.policy import choose as policy_choice
+from sim.nyk.chapters.base import choose_late as policy_choice
 from sim.nyk.forward import HALTED, OVER, TRUNCATED, advance, apply_choice, apply_for, copy_record, start
 from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (

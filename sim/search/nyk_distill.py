@@ -19,7 +19,7 @@ from sim.nyk.forward import HALTED, OVER, apply_choice, start
 from sim.nyk.state import DECISIONS as G_DECISIONS, FW_KIND, FW_NOPTS, FW_POLICY, FW_SEAT, MAX_SEATS
 from sim.search.halving import decision_key
 from sim.search.nyk import default_option, halving
-from strategies.nyk.policy import choose as policy_choice
+from sim.nyk.chapters.base import choose_late as policy_choice
 
 # a label row: game (index into the ids), the decision's kind, its options, the apprentice's
 # option, the expert's option

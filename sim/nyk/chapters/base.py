@@ -24,7 +24,7 @@ from sim.nyk.state import (
 from sim.nyk.script import forward_choice
 from sim.nyk.state import FW_MODE, FW_POLICY
 from sim.nyk.view import CHECK_VIEW, redeal, reseed_hidden
-from sim.shared.late import late, record
+from sim.shared.late import decision_signature, late, record
 from sim.nyk.env import ENV_DTYPE
 from sim.rng import below_of, roll_die_of
 from sim.nyk.compiled import P_BANK_FINITE
@@ -101,7 +101,7 @@ def decide(game, env, p, n, tables):
             return k
     if game.g[CHECK] == CHECK_VIEW:
         view_check(game, env, p, opts, n, ctx)
-    k = choose(game, env, p, opts, n, ctx)
+    k = choose_late(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1
         return 0
@@ -125,9 +125,9 @@ def view_check(game, env, p, opts, n, ctx):
     reseed_hidden(shadow, p, game.g[DECISIONS])  # dice, lots and the others' coins
     shadow.g[CHECK] = 0
     saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
-    k = choose(game, env, p, opts, n, ctx)
+    k = choose_late(game, env, p, opts, n, ctx)
     game.rng[:] = saved
-    if choose(shadow, env, p, opts, n, ctx) != k:
+    if choose_late(shadow, env, p, opts, n, ctx) != k:
         game.g[VIEW_MISMATCH] += 1
 
 
@@ -190,7 +190,9 @@ def player_pays_player(game, payer, payee, amount):
 
 
 # compiled once, when the engine is imported, and called from every rule that asks without
-# being linked into each (sim.shared.late)
+# being linked into each (sim.shared.late); the policy beneath it too, which the searches and
+# their labelling loops call directly
+choose_late = late(choose, decision_signature(GAME_DTYPE, ENV_DTYPE))
 decide_late = late(decide, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64, types.int64))
 
 
