@@ -90,7 +90,7 @@ def decide(game, env, p, opts, n, ctx):
         k = forward_choice(game, env, p, n)
         if k != FW_POLICY:
             return k if 0 <= k < n else 0
-    k = choose_late(game, env, p, opts, n, ctx)
+    k = choose(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1
         return 0
@@ -163,7 +163,8 @@ def gain_occasional(game, p, n):
 
 
 # compiled once, when the engine is imported, and called from every rule that asks without
-# being linked into each (sim.shared.late); the policy beneath it too, which the search calls
-# directly
+# being linked into each (sim.shared.late); the policy beneath it too, for the search, which
+# calls it directly (`decide` links its own copy: a call by symbol per decision cost 10% of a
+# game of cheap players)
 choose_late = late(choose, decision_signature(GAME_DTYPE, ENV_DTYPE))
 ask = late(decide, decision_signature(GAME_DTYPE, ENV_DTYPE))

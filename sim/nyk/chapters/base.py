@@ -101,7 +101,7 @@ def decide(game, env, p, n, tables):
             return k
     if game.g[CHECK] == CHECK_VIEW:
         view_check(game, env, p, opts, n, ctx)
-    k = choose_late(game, env, p, opts, n, ctx)
+    k = choose(game, env, p, opts, n, ctx)
     if k < 0 or k >= n:
         game.g[ILLEGAL] += 1
         return 0
@@ -125,9 +125,9 @@ def view_check(game, env, p, opts, n, ctx):
     reseed_hidden(shadow, p, game.g[DECISIONS])  # dice, lots and the others' coins
     shadow.g[CHECK] = 0
     saved = game.rng.copy()  # the decision on the game itself leaves its generator as it was
-    k = choose_late(game, env, p, opts, n, ctx)
+    k = choose(game, env, p, opts, n, ctx)
     game.rng[:] = saved
-    if choose_late(shadow, env, p, opts, n, ctx) != k:
+    if choose(shadow, env, p, opts, n, ctx) != k:
         game.g[VIEW_MISMATCH] += 1
 
 
@@ -190,8 +190,9 @@ def player_pays_player(game, payer, payee, amount):
 
 
 # compiled once, when the engine is imported, and called from every rule that asks without
-# being linked into each (sim.shared.late); the policy beneath it too, which the searches and
-# their labelling loops call directly
+# being linked into each (sim.shared.late); the policy beneath it too, for the searches and
+# their labelling loops, which call it directly (`decide` links its own copy: a call by symbol
+# per decision cost 10% of a game of cheap players)
 choose_late = late(choose, decision_signature(GAME_DTYPE, ENV_DTYPE))
 decide_late = late(decide, (record(GAME_DTYPE), record(ENV_DTYPE), types.int64, types.int64, types.int64))
 
