@@ -66,36 +66,34 @@ def _crews():
 
 
 @njit(cache=True)
-def _fill(codes, packed, dice, weights, table, out):
-    """Every crew against every crew, each outcome of a side looked up by its strength's level
-    (the rank among all the strengths any crew reaches): a pass over side a's outcomes per
-    pair of crews, no search. The weights are whole numbers, so every sum is exact."""
-    n, m = len(codes), len(dice)
-    total = weights.sum()
+def _weights_by_level(packed, dice, weights, table):
+    """at[a, l]: the weight of crew a's outcomes whose strength has level l (its rank among all
+    the strengths any crew reaches)."""
+    n, m = len(packed), len(dice)
     strengths = np.empty((n, m), dtype=np.int64)
     for a in range(n):
         for i in range(m):
             strengths[a, i] = table[hands.table_key(packed[a] + dice[i])]
     levels = np.unique(strengths)
-    level = np.empty((n, m), dtype=np.int64)
+    at = np.zeros((n, len(levels)))
     for a in range(n):
-        level[a] = np.searchsorted(levels, strengths[a])
-    at = np.zeros(len(levels))         # weight of side b's outcomes at each level
-    below = np.zeros(len(levels) + 1)  # below[l]: weight of side b's outcomes under level l
-    for b in range(n):
-        at[:] = 0.0
+        level = np.searchsorted(levels, strengths[a])
         for i in range(m):
-            at[level[b, i]] += weights[i]
-        for lv in range(len(levels)):
-            below[lv + 1] = below[lv] + at[lv]
-        for a in range(n):
-            win = lose = 0.0
-            for i in range(m):
-                lv = level[a, i]
-                win += weights[i] * below[lv]
-                lose += weights[i] * (total - below[lv + 1])
-            out[codes[a], codes[b], WIN] = win / (total * total)
-            out[codes[a], codes[b], LOSE] = lose / (total * total)
+            at[a, level[i]] += weights[i]
+    return at
+
+
+def _fill(codes, packed, dice, weights, table, out):
+    """Every crew against every crew by levels: a beats b with the weight of a's outcomes at each
+    level times b's under it, two matrix products over the levels, no search. The weights are
+    whole numbers and every sum stays below 2**53 (7 dice at most: 6**14), so every sum is exact."""
+    at = _weights_by_level(packed, dice, weights, table)
+    total = weights.sum()
+    below = np.zeros((at.shape[1] + 1, at.shape[0]))   # below[l, b]: b's weight under level l
+    np.cumsum(at.T, axis=0, out=below[1:])
+    square = total * total
+    out[np.ix_(codes, codes, [WIN])] = (at @ below[:-1] / square)[:, :, None]
+    out[np.ix_(codes, codes, [LOSE])] = (at @ (total - below[1:]) / square)[:, :, None]
 
 
 @cache
