@@ -25,7 +25,7 @@ TABLES = [
     (2, ("learned", "warlord"), {}),      # learned: its weights in the env (sim.ag.game.with_tables)
     (3, ("equilibrium-1", "equilibrium-2", "equilibrium-3"), {}),  # the meta:equilibrium's best responses
 ]
-GAMES = 600
+GAMES = 300
 
 
 def test_tables_cover_every_preset():

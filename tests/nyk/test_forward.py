@@ -40,7 +40,7 @@ def driven(rs, lineup, seed, n, halt=0b1111):
 def test_games_driven_decision_by_decision_are_the_batch_games(specs):
     rs = Ruleset.load()
     lineup = Lineup.of(specs, 4)
-    n = 250  # x 12 tables: 3000 games, every preset at 3 tables and every seat
+    n = 120  # x 12 tables: 1,440 games, every preset at 3 tables and every seat
     batch_games, batch_seats, _ = play_many(11, n, 4, lineup, rs)
     games, seats, steps = driven(rs, lineup, 11, n)
     assert steps > 20 * n  # every decision of every seat went through apply_choice
