@@ -155,3 +155,7 @@ def test_learned_training_a_departure_a_second_search_does_not_repeat_is_labelle
     dropped = departed & (kept == own)
     assert dropped.any() and (departed & (kept == first)).any()
     assert (twice.visits >= once.visits).all() and twice.visits.sum() > once.visits.sum()
+    # the loop calls the turn by symbol (sim.shared.late): it links the search, not the rulebook again
+    linked = next(iter(ag_learn.label.overloads.values())).library._get_module_for_linking()
+    assert not any("chapters" in f.name for f in linked.functions if not f.is_declaration)
+    assert any(f.name.startswith("mobsim.late.") and "next_turn" in f.name for f in linked.functions)
