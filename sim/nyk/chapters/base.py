@@ -92,8 +92,10 @@ def decide(game, env, p, n, tables):
     a constant there would make numba compile it once per decision kind)."""
     if n <= 1:
         return 0
-    opts = game.opts if tables == OPTS_CTX else game.opts2
-    ctx = game.ctx2 if tables == OPTS2_CTX2 else game.ctx
+    # plain C arrays (`[:]`), the types the policy is compiled for once (`choose_late`): the
+    # record's own tables would compile the whole policy a second time
+    opts = game.opts[:] if tables == OPTS_CTX else game.opts2[:]
+    ctx = game.ctx2[:] if tables == OPTS2_CTX2 else game.ctx[:]
     game.g[DECISIONS] += 1
     if game.fw[FW_MODE] != 0:  # driven by the forward model (sim.nyk.forward)
         k = forward_choice(game, env, p, opts, n, ctx)
