@@ -38,12 +38,11 @@ from sim.nyk.chapters.setup import setup
 from sim.nyk.chapters.turn import corruption, resources_phase, start_player_turn
 from sim.nyk.events import EV_TURN
 from sim.nyk.state import (
-    ACTIVE, ALIVE, BROKEN, CAP_HIT, CHECK, END_REVEALED, FIRST, GAME_OVER, LAST_TURN, MAX_TURNS, MONEY, NO, N_PLAYERS,
-    N_POLICE, POLICE_STEPS0, RECORD, TURN, TURNS_PLAYED,
+    ACTIVE, ALIVE, BROKEN, CAP_HIT, CHECK, END_REVEALED, FIRST, GAME_DTYPE, GAME_OVER, LAST_TURN, MAX_TURNS, MONEY, NO,
+    N_PLAYERS, N_POLICE, POLICE_STEPS0, RECORD, TURN, TURNS_PLAYED,
 )
 from sim.nyk.compiled import P_LAST_STANDING, P_POLICE_RETURN_AT, RETURN_BEFORE_BID
 from sim.nyk.env import ENV_DTYPE
-from sim.nyk.state import GAME_DTYPE
 from sim.shared.late import late, record
 
 
