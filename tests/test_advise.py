@@ -5,6 +5,7 @@ study whose answer is known (seat 1 made poorer than the others: the compensatio
 
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -109,6 +110,21 @@ def test_the_command_writes_its_files_and_answers_first(tmp_path):
     assert length["screened"] and doc["meta"]["verified"]
     assert "not re-fitted" in (out / "index.md").read_text()
     assert r.stdout.startswith("game length (turns) at 2 players: too short")
+
+
+def test_max_today_bounds_the_games_that_decide_today_s_rules(tmp_path):
+    """A length measure outside its band but undecided on 60 games: today's rules are played again
+    on more games to decide it, at most --max-today a cell."""
+    out = tmp_path / "adv"
+    r = CliRunner().invoke(main, ["advise", "--game", "pig", "--players", "2", "--rungs", "simple,optimal",
+                                  "--try", "goal=150", "--games", "60", "--target-turns", "12-14",
+                                  "--tolerance", "3", "--max-today", "150", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    meta = json.loads((out / "advice.json").read_text())["meta"]
+    assert meta["games"] == {"2": 60} and meta["today_games"] == {"2": 150}
+    assert "not yet decided; 150 games a cell" in r.output
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text()
+    assert f"decide a suspected problem (default: {A.MAX_TODAY:,};" in reference   # the help names the constant
 
 
 def test_bad_input_is_one_line(tmp_path):

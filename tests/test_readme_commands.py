@@ -17,7 +17,8 @@ SHRINK = {   # per command: options set to a small count (added when the command
     "verdict": {"--games": "40", "--search-games": "0", "--meta-games": "0"},
     "run": {"--games": "120"},
     "sweep": {"--games": "40"},
-    "advise": {"--games": "40", "--screen-games": "20", "--try": "seats.money=[2000, 0, 0, 0, 0]"},
+    "advise": {"--games": "40", "--screen-games": "20", "--max-today": "80",
+               "--try": "seats.money=[2000, 0, 0, 0, 0]"},
     "tune": {"--budget": "20000", "--candidates": "2"},   # enough for its seat-gap target to tell two apart
 }
 ONE_PROCESS = ("verdict", "run", "sweep", "advise", "tune")   # --workers 1: no worker processes to start

@@ -32,6 +32,9 @@ from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, 
                    "change narrower than the tolerance).")
 @click.option("--screen-games", type=click.IntRange(min=1), default=None,
               help="Games a screening cell (default: a quarter of --games).")
+@click.option("--max-today", type=click.IntRange(min=0), default=None,
+              help="Most games a cell of today's rules plays to decide a suspected problem (default: 20,000; "
+                   "0: the plan's counts only).")
 @click.option("--screen-rung", default=None, help="The good rung candidates are screened on (default: the "
                                                   "strongest good rung).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
@@ -46,7 +49,7 @@ from sim.cli.common import DEFAULT_GAME, GAME_HELP, GAMES, OutPath, parse_sets, 
               help="With --refit: games the fitting of each best proposal's players may play (docs/refit.md).")
 @click.pass_context
 def advise_cmd(ctx, game, players, rungs, tolerance, target_turns, targets, tries, sets, params, games, screen_games,
-               screen_rung, seed, workers, scheduler, out, refit, refit_budget):
+               max_today, screen_rung, seed, workers, scheduler, out, refit, refit_budget):
     """Which seat is unfair, whether games last as wanted, and which rule changes fix it: each
     problem at the good rungs; candidates screened on one rung, the knobs that move it tuned, the
     nearest verified on the same games as today's rules at every good rung and count; the three
@@ -55,7 +58,7 @@ def advise_cmd(ctx, game, players, rungs, tolerance, target_turns, targets, trie
     from sim.cli.verdict import _targets, parse_players
     from sim.tuning.errors import TuningError
     from sim.verdict import VerdictError
-    from sim.verdict.advise import advise, first_screen, write
+    from sim.verdict.advise import MAX_TODAY, advise, first_screen, write
 
     from click.core import ParameterSource
 
@@ -70,6 +73,7 @@ def advise_cmd(ctx, game, players, rungs, tolerance, target_turns, targets, trie
                         candidates, games, seed, workers, bar, screen=screen_games, params=list(params) or None,
                         screen_rung=screen_rung, log=lambda m: click.echo(m, err=True),
                         overrides=parse_sets(sets) if sets else None, scheduler=scheduler,
+                        max_today=MAX_TODAY if max_today is None else max_today,
                         refit_dir=out / "refit" if refit else None, refit_budget=refit_budget if refit else 0)
     except (VerdictError, TuningError) as err:
         raise click.UsageError(str(err)) from None
