@@ -115,7 +115,9 @@ def start(game, env, n_players, key, game_id, record, check):
 def next_turn(game, env):
     """The next turn, played whole: (ended_by, mask of possible winners) or (NO, 0)."""
     game.g[TURN] += 1
-    return play_turn(game, env, game.opts, game.ctx)
+    # plain C arrays (`[:]`): the rules compiled for the types a test's call from Python passes
+    # (tests/ag/ag_scenario.py), so stepping one rule loads it from the cache, as the policy is
+    return play_turn(game, env, game.opts[:], game.ctx[:])
 
 
 @njit(cache=True)

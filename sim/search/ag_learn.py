@@ -13,6 +13,7 @@ option rows start: the R_* columns sim.league.learn reads), and one row per opti
 import numpy as np
 from numba import njit
 
+from sim.ag.chapters.base import choose_late as policy_choice
 from sim.ag.decisions import CTX_DECISION
 from sim.ag.forward import OVER, advance, new_state, push
 from sim.ag.script import HALTED
@@ -20,7 +21,7 @@ from sim.ag.state import DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT
 from sim.search.ag import halving_counts
 from sim.search.halving import confirm_key, confirmed, decision_key
 from strategies.ag.learned import N_VALUES, features
-from strategies.ag.policy import option_values, parametric
+from strategies.ag.policy import PARAMETRIC, option_values
 
 # a decision row: game (index into the ids), kind, options, the heuristic's pick, the expert's
 # pick, the first of its option rows (the same columns as sim.search.nyk_learn)
@@ -33,7 +34,10 @@ def heuristic_pick(work, env, seat):
     """The heuristic's (`parametric`, the preset's knobs) option at the halted decision (its
     policy coins left as they were)."""
     saved = work.rng.copy()
-    k = parametric(work, env, seat, work.ctx[CTX_DECISION], work.opts, work.g[FW_OPTS_N], work.ctx)
+    kind = env.kinds[seat]
+    env.kinds[seat] = PARAMETRIC   # the seat's policy asked by symbol as its heuristic: no policy linked here
+    k = policy_choice(work, env, seat, work.opts, work.g[FW_OPTS_N], work.ctx)
+    env.kinds[seat] = kind
     work.rng[:] = saved
     return k
 

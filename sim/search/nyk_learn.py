@@ -12,6 +12,7 @@ halving gave it (its visit count).
 
 from numba import njit
 
+from sim.nyk.chapters.base import choose_late as policy_choice
 from sim.nyk.decisions import CTX_DECISION
 from sim.nyk.forward import HALTED, OVER, apply_choice
 from sim.nyk.state import DECISIONS as G_DECISIONS, FW_NOPTS, FW_POLICY, FW_SEAT
@@ -19,7 +20,7 @@ from sim.search.halving import confirm_key, confirmed, decision_key
 from sim.search.nyk import default_option, halving_counts
 from sim.search.nyk_distill import halt_seat
 from strategies.nyk.learned import features
-from strategies.nyk.policy import heuristic
+from strategies.nyk.policy import PARAM
 
 # a decision row: game (index into the ids), kind, options, the heuristic's pick, the expert's
 # pick, the first of its option rows
@@ -29,9 +30,14 @@ N_R = 6
 
 @njit(cache=True)
 def heuristic_pick(work, env, seat):
-    """The heuristic's option at the halted decision (its policy coins left as they were)."""
+    """The heuristic's option at the halted decision (its policy coins left as they were): the
+    seat's policy asked by symbol as its base heuristic (the `param` family with the seat's knobs,
+    no restriction: the pick the learned family weighs), so this loop links no policy."""
     saved = work.rng.copy()
-    k = heuristic(work, env, seat, work.fw_ctx[CTX_DECISION], work.fw_opts, work.fw[FW_NOPTS], work.fw_ctx)
+    kind, restrict = env.kinds[seat], env.restrict[seat]
+    env.kinds[seat], env.restrict[seat] = PARAM, 0
+    k = policy_choice(work, env, seat, work.fw_opts, work.fw[FW_NOPTS], work.fw_ctx)
+    env.kinds[seat], env.restrict[seat] = kind, restrict
     work.rng[:] = saved
     return k
 

@@ -369,7 +369,7 @@ def card_plan(game, env, p):
     slot = planned(game, p)
     if slot:
         return slot
-    belief(game, env, plan_goods(game, env), p, fbi_worth(game, env, p))
+    belief(game, env, plan_goods(game, env)[:], p, fbi_worth(game, env, p))   # a plain array: a test's types
     return draw_card(game, p)
 
 
