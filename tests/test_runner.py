@@ -175,11 +175,12 @@ def test_parts_written_from_columns_are_the_parts_of_the_dataframes(game, tmp_pa
     from sim.rules import Ruleset
 
     a, names = adapter(game), find(game).showcase   # the game's own four-seat lineup
-    plan = a.plan(Ruleset.load(game=game), 4, names, "random")
-    columns, frames = a.play_columns(plan, 3, 100, 60, True), a.play(plan, 3, 100, 60, True)
-    assert list(columns) == list(frames) == ["games", "seats", "turns"]
-    for table in columns:
-        for part in (0, 1):   # the second from the schema built for the first (store._schema)
+    # the second lineup names its strategies in another order: its parts take the first's schema
+    for part, lineup in enumerate((names, names[::-1])):
+        plan = a.plan(Ruleset.load(game=game), 4, lineup, "random")
+        columns, frames = a.play_columns(plan, 3, 100, 60, True), a.play(plan, 3, 100, 60, True)
+        assert list(columns) == list(frames) == ["games", "seats", "turns"]
+        for table in columns:
             assert (store.write_part(tmp_path / "columns", table, part, columns[table])
                     == store.write_part(tmp_path / "frames", table, part, frames[table]))
             assert (store.part_path(tmp_path / "columns", table, part).read_bytes()

@@ -239,14 +239,15 @@ def play_profiles(strategies, players: int = 4, games: int = 400, seed: int = 0,
     tasks = [(i, str(profile_dir(root, strategies, c)), game, players, lineup(strategies, c), games,
               seed, None if ruleset is None else str(ruleset), dict(overrides or {}))
              for i, c in enumerate(counts)]
-    _run_tasks(tasks, workers, log, root)
+    _run_tasks(tasks, workers, log, root, rs)
     return measure(root)
 
 
-def _run_tasks(tasks, workers, log, root) -> None:
+def _run_tasks(tasks, workers, log, root, rs) -> None:
     """Play the profiles, in worker processes tied to this one (none outlives it); inside a study
     on a Dask scheduler, one after another here, each run's batches played on the cluster (whose
-    workers need not share this disk)."""
+    workers need not share this disk). Played here, each run takes the ruleset `rs` loaded
+    (the same rules as the tasks' file and overrides) instead of reading its files again."""
     from concurrent.futures.process import BrokenProcessPool
 
     from sim.runner.executor import current
@@ -255,7 +256,8 @@ def _run_tasks(tasks, workers, log, root) -> None:
 
     workers = workers or _cores()
     if workers == 1 or current() is not None:
-        return _count(map(_play_profile, tasks), len(tasks), log)
+        loaded = (task[:7] + (rs, None) for task in tasks)   # (..., ruleset, overrides)
+        return _count(map(_play_profile, loaded), len(tasks), log)
     try:
         with TiedPool(workers) as pool:
             _count(pool.map(_play_profile, tasks), len(tasks), log)

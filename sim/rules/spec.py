@@ -5,6 +5,7 @@ An option is a table of `rules.toml` holding a `default`; its dotted path is its
 type and returned normalized (lists become tuples, ranks upper-case labels, floats floats).
 """
 
+import copy
 import os
 import stat
 import tomllib
@@ -156,6 +157,7 @@ def parse_value(text: str):
 
 
 MAX_TOML_BYTES = 1 << 20   # the largest shipped content file is about 20 kB
+_PARSED: dict = {}         # (path, inode, mtime, size) -> the file's parsed TOML (copied out)
 
 
 def read_toml(path: Path, what: str = "file") -> dict:
@@ -171,12 +173,19 @@ def read_toml(path: Path, what: str = "file") -> dict:
         if info.st_size > MAX_TOML_BYTES:
             raise RulesetError(f"{path}: {info.st_size:,} bytes, more than a {what} holds (at "
                                f"most {MAX_TOML_BYTES:,})")
+        stamp = (os.path.realpath(path), info.st_ino, info.st_mtime_ns, info.st_size)
+        if stamp in _PARSED:   # a study loads the same rules for each of its hundreds of cells
+            return copy.deepcopy(_PARSED[stamp])
         with open(path, "rb") as handle:
             data = handle.read(MAX_TOML_BYTES + 1)
         if len(data) > MAX_TOML_BYTES:  # it grew since
             raise RulesetError(f"{path}: more than {MAX_TOML_BYTES:,} bytes, more than a {what} "
                                f"holds")
-        return tomllib.loads(data.decode("utf-8"))
+        parsed = tomllib.loads(data.decode("utf-8"))
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        _PARSED[stamp] = parsed
+        return copy.deepcopy(parsed)
     except FileNotFoundError:
         raise RulesetError(f"{path}: no such {what}") from None
     except IsADirectoryError:

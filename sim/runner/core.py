@@ -480,8 +480,9 @@ def _play(root, adapter, plan, manifest, workers, scheduler, progress, started, 
     t0 = time.perf_counter()
     try:
         if todo:
-            adapter.warm(plan)  # compile or load the engine once, before any worker starts
             jobs = _backend(scheduler, workers, len(todo))
+            if jobs is not _inline_jobs:   # played here, the first batch loads the engine itself
+                adapter.warm(plan)  # compile or load the engine once, before any worker starts
             store_in = None if in_memory else (str(root), tuple(manifest["tables"]))
             # local workers start here, before the progress bar's thread (a fork copies only
             # the calling thread)

@@ -200,10 +200,13 @@ def to_arrow(data):
 
 
 def _column_kind(name: str, values) -> tuple:
-    """What pandas' schema of a column depends on: its name and dtype (a Categorical's categories
-    and order are in its metadata)."""
+    """What pandas' schema of a column depends on: its name and dtype; a Categorical's order and
+    categories, of which only how many when they are strings (the metadata counts them, the
+    dictionary's type is a string): a meta-game's profiles each name other strategies."""
     if isinstance(values, pd.Categorical):
-        return name, "category", tuple(values.categories), values.ordered
+        categories = values.categories
+        strings = pd.api.types.infer_dtype(categories, skipna=False) == "string"
+        return (name, "category", values.ordered, len(categories) if strings else tuple(categories))
     return name, values.dtype.str
 
 
@@ -218,8 +221,10 @@ def _schema(kinds: tuple):
 
 
 def _empty(kind: tuple):
-    if kind[1] == "category":
-        return pd.Categorical([], categories=list(kind[2]), ordered=kind[3])
+    if kind[1] == "category":   # strings: as many stand-ins (the schema names no category)
+        _, _, ordered, categories = kind
+        stand_in = [f"c{i}" for i in range(categories)] if isinstance(categories, int) else list(categories)
+        return pd.Categorical([], categories=stand_in, ordered=ordered)
     return np.empty(0, np.dtype(kind[1]))
 
 
