@@ -21,15 +21,16 @@ a preset with `root = "uct"` is refused with a one-line error.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.ag.batch import summarise_game, summarise_seats
 from sim.ag.decisions import CTX_DECISION
 from sim.ag.forward import OUTGROWN, OVER, advance, determinize_state, new_state, push
 from sim.ag.script import HALTED
-from sim.ag.env import N_POLICY_PARAMS, make_env, seat_lineup
+from sim.ag.env import ENV_DTYPE, N_POLICY_PARAMS, make_env, seat_lineup
 from sim.ag.state import (
-    DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT, FW_STOP, MAX_SEATS, N_PLAYERS, RANK, TURNS_PLAYED,
+    DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT, FW_STOP, GAME_DTYPE, MAX_SEATS, N_PLAYERS, RANK,
+    TURNS_PLAYED,
 )
 from sim.search.halving import (
     N_ST, ST_COUNT, decision_key, halving_choice, halving_rounds, keep_better_half, option_hash, tally_world, world_key,
@@ -39,6 +40,7 @@ from sim.shared.search import (
     ROOT_HALVING, SK_ACTUAL, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
 )
 from sim.ag.chapters.base import choose_late as policy_choice
+from sim.shared.late import late, record
 
 
 @njit(cache=True)
@@ -111,8 +113,8 @@ def halving(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, s
             key, guard):
     """Sequential Halving over the pending decision's options (sim.search.halving). Returns (the
     option chosen, the rollout preset's own option, playouts played)."""
-    best, d, spent, _ = halving_counts(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, seat,
-                                       budget, actual, by_rank, key, guard)
+    best, d, spent, _ = halving_counts_late(snap_arr, work_arr, env_arr, senv_arr, base_arr, it_snap, it_work, seat,
+                                            budget, actual, by_rank, key, guard)
     return best, d, spent
 
 
@@ -268,3 +270,10 @@ def choose(fw, seat: int, iterations: int = 200, key: int = 0, actual: bool = Fa
     k, _, _ = halving(fw.snap, fw.work, fw.env, senv, recs[0:1], recs[1:2], recs[2:3], seat, iterations,
                       bool(actual), bool(by_rank), int(key) & (2**62 - 1), float(guard))
     return int(k)
+
+
+# Sequential Halving, compiled once and called by symbol (sim.shared.late) from the search's game
+# loop and from the learned player's labelling loop, which would each compile it again.
+_GAMES, _ENVS, _I = types.Array(record(GAME_DTYPE), 1, "C"), types.Array(record(ENV_DTYPE), 1, "C"), types.int64
+halving_counts_late = late(halving_counts, (_GAMES, _GAMES, _ENVS, _ENVS, _GAMES, _GAMES, _GAMES, _I, _I, types.boolean,
+                                            types.boolean, _I, types.float64))

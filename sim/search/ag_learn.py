@@ -18,7 +18,7 @@ from sim.ag.decisions import CTX_DECISION
 from sim.ag.forward import OVER, advance, new_state, push
 from sim.ag.script import HALTED
 from sim.ag.state import DECISIONS as G_DECISIONS, FW_OPTS_N, FW_POLICY, FW_SEAT
-from sim.search.ag import halving_counts
+from sim.search.ag import halving_counts_late as halving_counts
 from sim.search.halving import confirm_key, confirmed, decision_key
 from strategies.ag.learned import N_VALUES, features
 from strategies.ag.policy import PARAMETRIC, option_values

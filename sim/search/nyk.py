@@ -24,14 +24,14 @@ and take the leaf model's value there (knob `horizon`, sim.search.nyk_leaf).
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from sim.nyk.batch import summarise_game, summarise_seats
 from sim.nyk.chapters.base import choose_late as policy_choice
 from sim.nyk.forward import HALTED, OVER, TRUNCATED, advance, apply_choice, apply_for, copy_record, start
-from sim.nyk.env import N_POLICY_PARAMS, make_env, seat_lineup
+from sim.nyk.env import ENV_DTYPE, N_POLICY_PARAMS, make_env, seat_lineup
 from sim.nyk.state import (
-    DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
+    DECISIONS as G_DECISIONS, ALL_KINDS, FW_DET_AT, GAME_DTYPE, FW_POLICY, FW_DET_KEY, FW_DET_SEAT, FW_HALT,
     FW_KINDS0, FW_NOPTS, FW_POS, FW_SEAT, FW_SWAP, MAX_SEATS, MAX_TURNS, N_PLAYERS, RANK, TURNS_PLAYED,
 )
 from sim.rng import splitmix64
@@ -40,6 +40,7 @@ from sim.search.halving import (
     paired_z, tally_world, world_key, worlds_this_round,
 )
 from sim.search.nyk_leaf import LEAF_SHAPE, N_FEATURES, leaf_value
+from sim.shared.late import late, record
 from sim.shared.search import (
     ROOT_HALVING, SK_ACTUAL, SK_EXPLORATION, SK_GUARD, SK_HORIZON, SK_ITERATIONS, SK_KINDS, SK_ON, SK_RANK, SK_ROOT,
     SK_VERIFY,
@@ -235,7 +236,7 @@ def playout_value(base, it_snap, it_work, senv, seat, w_key, h, by_rank, horizon
 def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds, actual,
             by_rank, key, guard, horizon, leaf, verify):
     """`halving_counts` without the counts: (option, playouts)."""
-    k, spent, _ = halving_counts(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds,
+    k, spent, _ = halving_counts_late(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds,
                                  actual, by_rank, key, guard, horizon, leaf, verify)
     return k, spent
 
@@ -441,3 +442,10 @@ def choose(fw, seat: int, iterations: int = 200, exploration: float = 0.7, key: 
         k, _ = search(fw.snap[0], fw.work[0], fw.env[0], senv[0], recs[0], recs[1], recs[2], seat, iterations,
                       float(exploration), kinds, bool(actual), bool(by_rank), key)
     return None if k < 0 else int(k)
+
+
+# Sequential Halving, compiled once and called by symbol (sim.shared.late) from the search's game
+# loop and from each labelling loop of expert iteration, which would each compile it again.
+_G, _E, _I = record(GAME_DTYPE), record(ENV_DTYPE), types.int64
+halving_counts_late = late(halving_counts, (_G, _G, _E, _E, _G, _G, _G, _I, _I, _I, types.boolean, types.boolean, _I,
+                                            types.float64, _I, types.Array(types.float64, 3, "C"), _I))

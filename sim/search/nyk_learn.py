@@ -17,7 +17,7 @@ from sim.nyk.decisions import CTX_DECISION
 from sim.nyk.forward import HALTED, OVER, apply_choice
 from sim.nyk.state import DECISIONS as G_DECISIONS, FW_NOPTS, FW_POLICY, FW_SEAT
 from sim.search.halving import confirm_key, confirmed, decision_key
-from sim.search.nyk import default_option, halving_counts
+from sim.search.nyk import default_option, halving_counts_late as halving_counts
 from sim.search.nyk_distill import halt_seat
 from strategies.nyk.learned import features
 from strategies.nyk.policy import PARAM

@@ -52,6 +52,8 @@ def formal(args):
     for a in args:
         if isinstance(a, types.Integer):
             yield types.int64
+        elif isinstance(a, types.Boolean):   # a literal True or False too
+            yield types.boolean
         elif isinstance(a, types.Array) and a.layout == "C":
             yield types.Array(a.dtype, a.ndim, "C")
         else:
