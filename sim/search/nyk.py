@@ -237,7 +237,7 @@ def halving(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budge
             by_rank, key, guard, horizon, leaf, verify):
     """`halving_counts` without the counts: (option, playouts)."""
     k, spent, _ = halving_counts_late(root_snap, root_work, env, senv, base, it_snap, it_work, seat, budget, kinds,
-                                 actual, by_rank, key, guard, horizon, leaf, verify)
+                                      actual, by_rank, key, guard, horizon, leaf, verify)
     return k, spent
 
 
