@@ -1,7 +1,12 @@
 """A learned player's weights file, the same for every game: an .npz of `weights` (decision kinds x
 features, float64) and `features` (their names, checked on reading), named by its preset's
 `[table]` with its sha256 (docs/learned.md). Each game's learned module holds one `WeightsFile`
-of its decision kinds and feature names."""
+of its decision kinds and feature names.
+
+A lineup may seat several learned players: their distinct files, in the order the lineup's pool
+first names them (`files_of`), are the sets of the env's weights (`of`), and each learned entry's
+knobs name its own set in the engine's `LEARNED_SLOT` column (strategies.lineup.Lineup), as Pig's
+table players name their tables."""
 
 from dataclasses import dataclass
 
@@ -14,6 +19,7 @@ class WeightsFile:
     features: tuple[str, ...]    # the option features' names, in the weights' column order
     game: str                    # the game's name, for `mobsim strategies learn --game`
     title: str                   # and as a page writes it
+    slots: int                   # weights files the engine holds a game (env.learned's sets)
 
     def read(self, path) -> np.ndarray:
         """The weights of a learned player's file; ValueError in one line when the file does not fit."""
@@ -36,10 +42,20 @@ class WeightsFile:
             np.savez_compressed(out, weights=np.asarray(weights, dtype=np.float64), features=np.array(self.features))
 
     def of(self, tables) -> np.ndarray:
-        """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): the one learned
-        weights file among them, zeros when none; ValueError when two differ."""
-        files = sorted({t["file"] for t in tables if t})
-        if len(files) > 1:
-            raise ValueError(f"a lineup holds at most one learned player's weights, got {len(files)} files: "
-                             f"seat one learned preset (or several seats of it)")
-        return self.read(files[0]) if files else np.zeros((self.kinds, len(self.features)))
+        """env.learned for a lineup's tables (strategies.lineup.Lineup.tables): each learned
+        weights file among them (`files_of`'s order) a set, zeros past them; ValueError (one line)
+        for more files than the engine holds."""
+        files = files_of(tables)
+        if len(files) > self.slots:
+            raise ValueError(f"a lineup holds at most {self.slots} learned players' weights files, got {len(files)}: "
+                             f"seat fewer learned presets")
+        sets = np.zeros((self.slots, self.kinds, len(self.features)))
+        for k, path in enumerate(files):
+            sets[k] = self.read(path)
+        return sets
+
+
+def files_of(tables) -> list[str]:
+    """The distinct files of a lineup's tables, in the order its pool first names them: the
+    index of an entry's file here is the weights set (or Pig's table) it reads."""
+    return list(dict.fromkeys(t["file"] for t in tables if t))

@@ -17,6 +17,7 @@ import numpy as np
 import strategies
 from sim import seating
 from strategies import mixture
+from strategies.learned_weights import files_of
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Lineup:
 
     game: ClassVar[str] = ""
     width: ClassVar[int] = 0   # knobs per seat the engine holds (env.params' columns)
+    table_slot: ClassVar[int] = -1  # the column naming a table-holding entry's file (files_of), if the engine reads one
     decisions: ClassVar[tuple[str, ...]] = ()  # the game's decision kinds (a searching seat's kinds)
 
     def seatings_for(self, seed: int, first_id: int, n: int) -> np.ndarray:
@@ -71,6 +73,11 @@ class Lineup:
         restrict = np.array([s.restrict_bits(cls.game) for s in pool], dtype=np.int64)
         seatings = seating.table(players, rotate)  # rotate: True, False or a mode of sim.seating
         tables = tuple(dict(s.table) for s in pool)
+        if cls.table_slot >= 0:   # each learned entry reads its own file's weights
+            files = files_of(tables)
+            for i, t in enumerate(tables):
+                if t:
+                    params[i, cls.table_slot] = files.index(t["file"])
         return cls(names, kinds, params, restrict, seatings, pools, owner, cls.search_knobs(pool), tables)
 
     @classmethod

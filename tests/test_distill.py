@@ -76,7 +76,7 @@ def test_the_labelling_loop_calls_the_turn_and_the_policy_by_symbol(labels):
 def policy_pick(fw, seat, params):
     """The option a knob vector's policy takes at the pending decision (on a copy of the record)."""
     work, env = fw.work.copy(), fw.env.copy()
-    env[0].params[seat] = params
+    env[0].params[seat, :len(params)] = params
     return policy_choice(work[0], env[0], seat, work[0].fw_opts, work[0].fw[FW_NOPTS], work[0].fw_ctx)
 
 

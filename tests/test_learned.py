@@ -14,6 +14,7 @@ from sim.cli import main
 from sim.league import learn as L
 from sim.league.match import match
 from sim.nyk.decisions import CTX_DECISION, DECISIONS
+from sim.nyk.env import LEARNED_SLOT
 from sim.nyk.forward import Forward
 from sim.nyk.state import FW_NOPTS
 from sim.search.nyk_learn import heuristic_pick
@@ -50,6 +51,26 @@ def test_other_weights_change_the_games(tmp_path):
     assert a.wins != b.wins
 
 
+def test_two_learned_players_at_one_table_each_play_their_own_weights(tmp_path):
+    """Each learned seat reads its own preset's weights set (env.learned[k], k in its knobs'
+    LEARNED_SLOT column): a heuristic-only learned preset beside another learned preset plays
+    `distilled`'s games exactly, and the other plays its own weights, not the first's."""
+    w = L.start_weights()
+    w[:, F_LAST] = 2.0
+    heuristic = str(learned_preset(tmp_path, L.start_weights(), name="heuristic"))
+    other = str(learned_preset(tmp_path, w, name="other"))
+    both = match([heuristic, other, "tuned", "tuned"], games=40, seed=4, workers=1)
+    assert both.wins == match(["distilled", other, "tuned", "tuned"], games=40, seed=4, workers=1).wins
+    assert both.wins != match(["distilled", "distilled", "tuned", "tuned"], games=40, seed=4, workers=1).wins
+
+
+def test_more_learned_files_than_the_engine_holds_is_one_line():
+    from strategies.nyk.learned import WEIGHTS, weights_of
+
+    with pytest.raises(ValueError, match=f"at most {WEIGHTS.slots} learned players' weights files, got 9"):
+        weights_of(tuple({"file": f"w{k}.npz"} for k in range(9)))
+
+
 def test_the_engines_pick_is_the_fits_pick_at_the_same_state(tmp_path):
     """At each decision of a seat, the jitted policy (family learned) takes the option the
     training's `picks` computes from the same features, for random weights."""
@@ -72,7 +93,7 @@ def test_the_engines_pick_is_the_fits_pick_at_the_same_state(tmp_path):
             rows[j] = x
         kind = int(work[0].fw_ctx[CTX_DECISION])
         data = L.Data(np.array([[0, kind, n, base, 0, 0]]), rows, np.zeros(n), np.zeros(1, bool))
-        assert L.picks(data, env[0].learned)[0] == engine
+        assert L.picks(data, env[0].learned[int(env[0].params[seat, LEARNED_SLOT])])[0] == engine   # the seat's set
         checked += 1
         fw.apply_policy()
     assert checked >= 20

@@ -35,7 +35,7 @@ def test_the_apprentice_sits_one_seat_a_game_against_the_mixture_as_a_run_seats_
     pool = [strategies.load(c).kind("nyk") for c in mix.components]
     seats = []
     for game_id in range(8):
-        kinds, _, _, seat = L._seating(Lineup, base, [mix] * 3, 4, 5, game_id, MAX_SEATS)
+        kinds, _, _, seat, _ = L._seating(Lineup, base, [mix] * 3, 4, 5, game_id, MAX_SEATS)
         seats.append(seat)
         for other in set(range(4)) - {seat}:
             drawn = mixture.draw(mix.weights, 5, [game_id], other)[0]
@@ -49,8 +49,26 @@ def test_learning_against_a_mixture_is_the_same_with_one_worker_or_two(tmp_path)
                 for w in (1, 2))
     assert np.array_equal(one.weights, two.weights) and one.iterations == two.iterations
     assert one.base == "distilled" and one.provenance["opponents"] == [mix] * 3
-    with pytest.raises(ValueError, match="learned player"):
-        L.learn(seed=2, iterations=1, games=4, workers=1, knobs=TINY, opponents=["learned"])
+
+
+def test_the_apprentice_reads_its_own_weights_beside_learned_opponents():
+    """Against learned opponents the apprentice's weights are the set after theirs, and its seat
+    names that set (sim.league.learn._weight_sets, _apprentice_seats)."""
+    from sim.nyk.env import LEARNED_SLOT
+    from sim.nyk.game import Lineup
+    from sim.nyk.state import MAX_SEATS
+    from strategies.nyk import learned
+    from strategies.nyk.params import FAMILIES
+
+    opponent = strategies.load("learned")
+    seated = L._seating(Lineup, strategies.load("distilled"), [opponent] * 3, 4, 5, 0, MAX_SEATS)
+    kinds, params, _ = L._apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), None, 4, seated)
+    mine = np.full((learned.WEIGHTS.kinds, learned.N_FEATURES), 0.5)
+    sets = L._weight_sets(learned, mine, seated)
+    seat = seated[3]
+    assert params[seat, LEARNED_SLOT] == 1 and np.array_equal(sets[1], mine)
+    assert all(params[q, LEARNED_SLOT] == 0 for q in range(4) if q != seat)
+    assert np.array_equal(sets[0], learned.read_weights(opponent.table["file"])) and not sets[2:].any()
 
 
 def test_the_learned_oracle_grows_the_population_by_a_loadable_learned_preset(tmp_path, monkeypatch):
@@ -81,9 +99,6 @@ def test_the_learned_oracle_grows_the_population_by_a_loadable_learned_preset(tm
 def test_a_bad_oracle_is_one_line(tmp_path):
     bad = CliRunner().invoke(main, ["strategies", "psro", "--oracle", "nosuch", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and "Invalid value for '--oracle'" in bad.output
-    bad = CliRunner().invoke(main, ["strategies", "psro", "--oracle", "learned", "--population", "tuned,learned",
-                                    "--out", str(tmp_path / "x")])
-    assert bad.exit_code == 2 and "learned is a learned player" in bad.output
     with pytest.raises(ValueError, match="choose knobs or learned"):
         psro(("random", "simple"), iterations=1, out=tmp_path / "y", oracle="nosuch")
 

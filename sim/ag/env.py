@@ -93,7 +93,9 @@ N_RP = RP_SEAT_BAGS + MAX_SEATS
 # --- the success table of location rolls (policies read it, AG-T4) -------------------------------------
 T_H, T_K, T_O, T_R = 12, 6, 5, 5   # most henchmen, killers, occasional dice and re-rolls tabled
 
-N_POLICY_PARAMS = 20
+N_POLICY_PARAMS = 21     # the knobs (strategies.ag.params), then LEARNED_SLOT
+LEARNED_SLOT = 20        # params[p, LEARNED_SLOT]: which of env.learned's weight sets the seat reads
+N_LEARNED_SLOTS = 8      # learned players' weights files a lineup holds (strategies.learned_weights)
 N_DECISION_KINDS = 20     # sim.ag.decisions.DECISIONS
 N_LEARNED_FEATURES = 45   # option features of the learned player (strategies.ag.learned)
 # --- the table of shoot-out values (sim.ag.shots): each contest's values, worked out once ------------
@@ -126,8 +128,9 @@ ENV_DTYPE = np.dtype([
     ("swap", np.int64),
     ("swap_kinds", np.int64, MAX_SEATS),
     ("swap_params", np.float64, (MAX_SEATS, N_POLICY_PARAMS)),
-    # the learned player's weights, one row per decision kind (strategies.ag.learned): one set per env
-    ("learned", np.float64, (N_DECISION_KINDS, N_LEARNED_FEATURES)),
+    # the learned players' weights, a set per weights file of the lineup, one row per decision kind
+    # (strategies.ag.learned): a learned seat reads the set its params[p, LEARNED_SLOT] names
+    ("learned", np.float64, (N_LEARNED_SLOTS, N_DECISION_KINDS, N_LEARNED_FEATURES)),
 ])
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from sim import rng
 from sim.ag import batch, engine, state
 from sim.ag.decisions import DECISIONS
-from sim.ag.env import N_POLICY_PARAMS, make_env
+from sim.ag.env import LEARNED_SLOT, N_POLICY_PARAMS, make_env
 from sim.ag.readers import score, titles
 from sim.rules import Ruleset
 from sim.shared import play
@@ -24,6 +24,7 @@ class Lineup(BaseLineup):
 
     game = "ag"
     width = N_POLICY_PARAMS
+    table_slot = LEARNED_SLOT
     decisions = DECISIONS
 
 

@@ -625,7 +625,7 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
               "games": games, "final_games": final_games}
     learn = {"iterations": learn_iterations, "games": learn_games}
     if oracle == "learned":
-        _learned_oracle_fits(game, names)
+        _learned_oracle_fits(game)
         if learn_budget is not None:
             learn["knobs"] = {"budget": learn_budget}
     try:
@@ -654,21 +654,14 @@ def psro_cmd(iterations, game, population, players, games_per_profile, generatio
             click.echo(f"shipped {name}: {path}")
 
 
-def _learned_oracle_fits(game: str, names) -> None:
-    """--oracle learned: a game with a learned player, and a starting population without one (the
-    engine holds one learned player's weights a game: the apprentice's)."""
+def _learned_oracle_fits(game: str) -> None:
+    """--oracle learned: a game with a learned player."""
     from sim.league.learn import side
-    from sim.meta.psro import learned_member
 
     try:
         side(game)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--game") from None
-    held = learned_member(names, game)
-    if held:
-        raise click.BadParameter(f"{held} is a learned player: the learned oracle's apprentice cannot sit beside "
-                                 f"one (the engine holds one learned player's weights a game)",
-                                 param_hint="--population")
 
 
 @strategies_cmd.command("refit")

@@ -43,6 +43,7 @@ from sim.league.distill import DEFAULT_KNOBS
 from sim.league.games import ruleset as ruleset_of
 from sim.league.match import Pool
 from sim.runner.executor import uses_scheduler
+from strategies.learned_weights import files_of
 
 BLOCK = 2               # games a labelling task
 DECISIONS_A_GAME = 2000  # room for one seat's decisions in a game
@@ -78,11 +79,11 @@ def _seating(lineup_class, base, opponents, players: int, seed: int, game_id: in
     """Game `game_id`'s seats with the apprentice (`base`'s knobs) in one and the `opponents` (loaded
     strategies or mixtures, one a seat) in the others, seats rotated by game id and each mixture
     drawn from (seed, game id, seat) as a run draws it (strategies.mixture): (kinds, knobs,
-    restriction bits, the apprentice's seat)."""
+    restriction bits, the apprentice's seat, the lineup's tables: the learned opponents' weights)."""
     lineup = lineup_class.of_strategies([base, *opponents], players, rotate=True)
     row = lineup.seatings_for(seed, game_id, 1)[0]
     kinds, params, restrict = lineup.seated(row, max_seats)
-    return np.asarray(kinds).copy(), params, restrict, int(np.flatnonzero(row == 0)[0])
+    return np.asarray(kinds).copy(), params, restrict, int(np.flatnonzero(row == 0)[0]), lineup.tables
 
 
 def _apprentice_seats(lineup_class, max_seats: int, learned: int, base, players: int, seated=None):
@@ -95,9 +96,23 @@ def _apprentice_seats(lineup_class, max_seats: int, learned: int, base, players:
         kinds = np.asarray(kinds).copy()
         kinds[:players] = learned
     else:
-        kinds, params, restrict, seat = seated
+        kinds, params, restrict, seat, tables = seated
         kinds[seat] = learned
+        params[seat, lineup_class.table_slot] = len(files_of(tables))   # its set: after the opponents'
     return kinds, params, restrict
+
+
+def _weight_sets(module, weights: np.ndarray, seated=None) -> np.ndarray:
+    """env.learned of the apprentice's games: its weights the set after the learned opponents'
+    (`_seating`; the first set in self-play), as `_apprentice_seats` names it."""
+    tables = () if seated is None else seated[4]
+    sets = module.weights_of(tables)
+    k = len(files_of(tables))
+    if k >= len(sets):
+        raise ValueError(f"the opponents hold {k} learned players' weights files: the engine holds {len(sets)} a game "
+                         f"with the apprentice's")
+    sets[k] = weights
+    return sets
 
 
 def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
@@ -110,7 +125,7 @@ def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None)
 
     kinds, params, restrict = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params, restrict)
-    env.learned[:] = weights
+    env.learned[:] = _weight_sets(importlib.import_module("strategies.nyk.learned"), weights, seated)
     return np.array([env, env]).view(np.recarray)
 
 
@@ -182,7 +197,7 @@ def _ag_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
 
     kinds, params, _ = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params)
-    env.learned[:] = weights
+    env.learned[:] = _weight_sets(importlib.import_module("strategies.ag.learned"), weights, seated)
     return np.array([env]).view(np.recarray)
 
 
@@ -277,8 +292,7 @@ def label_games(base, weights: np.ndarray, games: int, seed: int, players: int, 
 def seat_opponents(opponents, base, players: int, game: str) -> tuple:
     """The opponents of a learning against others, loaded: one spec for every other seat or one a
     seat; ValueError (one line) for a count that does not fit, or a seat the labelling cannot
-    hold beside the apprentice (a searching player, a learned one: the engine holds one learned
-    player's weights a game)."""
+    hold beside the apprentice (a searching player)."""
     from sim.league.games import knobs as game_knobs
     from sim.shared.game import find
 
@@ -292,9 +306,6 @@ def seat_opponents(opponents, base, players: int, game: str) -> tuple:
     lineup = find(game).adapter.entry_points().Lineup.of_strategies([base, *chosen], players)
     if lineup.search is not None:
         raise ValueError("an opponent searches: the labelling seats players of knobs or mixtures of them")
-    if any(lineup.tables):
-        raise ValueError("an opponent is a learned player: the engine holds one learned player's weights a game "
-                         "(the apprentice's)")
     return tuple(chosen)
 
 
@@ -484,7 +495,7 @@ def _warm(spec: str, game: str) -> tuple:
     if preset.family != "learned":
         raise ValueError(f"warm = {spec!r} is not a learned preset: give one of the learned family (e.g. learned)")
     name = str(preset.provenance.get("base", spec))
-    return name, box.strategy(name, preset.params), side(game).module().weights_of((preset.table,))
+    return name, box.strategy(name, preset.params), side(game).module().read_weights(preset.table["file"])
 
 
 def preset_text(result: LearnResult, name: str, weights_file: str, sha256: str) -> str:

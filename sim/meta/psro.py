@@ -18,10 +18,9 @@ Start from a population of strategies (the game's shipped presets); each iterati
 
 With `exploit_games`, the game's exploiter (`sim.league.strength.exploitability`: New York Kings'
 search-leaf-all, American Gangsters' search-200) reads each iteration's mixture after its
-meta-game, and the study stops when it gains less than 2 points over fair. The learned oracle
-stops when the population already holds a learned player: the engine holds one learned player's
-weights a game, so its apprentice cannot sit beside another (nor two sit in one profile).
-`psro.json`'s last row says what stopped the study.
+meta-game, and the study stops when it gains less than 2 points over fair. Learned best
+responses sit beside each other and the apprentice (each seat reads its own weights set, up to
+the engine's N_LEARNED_SLOTS files a game). `psro.json`'s last row says what stopped the study.
 
 The study directory holds `meta/` (the meta-game's profile runs), `presets/psro-<k>.toml` (each
 best response in its game's preset format, with its provenance), `mixtures/iteration-<k>.toml`, the final `mixture.toml`
@@ -137,14 +136,6 @@ def psro(population=None, iterations: int = 3, players: int = 4, games_per_profi
             history.append(row)
             break
         start = pop[int(np.argmax(expected_payoffs(table, x)))]
-        if oracle == "learned":
-            blocked = learned_member(pop, game)
-            if blocked:
-                stopped = (f"iteration {it}: the learned oracle cannot seat its apprentice beside {blocked}, a "
-                           f"learned player of the population (the engine holds one learned player's weights "
-                           f"a game)")
-                history.append(row)
-                break
         say(f"iteration {it}: equilibrium " + ", ".join(f"{Path(s).stem} {100 * w:.0f}%"
                                                         for s, w in zip(pop, x, strict=True) if w >= 0.01)
             + (f"; searching a best response from {Path(start).stem}" if oracle == "knobs" else
@@ -239,19 +230,6 @@ def learned_response(name: Path, mix_path: Path, it: int, seed: int, players: in
         final = measure(pool, box.load(str(name)), [box.resolve(against)], final_games, seed,
                         ruleset_key(ruleset, overrides, game), players)[0]
     return final, int(learn["iterations"] * learn["games"] + final["games"])
-
-
-def learned_member(population, game: str) -> str:
-    """The first member of the population that plays from a learned player's weights (empty when
-    none): the learned oracle's apprentice cannot sit beside it (nor a second one in the
-    meta-game's profiles)."""
-    from sim.league.games import knobs
-
-    box = knobs(game)
-    for spec in population:
-        if box.load(spec).table:
-            return Path(spec).stem
-    return ""
 
 
 def exploiter_reading(mix_path: Path, games: int, seed: int, players: int, ruleset, overrides, workers,

@@ -42,13 +42,15 @@ assert len(DECISIONS) == 18
 
 
 MAX_DEGREE = 12
-N_POLICY_PARAMS = 24
+N_POLICY_PARAMS = 25     # the knobs (strategies.nyk.params), then LEARNED_SLOT
+LEARNED_SLOT = 24        # params[p, LEARNED_SLOT]: which of env.learned's weight sets the seat reads
 MAX_MSET_DICE = 4  # dice multisets kept for strategies' exact mid-fight odds (sizes 0..4)
 N_MSETS = 126      # multisets of 4 dice
 BILL_VALUES = (0, 1000, 2000, 5000)  # NYK-T1: the bills a bid is made of
 MAX_BIDS = 165     # multisets of up to 8 bills, the most `corruption.bills` allows
 N_LEARNED_FEATURES = 32  # option features of the learned player (strategies.nyk.learned)
 N_DECISION_KINDS = 18    # sim.nyk.decisions.DECISIONS: one weight row per kind
+N_LEARNED_SLOTS = 8      # learned players' weights files a lineup holds (strategies.learned_weights)
 N_SCRATCH = 64     # the policy's scratch (a decision's memo: a goal per character and two masks)
 ENV_DTYPE = np.dtype([
     ("rp", np.int64, N_RP),                              # every rule constant and content number
@@ -69,8 +71,9 @@ ENV_DTYPE = np.dtype([
     # the policy's working memory for one decision (what it finds once and its options share):
     # a field of the record, so a decision allocates nothing and passes no counted reference
     ("scratch", np.int64, N_SCRATCH),
-    # the learned player's weights, one row per decision kind (strategies.nyk.learned): one set per env
-    ("learned", np.float64, (N_DECISION_KINDS, N_LEARNED_FEATURES)),
+    # the learned players' weights, a set per weights file of the lineup, one row per decision kind
+    # (strategies.nyk.learned): a learned seat reads the set its params[p, LEARNED_SLOT] names
+    ("learned", np.float64, (N_LEARNED_SLOTS, N_DECISION_KINDS, N_LEARNED_FEATURES)),
 ])
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from sim import rng
 from sim.nyk import batch, engine, state
 from sim.nyk.decisions import DECISIONS
-from sim.nyk.env import N_POLICY_PARAMS, make_env
+from sim.nyk.env import LEARNED_SLOT, N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 from sim.shared import play
 from sim.shared.play import Played
@@ -24,6 +24,7 @@ class Lineup(BaseLineup):
 
     game = "nyk"
     width = N_POLICY_PARAMS
+    table_slot = LEARNED_SLOT
     decisions = DECISIONS
 
 

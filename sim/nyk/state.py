@@ -166,7 +166,7 @@ N_FW_SCALARS = FW_SCRIPT0
 MAX_SCRIPT = 2048                  # decisions in one turn (the most measured is far below)
 FW_POLICY = -1                     # script entry: the seat's own policy decides
 ALL_KINDS = (1 << 62) - 1
-FW_POLICY_PARAMS = 24              # sim.nyk.env.N_POLICY_PARAMS (env reads this module)
+FW_POLICY_PARAMS = 25              # sim.nyk.env.N_POLICY_PARAMS (env reads this module)
 
 # A game is one numpy record: numba passes a record as a plain pointer, with no reference
 # counting, where a tuple of arrays costs two atomic operations per array on every call.

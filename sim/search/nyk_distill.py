@@ -80,7 +80,7 @@ def agreement(snap, work, env, n_players, key, game_ids, seats, kinds, labels, c
                 return -1
             saved = work.rng.copy()
             for c in range(candidates.shape[0]):
-                env.params[seat, :] = candidates[c]
+                env.params[seat, :candidates.shape[1]] = candidates[c]   # the knobs (the weights' slot stays)
                 picks[c, row] = policy_choice(work, env, seat, work.fw_opts, work.fw[FW_NOPTS], work.fw_ctx)
                 work.rng[:] = saved
             env.params[seat, :] = own

@@ -7,10 +7,11 @@ choices (sim.league.learn, sim.search.ag_learn). Its first feature is whether th
 (`parametric` family, the preset's knobs) would take the option, so zero weights but that one
 play exactly the heuristic and training learns where the search departs from it.
 
-The weights are one array of the env (`env.learned`, decision kinds x N_LEARNED_FEATURES), read
-from the preset's `[table]` file (`weights_of`): a lineup holds at most one learned player's
-weights. Every feature reads what the heuristic reads too (the cards shown, the pieces on them,
-the families' scores, the seat's own bags, the option rows): no other family's profile.
+The weights are a set of the env (`env.learned[k]`, decision kinds x N_LEARNED_FEATURES), read
+from the preset's `[table]` file (`weights_of`); the seat reads the set its knobs' LEARNED_SLOT
+names (a lineup holds up to N_LEARNED_SLOTS learned players' files). Every feature reads what the
+heuristic reads too (the cards shown, the pieces on them, the families' scores, the seat's own
+bags, the option rows): no other family's profile.
 
 Features of option j (docs/learned.md gives the same list):
   F_BASE       1 if the heuristic takes j
@@ -51,7 +52,8 @@ from sim.ag.decisions import (
     BLUFF_LEVELS, CTX_PIECE, CTX_SLOT, CTX_THREAT, CTX_TOTAL, D_CLAIM, D_PLACE, DECISIONS, N_LEVELS, OP_BID,
     OP_LEVEL, OP_PIECE, OP_SEAT, OP_SLOT,
 )
-from sim.ag.env import N_DECISION_KINDS, N_LEARNED_FEATURES, RP_C_FBI, RP_C_RENOWN, RP_C_TARGET
+from sim.ag.env import (LEARNED_SLOT, N_DECISION_KINDS, N_LEARNED_FEATURES, N_LEARNED_SLOTS, RP_C_FBI, RP_C_RENOWN,
+                        RP_C_TARGET)
 from sim.ag.readers import score
 from sim.ag.state import BOSS, HOSPITAL, N_PLAYERS, NO, SHOW0, bag_count, pieces_at
 from strategies.ag.belief import planned
@@ -162,10 +164,11 @@ def features(game, env, p, decision, opts, n, ctx, base, j, vals, x):
 
 @njit(cache=True)
 def learned_pick(game, env, p, decision, opts, n, ctx, base, vals):
-    """The option with the best score under the decision kind's weights (ties: the heuristic's)."""
+    """The option with the best score under the decision kind's weights of the seat's own set
+    (ties: the heuristic's)."""
     if n <= 1:
         return base
-    w = env.learned[decision]
+    w = env.learned[int(env.params[p, LEARNED_SLOT]), decision]
     x = np.empty(N_FEATURES)
     features(game, env, p, decision, opts, n, ctx, base, base, vals, x)
     best, pick = np.dot(w, x), base
@@ -180,5 +183,5 @@ def learned_pick(game, env, p, decision, opts, n, ctx, base, vals):
 
 # --- the Python face -------------------------------------------------------------------------------
 
-WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "ag", "American Gangsters")
+WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "ag", "American Gangsters", N_LEARNED_SLOTS)
 read_weights, write_weights, weights_of = WEIGHTS.read, WEIGHTS.write, WEIGHTS.of

@@ -7,10 +7,11 @@ trained by cross-entropy to the search's choices (sim.league.learn). Its first f
 whether the heuristic (`param` family, the preset's knobs) would take the option, so zero
 weights play exactly the heuristic and training learns where the search departs from it.
 
-The weights are one array of the env (`env.learned`, decision kinds x N_LEARNED_FEATURES), read
-from the preset's `[table]` file (`weights_of`): a lineup holds at most one learned player's
-weights. Every feature reads the public board (districts, police, the option rows), so the
-player needs no view of hidden cards beyond the heuristic's own.
+The weights are a set of the env (`env.learned[k]`, decision kinds x N_LEARNED_FEATURES), read
+from the preset's `[table]` file (`weights_of`); the seat reads the set its knobs' LEARNED_SLOT
+names (a lineup holds up to N_LEARNED_SLOTS learned players' files). Every feature reads the public
+board (districts, police, the option rows), so the player needs no view of hidden cards beyond the
+heuristic's own.
 
 Features of option j (docs/learned.md gives the same list):
   F_BASE       1 if the heuristic takes j
@@ -32,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from sim.nyk.decisions import DECISIONS, OP_JOURNEY, OP_POLICE, OP_STEP, MODE_HELI, MODE_SUBWAY
-from sim.nyk.env import N_LEARNED_FEATURES
+from sim.nyk.env import LEARNED_SLOT, N_LEARNED_FEATURES, N_LEARNED_SLOTS
 from sim.nyk.state import NO, N_PLAYERS, count_bits, group_at, police_at
 from strategies.learned_weights import WeightsFile
 from strategies.option_features import F_BASE, F_FIRST, F_LAST, F_OP0, F_POSITION, common_features  # noqa: F401
@@ -83,10 +84,11 @@ def features(game, env, p, opts, n, base, j, x):
 
 @njit(cache=True)
 def learned_pick(game, env, p, decision, opts, n, base):
-    """The option with the best score under the decision kind's weights (ties: the heuristic's)."""
+    """The option with the best score under the decision kind's weights of the seat's own set
+    (ties: the heuristic's)."""
     if n <= 1:
         return 0
-    w = env.learned[decision]
+    w = env.learned[int(env.params[p, LEARNED_SLOT]), decision]
     x = np.empty(N_FEATURES)
     features(game, env, p, opts, n, base, base, x)
     best, pick = np.dot(w, x), base
@@ -101,5 +103,5 @@ def learned_pick(game, env, p, decision, opts, n, base):
 
 # --- the Python face -------------------------------------------------------------------------------
 
-WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "nyk", "New York Kings")
+WEIGHTS = WeightsFile(len(DECISIONS), FEATURES, "nyk", "New York Kings", N_LEARNED_SLOTS)
 read_weights, write_weights, weights_of = WEIGHTS.read, WEIGHTS.write, WEIGHTS.of

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 import strategies
 from sim.ag.decisions import CTX_DECISION, D_PLACE, DECISIONS, OP_SLOT
+from sim.ag.env import LEARNED_SLOT
 from sim.ag.forward import Forward
 from sim.ag.state import FW_OPTS_N
 from sim.cli import main
@@ -68,7 +69,8 @@ def engine_and_fit_picks(preset, kinds_seen, limit=80):
                 rows[j] = x
             data = L.Data(np.array([[0, kind, n, base, 0, 0]]), rows, np.zeros(n), np.zeros(1, bool))
             assert env[0].kinds[seat] == LEARNED
-            out.append((engine, int(L.picks(data, env[0].learned)[0]), kind, w.opts[:n].copy(), base))
+            own = env[0].learned[int(env[0].params[seat, LEARNED_SLOT])]   # the seat's weights set
+            out.append((engine, int(L.picks(data, own)[0]), kind, w.opts[:n].copy(), base))
             kinds_seen.add(kind)
             fw.apply_policy()
     return out

@@ -25,7 +25,7 @@ from sim.league.games import knobs
 from sim.league.ladder import Z95
 from sim.league.match import Pool, play_lineups, ruleset_key
 from sim.nyk.decisions import DECISIONS
-from strategies.nyk.learned import F_BASE, N_FEATURES, weights_of, write_weights
+from strategies.nyk.learned import F_BASE, N_FEATURES, read_weights, write_weights
 
 POPULATION, ELITE, GENERATIONS, GAMES, FINAL, SPREAD, FLOOR = 16, 4, 12, 4000, 16_000, 0.25, 0.05
 
@@ -80,7 +80,7 @@ def search(pool, kind: int, folder: Path) -> tuple[float, float, list[float]]:
 def scaled(pool, factors: list[float], folder: Path) -> None:
     box = knobs("nyk")
     shipped = box.load("learned")
-    fitted = weights_of((shipped.table,))
+    fitted = read_weights(shipped.table["file"])
     start = np.zeros_like(fitted)
     start[:, F_BASE] = 1.0
     for a in factors:
