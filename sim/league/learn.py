@@ -43,7 +43,7 @@ from sim.league.distill import DEFAULT_KNOBS
 from sim.league.games import ruleset as ruleset_of
 from sim.league.match import Pool
 from sim.runner.executor import uses_scheduler
-from strategies.learned_weights import files_of
+from strategies.lineup import files_of
 
 BLOCK = 2               # games a labelling task
 DECISIONS_A_GAME = 2000  # room for one seat's decisions in a game

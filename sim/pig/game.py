@@ -15,7 +15,7 @@ from sim.pig.env import N_POLICY_PARAMS, make_env
 from sim.rules import Ruleset
 from sim.shared import play
 from sim.shared.play import Played
-from strategies.lineup import Lineup as BaseLineup
+from strategies.lineup import Lineup as BaseLineup, files_of
 from strategies.pig.params import TABLE_SLOT
 
 
@@ -24,6 +24,7 @@ class Lineup(BaseLineup):
 
     game = "pig"
     width = N_POLICY_PARAMS
+    table_slot = TABLE_SLOT
     decisions = DECISIONS
 
 
@@ -37,13 +38,10 @@ def check_players(rs: Ruleset, players: int):
 
 def tables_of(lineup: Lineup, ruleset: Ruleset) -> tuple[np.ndarray, np.ndarray]:
     """(tables, params): the distinct table files of the lineup's strategies stacked (checked
-    against the ruleset, sim.pig.tables.read), and the lineup's knobs with each table-holding
-    entry's `table_slot` pointing at its own."""
-    files = list(dict.fromkeys(t["file"] for t in lineup.tables if t))
+    against the ruleset, sim.pig.tables.read), and the lineup's knobs, each table-holding entry's
+    `table_slot` pointing at its own (strategies.lineup.Lineup sets it)."""
+    files = files_of(lineup.tables)
     params = lineup.params.copy()
-    for j, t in enumerate(lineup.tables):
-        if t:
-            params[j, TABLE_SLOT] = files.index(t["file"])
     if not files:
         return engine.no_tables(), params
     return np.ascontiguousarray(np.stack([tables.read(f, ruleset) for f in files])), params
