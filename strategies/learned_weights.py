@@ -4,13 +4,11 @@ features, float64) and `features` (their names, checked on reading), named by it
 of its decision kinds and feature names.
 
 A lineup may seat several learned players: their distinct files, in the order the lineup's pool
-first names them (`strategies.lineup.files_of`), are the sets of the env's weights (`of`), and each learned entry's
+first names them (`files_of`), are the sets of the env's weights (`of`), and each learned entry's
 knobs name its own set in the engine's `LEARNED_SLOT` column (strategies.lineup.Lineup), as Pig's
 table players name their tables."""
 
 from dataclasses import dataclass
-
-from strategies.lineup import files_of
 
 import numpy as np
 
@@ -55,3 +53,11 @@ class WeightsFile:
         for k, path in enumerate(files):
             sets[k] = self.read(path)
         return sets
+
+
+def files_of(tables) -> list[str]:
+    """The distinct files of a lineup's tables, in the order its pool first names them: the index
+    of an entry's file here is the table (a learned player's weights set, Pig's policy table) it
+    reads, named in its knobs' `table_slot` column (strategies.lineup.Lineup). Here, not in the
+    lineup's module, so that the engines, which read this module, do not read the lineup's."""
+    return list(dict.fromkeys(t["file"] for t in tables if t))

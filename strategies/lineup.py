@@ -17,6 +17,7 @@ import numpy as np
 import strategies
 from sim import seating
 from strategies import mixture
+from strategies.learned_weights import files_of
 
 
 @dataclass(frozen=True)
@@ -101,10 +102,3 @@ class Lineup:
     def slots(self, pool_index: np.ndarray) -> np.ndarray:
         """The lineup slot of each pool entry the engine seated (a mixture's draw is its slot's)."""
         return pool_index if self.owner is None else self.owner[pool_index]
-
-
-def files_of(tables) -> list[str]:
-    """The distinct files of a lineup's tables, in the order its pool first names them: the index
-    of an entry's file here is the table (Pig's policy table, a learned player's weights set) it
-    reads, named in its knobs' `table_slot` column."""
-    return list(dict.fromkeys(t["file"] for t in tables if t))
