@@ -44,26 +44,31 @@ def ladder(rungs=None, games: int = 4000, seed: int = 0, players: int = 4, rules
     lineups = [[rungs[i]] * half + [rungs[j]] * half for i, j in played]
     with Pool(workers) as pool:
         matches = play_lineups(pool, lineups, games, seed, ruleset_key(ruleset, overrides, game))
-    rows = []
-    for (i, j), m in zip(played, matches, strict=True):
-        low_rate = sum(m.wins[:half]) / (games * half)
-        high_rate = sum(m.wins[half:]) / (games * half)
-        diff = high_rate - low_rate
-        # a game's difference d (higher side's wins minus lower side's, per seat) is +-1/half when
-        # one side wins (shared wins aside): Var d = E[d^2] - diff^2 = wins per game / half^2 - diff^2
-        per_game = sum(m.wins) / games
-        se = float(np.sqrt(max(per_game / half**2 - diff**2, 0.0) / games))
-        lo, hi = diff - Z95 * se, diff + Z95 * se
-        share, s_lo, s_hi = head_to_head_share(sum(m.wins[half:]), sum(m.wins[:half]), games)
-        # near 0 or 100% that normal interval collapses: never report one narrower than the
-        # head-to-head share's Wilson interval mapped onto the difference (inside the ceiling)
-        scale = (sum(m.wins[half:]) + sum(m.wins[:half])) / (games * half)
-        lo, hi = min(lo, scale * (2 * s_lo - 1)), max(hi, scale * (2 * s_hi - 1))
-        rows.append({"lower": rungs[i].name, "higher": rungs[j].name, "games": games,
-                     "lower_win_rate": low_rate, "higher_win_rate": high_rate, "difference": diff,
-                     "low": lo, "high": hi, "ceiling": 1 / half, "higher_share": share,
-                     "share_low": s_lo, "share_high": s_hi, "ordered": lo > 0})
+    rows = [{"lower": rungs[i].name, "higher": rungs[j].name, **pair_row(m, games, half)}
+            for (i, j), m in zip(played, matches, strict=True)]
     return pd.DataFrame(rows)
+
+
+def pair_row(m, games: int, half: int) -> dict:
+    """A pair's reading from its match (the lower rung in the first `half` slots, the higher in
+    the rest): each side's win rate a seat, the difference with its 95% interval, the
+    head-to-head share and whether the pair is ordered."""
+    low_rate = sum(m.wins[:half]) / (games * half)
+    high_rate = sum(m.wins[half:]) / (games * half)
+    diff = high_rate - low_rate
+    # a game's difference d (higher side's wins minus lower side's, per seat) is +-1/half when
+    # one side wins (shared wins aside): Var d = E[d^2] - diff^2 = wins per game / half^2 - diff^2
+    per_game = sum(m.wins) / games
+    se = float(np.sqrt(max(per_game / half**2 - diff**2, 0.0) / games))
+    lo, hi = diff - Z95 * se, diff + Z95 * se
+    share, s_lo, s_hi = head_to_head_share(sum(m.wins[half:]), sum(m.wins[:half]), games)
+    # near 0 or 100% that normal interval collapses: never report one narrower than the
+    # head-to-head share's Wilson interval mapped onto the difference (inside the ceiling)
+    scale = (sum(m.wins[half:]) + sum(m.wins[:half])) / (games * half)
+    lo, hi = min(lo, scale * (2 * s_lo - 1)), max(hi, scale * (2 * s_hi - 1))
+    return {"games": games, "lower_win_rate": low_rate, "higher_win_rate": high_rate, "difference": diff,
+            "low": lo, "high": hi, "ceiling": 1 / half, "higher_share": share, "share_low": s_lo,
+            "share_high": s_hi, "ordered": lo > 0}
 
 
 def head_to_head_share(high_wins: int, low_wins: int, games: int) -> tuple[float, float, float]:

@@ -121,11 +121,12 @@ def _nyk_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None)
     from sim.nyk.env import make_env
     from sim.nyk.game import Lineup
     from sim.nyk.state import MAX_SEATS
+    from strategies.nyk import learned
     from strategies.nyk.params import FAMILIES
 
     kinds, params, restrict = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params, restrict)
-    env.learned[:] = _weight_sets(importlib.import_module("strategies.nyk.learned"), weights, seated)
+    env.learned[:] = _weight_sets(learned, weights, seated)
     return np.array([env, env]).view(np.recarray)
 
 
@@ -193,11 +194,12 @@ def _ag_env(base, weights: np.ndarray, players: int, rules: tuple, seated=None):
     from sim.ag.env import make_env
     from sim.ag.game import Lineup
     from sim.ag.state import MAX_SEATS
+    from strategies.ag import learned
     from strategies.ag.params import FAMILIES
 
     kinds, params, _ = _apprentice_seats(Lineup, MAX_SEATS, FAMILIES.index("learned"), base, players, seated)
     env = make_env(ruleset_of(*rules), kinds, params)
-    env.learned[:] = _weight_sets(importlib.import_module("strategies.ag.learned"), weights, seated)
+    env.learned[:] = _weight_sets(learned, weights, seated)
     return np.array([env]).view(np.recarray)
 
 

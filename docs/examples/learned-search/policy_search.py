@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.league.games import knobs
-from sim.league.ladder import Z95
+from sim.league.ladder import pair_row
 from sim.league.match import Pool, play_lineups, ruleset_key
 from sim.nyk.decisions import DECISIONS
 from strategies.nyk.learned import F_BASE, N_FEATURES, read_weights, write_weights
@@ -39,19 +39,20 @@ def learned_with(weights, folder: Path, k: int):
                                table={"file": str(path), "sha256": ""})
 
 
-def edges(pool, candidates, games: int, first_id: int) -> list[tuple[float, float]]:
-    """Each candidate's edge a seat over `distilled`, two against two, and its standard error."""
+def edges(pool, candidates, games: int, first_id: int) -> list[tuple[float, float, float]]:
+    """Each candidate's edge a seat over `distilled`, two against two, with its 95% interval, read
+    as the ladder reads a pair (the candidate in the lower rung's slots: the edge is minus the
+    ladder's difference)."""
     distilled = knobs("nyk").resolve("distilled")
     lineups = [[c, c, distilled, distilled] for c in candidates]
     out = []
     for m in play_lineups(pool, lineups, games, seed=0, rules=ruleset_key(), first_id=first_id):
-        a, b = sum(m.wins[:2]), sum(m.wins[2:])
-        diff = (a - b) / (2 * games)
-        out.append((diff, float(np.sqrt(max((a + b) / games / 4 - diff**2, 0.0) / games))))
+        row = pair_row(m, games, half=2)
+        out.append((-row["difference"], -row["high"], -row["low"]))
     return out
 
 
-def search(pool, kind: int, folder: Path) -> tuple[float, float, list[float]]:
+def search(pool, kind: int, folder: Path) -> tuple[float, float, float, list[float]]:
     rng = np.random.default_rng(kind)
     free = np.ones(N_FEATURES, bool)
     free[F_BASE] = False
@@ -67,14 +68,14 @@ def search(pool, kind: int, folder: Path) -> tuple[float, float, list[float]]:
             w = start.copy()
             w[kind] += row
             cands.append(learned_with(w, folder, k))
-        scores = np.array([e for e, _ in edges(pool, cands, GAMES, first_id=(kind * 100 + g) * GAMES)])
+        scores = np.array([e for e, _, _ in edges(pool, cands, GAMES, first_id=(kind * 100 + g) * GAMES)])
         history.append(float(scores[0]))
         elite = rows[np.argsort(-scores)[:ELITE]]
         mean, spread = elite.mean(axis=0), np.where(free, np.maximum(elite.std(axis=0), FLOOR), 0.0)
     w = start.copy()
     w[kind] += mean
-    diff, se = edges(pool, [learned_with(w, folder, 0)], FINAL, first_id=1 << 30)[0]
-    return diff, se, history
+    diff, lo, hi = edges(pool, [learned_with(w, folder, 0)], FINAL, first_id=1 << 30)[0]
+    return diff, lo, hi, history
 
 
 def scaled(pool, factors: list[float], folder: Path) -> None:
@@ -87,8 +88,8 @@ def scaled(pool, factors: list[float], folder: Path) -> None:
         path = folder / f"scaled-{a}.npz"
         write_weights(path, start + a * (fitted - start))
         player = dataclasses.replace(shipped, name=f"scaled-{a}", table={"file": str(path), "sha256": ""})
-        diff, se = edges(pool, [player], FINAL, first_id=1 << 30)[0]
-        print(f"a = {a:g}: {diff:+.4f} [{diff - Z95 * se:+.4f}, {diff + Z95 * se:+.4f}]", flush=True)
+        diff, lo, hi = edges(pool, [player], FINAL, first_id=1 << 30)[0]
+        print(f"a = {a:g}: {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]", flush=True)
 
 
 def main(what: str, args: list[str]) -> None:
@@ -96,9 +97,9 @@ def main(what: str, args: list[str]) -> None:
         if what == "scale":
             return scaled(pool, [float(a) for a in args], Path(folder))
         for name in args:
-            diff, se, history = search(pool, DECISIONS.index(name), Path(folder))
+            diff, lo, hi, history = search(pool, DECISIONS.index(name), Path(folder))
             print(f"{name}: the search's mean a generation {' '.join(f'{h:+.3f}' for h in history)}; "
-                  f"on {FINAL:,} fresh games {diff:+.4f} [{diff - Z95 * se:+.4f}, {diff + Z95 * se:+.4f}]", flush=True)
+                  f"on {FINAL:,} fresh games {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]", flush=True)
 
 
 if __name__ == "__main__":
