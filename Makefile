@@ -5,6 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 export MPLBACKEND := Agg
+# one BLAS thread a process (sim/__init__.py says why), also for the processes that load numpy before mobsim
+export OPENBLAS_NUM_THREADS := 1
 
 .PHONY: install demo test warm warm-nyk warm-others fuzz golden bench lint lock clean
 

@@ -10,12 +10,19 @@ The package is laid out as rooms with one-way imports:
 """
 
 import os
+
 from pathlib import Path
 
 from sim._cache import refresh_rooms as _refresh_cache
 from sim.rooms import game_names as _game_names
 
 __version__ = "0.1.0"
+
+# One BLAS thread a process: mobsim's parallelism is its worker processes, one per core, and
+# OpenBLAS's own threads, started at numpy's import (nothing above loads numpy), spin on the
+# cores those processes need (some 0.5 CPU s of a 2,000-game `mobsim run`'s 2 s, measured).
+for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas, "1")
 
 # Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True),
 # and a room of the cache is emptied when the sources its jitted code imports change (sim/_cache.py).

@@ -105,3 +105,19 @@ def test_imports_are_read_at_the_top_and_inside_functions(tmp_path, monkeypatch,
     path.write_text(source)
     monkeypatch.setitem(MODULES, "sim.nyk.probe", (path, False))
     assert imports_of("sim.nyk.probe") == expected
+
+
+def test_the_package_asks_one_blas_thread_before_numpy_loads():
+    """sim/__init__.py sets one BLAS thread a process unless the caller chose: it works only while
+    nothing the package's first lines import loads numpy (OpenBLAS reads it once, at load)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    probe = "import sys, os, sim; print('numpy' in sys.modules, os.environ['OPENBLAS_NUM_THREADS'])"
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "1"]
+    env["OPENBLAS_NUM_THREADS"] = "2"   # a caller's own choice stands
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "2"]
