@@ -1503,7 +1503,10 @@ def richest_rival(game, env, p, opts, n):
 
 @njit(cache=True)
 def least_useful_card(env, opts, n):
-    """Hand limit: keep money, protection and fight cards; discard the rest first."""
+    """Hand limit: the card to discard. A next-job bonus is kept last (NYK-C5), then the money
+    cards, then protection (cancel an elimination, block an interrogation); every other card,
+    fight cards included, goes first. (Fight cards kept as protection is, for one learned seat,
+    read +0.3 points [-0.4, +1.1]: docs/learned.md.)"""
     best, pick = 99, 0
     for i in range(n):
         kind = env.rp[RP_R_KIND + opts[i, 1]]
