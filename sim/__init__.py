@@ -21,7 +21,8 @@ __version__ = "0.1.0"
 # One BLAS thread a process: mobsim's parallelism is its worker processes, one per core, and
 # OpenBLAS's own threads, started at numpy's import (nothing above loads numpy), spin on the
 # cores those processes need (some 0.5 CPU s of a 2,000-game `mobsim run`'s 2 s, measured).
-for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+# Not OMP_NUM_THREADS: pyarrow sizes its pool by it, and Parquet reads use both cores.
+for _blas in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_blas, "1")
 
 # Compiled kernels are cached next to the project so a fresh clone compiles once (cache=True),
