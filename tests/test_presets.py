@@ -6,6 +6,7 @@ styles, its population, seated in rotation). A preset added as a file is held to
 """
 
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -100,3 +101,15 @@ class TestPreset:
                 values = {s: float(m[j]) for s, m in means.items()}
                 assert pick(values, key=values.get) == name, \
                     f"{name} is not the style with the {key} {counter}: {values}"
+
+
+SEARCH_BY_KIND = sorted((Path(__file__).resolve().parent.parent / "docs/examples/search-by-kind").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SEARCH_BY_KIND, ids=lambda p: p.name)
+def test_the_search_presets_the_docs_measure_load(path):
+    """docs/learned.md's tables of the search by kind of decision are commands on these files: each
+    loads as a New York Kings search over `distilled`'s playouts, with the kinds it names."""
+    strategy = strategies.load(str(path), "nyk")
+    assert strategy.family == "search" and strategy.search["rollout"] == "distilled"
+    assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
