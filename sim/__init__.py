@@ -10,7 +10,6 @@ The package is laid out as rooms with one-way imports:
 """
 
 import os
-
 from pathlib import Path
 
 from sim._cache import refresh_rooms as _refresh_cache

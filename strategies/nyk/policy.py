@@ -1505,8 +1505,8 @@ def richest_rival(game, env, p, opts, n):
 def least_useful_card(env, opts, n):
     """Hand limit: the card to discard. A next-job bonus is kept last (NYK-C5), then the money
     cards, then protection (cancel an elimination, block an interrogation); every other card,
-    fight cards included, goes first. (Fight cards kept as protection is, for one learned seat,
-    read +0.3 points [-0.4, +1.1]: docs/learned.md.)"""
+    fight cards included, goes first (keeping fight cards as protection measured +0.3 points
+    [-0.4, +1.1] for one learned seat: docs/learned.md)."""
     best, pick = 99, 0
     for i in range(n):
         kind = env.rp[RP_R_KIND + opts[i, 1]]
