@@ -105,6 +105,15 @@ def test_a_slice_is_played_in_runner_batches_covering_its_ids_once(monkeypatch):
     assert max(size for _, size in blocks) == DEFAULT_BATCH
 
 
+def test_studies_taking_turns_in_one_pool_each_get_their_best_round():
+    """games_per_s_alternating: a figure for every study, each its games over a round's time (no
+    round is shorter than a worker's share takes; a figure is not another study's)."""
+    rates = bench.games_per_s_alternating({"few": ("nyk", ("simple",), 40), "more": ("nyk", ("simple",), 400)},
+                                          seconds=0.0, min_rounds=2)
+    assert set(rates) == {"few", "more"} and all(r > 0 for r in rates.values())
+    assert rates["few"] != rates["more"]
+
+
 def test_learned_cpu_vs_tuned_is_the_learned_players_cpu_a_game_over_tuneds():
     figures = bench.strength_per_cpu({"tuned": 100, "learned": 100})
     rows = figures["strength_per_cpu"]
@@ -121,15 +130,16 @@ def test_bench_prints_ag_vs_nyk_in_json_and_text(monkeypatch):
 
     from sim.cli.bench import bench_cmd
 
-    fixed = {"games_per_s_4p": 4000.0, "ag_games_per_s_4p": 1000.0}
-    for name in ("hand_speed", "fight_speed", "ag_forward_speed", "forward_speed", "search_speed"):
+    fixed = {"games_per_s_4p": 4000.0, "ag_games_per_s_4p": 1000.0, "ag_games_per_s_4p_threat_shares": 2000.0,
+             "games_per_s_4p_presets": 800.0}
+    for name in ("hand_speed", "fight_speed", "game_speed", "ag_game_speed", "ag_forward_speed", "forward_speed",
+                 "search_speed"):
         monkeypatch.setattr(bench, name, lambda seconds: {})
-    monkeypatch.setattr(bench, "game_speed", lambda seconds: {"games_per_s_4p": fixed["games_per_s_4p"]})
-    monkeypatch.setattr(bench, "ag_game_speed", lambda seconds: {"ag_games_per_s_4p": fixed["ag_games_per_s_4p"]})
-    monkeypatch.setattr(bench, "presets_speed", lambda seconds, rate: {})
+    monkeypatch.setattr(bench, "every_core_speed", lambda seconds: dict(fixed))
     monkeypatch.setattr(bench, "run_speed", lambda rate: {})
     monkeypatch.setattr(bench, "strength_per_cpu", lambda: {})
     as_json = json.loads(CliRunner().invoke(bench_cmd, ["--json"]).output)
     assert as_json["ag_vs_nyk"] == 0.25
+    assert as_json["ag_vs_threat_shares"] == 0.5 and as_json["presets_vs_simple"] == 0.2
     text = CliRunner().invoke(bench_cmd, []).output
     assert any(line.split()[0] == "ag_vs_nyk" for line in text.splitlines())
