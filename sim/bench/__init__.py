@@ -145,17 +145,17 @@ def games_per_s_alternating(studies: dict, seconds: float, min_rounds: int = 2) 
         plays[figure] = (partial(_play_slice, game=game, names=tuple(names)),
                          [(w * share, share) for w in range(workers)], share * workers)
     best, spent = dict.fromkeys(plays, 0.0), dict.fromkeys(plays, 0.0)
+    rounds = -1   # the first round is not timed
     with TiedPool(workers) as pool:
-        for rnd in range(-1, 1 << 30):
-            if rnd >= min_rounds and min(spent.values()) >= seconds:
-                break
+        while rounds < min_rounds or min(spent.values()) < seconds:
             for figure, (play, slices, games) in plays.items():
                 start = time.perf_counter()
                 sum(pool.map(play, slices))
-                if rnd >= 0:
+                if rounds >= 0:
                     elapsed = time.perf_counter() - start
                     spent[figure] += elapsed
                     best[figure] = max(best[figure], games / elapsed)
+            rounds += 1
     return best
 
 
