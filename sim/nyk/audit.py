@@ -180,8 +180,9 @@ def fast_car_skipped(game, env, d: Pending, tally: Tally):
         if extra[d.pick]:
             tally.armed[d.seat] = car_steps(env, int(d.row[1]))
         elif d.row[0] == OP_JOURNEY and (d.seat in tally.armed or any(extra)):
-            played = tally.armed.pop(d.seat, None)
-            steps = played if played is not None else car_steps(env, int(d.opts[extra.index(True), 1]))
+            played = tally.armed.pop(d.seat, None)   # skipped: judged by the longest car playable
+            steps = played if played is not None else max(
+                car_steps(env, int(row[1])) for row, car in zip(d.opts, extra, strict=True) if car)
             tally.journey[d.seat] = {"skipped": played is None, "steps": steps, "paid": 0, "free": 0,
                                      "ordinary": ordinary_steps(env, int(d.row[3]))}
         elif d.row[0] == OP_END:

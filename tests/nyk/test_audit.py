@@ -155,6 +155,21 @@ def test_nyk_c5_a_journey_set_out_without_its_fast_car_then_paying_two_cards_for
     assert fast_car_trip(t, audit.Tally(2), picks, play) == verdict
 
 
+def test_nyk_c5_a_skipped_fast_car_is_judged_by_the_longest_one_playable(monkeypatch):
+    """Two Fast Cars of 1 and 3 steps in hand (a card list may hold both), the journey set out
+    with neither and two cards paid for its steps beyond the ordinary ones: the 3-step car would
+    have saved a card, whichever of the two the menu lists first."""
+    t, tally = Table(kind=PARAM), audit.Tally(2)
+    short, long = card_ids(E_EXTRA_MOVE)[:2]
+    monkeypatch.setattr(audit, "car_steps", lambda env, card: 1 if card == short else 3)
+    menu = FAST_MENU[:2] + [(OP_PLAY, short, E_EXTRA_MOVE, NO), (OP_PLAY, long, E_EXTRA_MOVE, NO)]
+    t.hench(FURYO, 0, SOHO)
+    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu, 1), tally) == (False, False)
+    for pick in (1, 1, 2, 2):
+        judge(t, "fast_car_skipped", pending(D_STEP, FAST_STEPS, pick, ctx={CTX_GROUP: 1 << FURYO}), tally)
+    assert judge(t, "fast_car_skipped", pending(D_MOVE, menu[:1], 0), tally) == (True, True)
+
+
 def test_nyk_p2_steps_paid_past_a_check_are_no_steps_the_fast_car_would_make():
     t = Table(kind=PARAM)
     t.hench(FURYO, 0, SOHO)
