@@ -98,16 +98,22 @@ def _apprentice_seats(lineup_class, max_seats: int, learned: int, base, players:
     else:
         kinds, params, restrict, seat, tables = seated
         kinds[seat] = learned
-        params[seat, lineup_class.table_slot] = len(files_of(tables))   # its set: after the opponents'
+        params[seat, lineup_class.table_slot] = _apprentice_set(tables)
     return kinds, params, restrict
 
 
+def _apprentice_set(tables) -> int:
+    """The apprentice's weights set in env.learned: the one after its learned opponents' files
+    (`_seating`'s tables; the first in self-play)."""
+    return len(files_of(tables))
+
+
 def _weight_sets(module, weights: np.ndarray, seated=None) -> np.ndarray:
-    """env.learned of the apprentice's games: its weights the set after the learned opponents'
-    (`_seating`; the first set in self-play), as `_apprentice_seats` names it."""
+    """env.learned of the apprentice's games: the learned opponents' sets, then its weights in the
+    set `_apprentice_set` names."""
     tables = () if seated is None else seated[4]
     sets = module.weights_of(tables)
-    k = len(files_of(tables))
+    k = _apprentice_set(tables)
     if k >= len(sets):
         raise ValueError(f"the opponents hold {k} learned players' weights files: the engine holds {len(sets)} a game "
                          f"with the apprentice's")
