@@ -114,6 +114,12 @@ def test_studies_taking_turns_in_one_pool_each_get_their_best_round():
     assert rates["few"] != rates["more"]
 
 
+def test_start_cpu_is_a_process_loading_the_engine_with_one_blas_thread_over_a_thread_a_core():
+    figures = bench.start_speed(repeats=1)
+    assert set(figures) == {"start_cpu_s", "start_cpu_vs_blas_threads"}
+    assert figures["start_cpu_s"] > 0 and figures["start_cpu_vs_blas_threads"] > 0
+
+
 def test_learned_cpu_vs_tuned_is_the_learned_players_cpu_a_game_over_tuneds():
     figures = bench.strength_per_cpu({"tuned": 100, "learned": 100})
     rows = figures["strength_per_cpu"]
@@ -137,6 +143,7 @@ def test_bench_prints_ag_vs_nyk_in_json_and_text(monkeypatch):
         monkeypatch.setattr(bench, name, lambda seconds: {})
     monkeypatch.setattr(bench, "every_core_speed", lambda seconds: dict(fixed))
     monkeypatch.setattr(bench, "run_speed", lambda rate: {})
+    monkeypatch.setattr(bench, "start_speed", lambda: {})
     monkeypatch.setattr(bench, "strength_per_cpu", lambda: {})
     as_json = json.loads(CliRunner().invoke(bench_cmd, ["--json"]).output)
     assert as_json["ag_vs_nyk"] == 0.25

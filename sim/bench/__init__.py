@@ -59,7 +59,8 @@ def fight_speed(seconds: float) -> dict:
     return {"fights_per_s": rate}
 
 
-SHARES = ("presets_vs_simple", "run_efficiency", "ag_vs_threat_shares", "ag_vs_nyk")  # ratios below 1: three decimals
+SHARES = ("presets_vs_simple", "run_efficiency", "ag_vs_threat_shares", "ag_vs_nyk",
+          "start_cpu_vs_blas_threads")  # ratios below 1: three decimals
 
 
 def run_all(seconds: float = 1.0) -> dict:
@@ -75,6 +76,7 @@ def run_all(seconds: float = 1.0) -> dict:
     figures.update(forward_speed(seconds))
     figures.update(search_speed(seconds))
     figures.update(run_speed(figures["games_per_s_4p"]))
+    figures.update(start_speed())
     figures = {k: round(v, 3 if k in SHARES else 1) for k, v in figures.items()}
     figures.update(strength_per_cpu())
     return figures
@@ -242,6 +244,29 @@ def run_speed(engine_rate: float, games: int = RUN_GAMES) -> dict:
         subprocess.run(command, capture_output=True, text=True, check=True)
         rate = games / (time.perf_counter() - start)
     return {"run_games_per_s": rate, "run_efficiency": rate / engine_rate}
+
+
+def start_speed(repeats: int = 3) -> dict:
+    """`start_cpu_s`: the CPU seconds of a process that loads the New York Kings engine, and
+    `start_cpu_vs_blas_threads`: its share of the same with OpenBLAS's thread a core (what numpy
+    starts without sim/__init__.py's one BLAS thread), the two alternating, best of `repeats` each."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    def cpu(threads: str) -> float:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        env = dict(os.environ, OPENBLAS_NUM_THREADS=threads)
+        subprocess.run([sys.executable, "-c", "import sim.nyk.game"], env=env, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+    one, many = [], []
+    for _ in range(repeats):
+        one.append(cpu("1"))
+        many.append(cpu(str(os.cpu_count() or 1)))
+    return {"start_cpu_s": min(one), "start_cpu_vs_blas_threads": min(one) / min(many)}
 
 
 def ag_forward_speed(seconds: float) -> dict:
