@@ -113,3 +113,37 @@ def test_the_search_presets_the_docs_measure_load(path):
     strategy = strategies.load(str(path), "nyk")
     assert strategy.family == "search" and strategy.search["rollout"] == "distilled"
     assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
+
+
+SEARCH_VARIANTS = sorted((Path(__file__).resolve().parent.parent / "docs/examples/search-variants").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SEARCH_VARIANTS, ids=lambda p: p.name)
+def test_the_search_variants_the_docs_measure_load(path):
+    """docs/architecture.md's table of what each search method bought is commands on these files:
+    each loads as a New York Kings search over `tuned`'s playouts, as the shipped search presets
+    (search-800, search-leaf) are, with the kinds it names."""
+    strategy = strategies.load(str(path), "nyk")
+    assert strategy.family == "search" and strategy.search["rollout"] == "tuned"
+    assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
+
+
+def test_the_distillation_control_draws_tuned_moved_at_random(tmp_path):
+    """docs/examples/distill-control/draw.py writes presets that load, at the knobs of `tuned` moved
+    by the spread (some knob moved, every one within its range), the same from its seed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "draw", Path(__file__).resolve().parent.parent / "docs/examples/distill-control/draw.py")
+    draw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw)
+    first, again = draw.draw(tmp_path / "a", 2), draw.draw(tmp_path / "b", 2)
+    assert [p.read_text() for p in first] == [p.read_text() for p in again]
+    tuned = np.array(strategies.load("tuned", "nyk").params)
+    from sim.league.games import knobs
+
+    box = knobs("nyk")
+    for path in first:
+        params = np.array(strategies.load(str(path), "nyk").params)
+        assert not np.allclose(params, tuned)
+        assert (params >= box.lo - 1e-9).all() and (params <= box.hi + 1e-9).all()
