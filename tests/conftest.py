@@ -1,9 +1,11 @@
+import importlib.util
 import os
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba_cache"))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 # The suite is reproducible: property tests draw the same examples on every run (CI included).
@@ -27,3 +29,16 @@ def pytest_collection_modifyitems(items):
         return next((i for i, name in enumerate(LONGEST_FIRST) if path.endswith(f"/tests/{name}")),
                     len(LONGEST_FIRST))
     items.sort(key=rank)   # stable: the other files, and the tests within a file, keep their order
+
+
+@pytest.fixture
+def doc_example():
+    """A script of docs/examples loaded as a module (its path from docs/examples/), to test what
+    the docs quote from it."""
+    def load(relative: str):
+        path = Path(__file__).resolve().parent.parent / "docs/examples" / relative
+        spec = importlib.util.spec_from_file_location(path.stem.replace("-", "_"), path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return load

@@ -138,17 +138,10 @@ def test_distill_command_keeps_shipped_presets_without_force():
     assert r.exit_code == 2 and "--force" in r.output
 
 
-def test_the_step_departures_example_counts_the_labelled_steps():
+def test_the_step_departures_example_counts_the_labelled_steps(doc_example):
     """docs/examples/search-by-kind/step-departures.py (quoted in docs/learned.md): its counts are
     those of the labels' step rows, a stop where `distilled` steps on among the departures."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "docs/examples/search-by-kind/step-departures.py"
-    spec = importlib.util.spec_from_file_location("step_departures", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
-    got = example.step_departures(1, 11)
+    got = doc_example("search-by-kind/step-departures.py").step_departures(1, 11)
     rows = D.label_games(strategies.load("distilled", "nyk"), 1, 11, first_id=5000).rows
     steps = rows[rows[:, nd.L_KIND] == DECISIONS.index("step")]
     departs = steps[:, nd.L_EXPERT] != steps[:, nd.L_OWN]

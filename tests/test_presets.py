@@ -13,6 +13,7 @@ import pytest
 
 import strategies
 from sim.analysis.stats import wilson
+from sim.league.games import knobs
 from sim.rules import Ruleset
 from sim.shared.game import every, find
 
@@ -128,20 +129,13 @@ def test_the_search_variants_the_docs_measure_load(path):
     assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
 
 
-def test_the_distillation_control_draws_tuned_moved_at_random(tmp_path):
+def test_the_distillation_control_draws_tuned_moved_at_random(tmp_path, doc_example):
     """docs/examples/distill-control/draw.py writes presets that load, at the knobs of `tuned` moved
     by the spread (some knob moved, every one within its range), the same from its seed."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "draw", Path(__file__).resolve().parent.parent / "docs/examples/distill-control/draw.py")
-    draw = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(draw)
+    draw = doc_example("distill-control/draw.py")
     first, again = draw.draw(tmp_path / "a", 2), draw.draw(tmp_path / "b", 2)
     assert [p.read_text() for p in first] == [p.read_text() for p in again]
     tuned = np.array(strategies.load("tuned", "nyk").params)
-    from sim.league.games import knobs
-
     box = knobs("nyk")
     for path in first:
         params = np.array(strategies.load(str(path), "nyk").params)
