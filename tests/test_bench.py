@@ -150,3 +150,14 @@ def test_bench_prints_ag_vs_nyk_in_json_and_text(monkeypatch):
     assert as_json["ag_vs_threat_shares"] == 0.5 and as_json["presets_vs_simple"] == 0.2
     text = CliRunner().invoke(bench_cmd, []).output
     assert any(line.split()[0] == "ag_vs_nyk" for line in text.splitlines())
+
+
+def test_the_ag_counts_example_reads_the_env_counters_of_one_batch(doc_example):
+    """docs/examples/ag-speed/counts.py (quoted in docs/speed.md): the walks are the contests valued
+    less those found in the table, the solves the placement games asked for less those read back,
+    and a game of four values contests and asks placement games."""
+    got = doc_example("ag-speed/counts.py").counts(40, 0)
+    assert got["walks"] == pytest.approx(got["contests_valued"] - got["contests_found"]) and got["contests_valued"] > 0
+    asked, read_back = got["placement_games_asked"], got["placement_games_read_back"]
+    assert got["placement_games_solved"] == pytest.approx(asked - read_back)
+    assert 0 < got["placement_games_solved"] <= got["placement_games_asked"] and got["turns"] >= 1
