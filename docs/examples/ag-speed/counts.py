@@ -36,5 +36,11 @@ def counts(n_games: int, seed: int) -> dict:
 
 
 if __name__ == "__main__":
-    for key, value in counts(int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0).items():
+    try:
+        n, seed = int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 0
+        if not (n > 0 and seed >= 0 and len(sys.argv) <= 3):
+            raise ValueError
+    except (IndexError, ValueError):
+        sys.exit("usage: counts.py GAMES [SEED] (a positive number of games; a seed of 0 or more, 0 if left out)")
+    for key, value in counts(n, seed).items():
         print(f"{key}: {value:.2f}" if isinstance(value, float) else f"{key}: {value}")

@@ -34,5 +34,11 @@ def draw(folder: Path, n: int) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for written in draw(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 4):
+    try:
+        folder, n = Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 4
+        if not (n > 0 and len(sys.argv) <= 3):
+            raise ValueError
+    except (IndexError, ValueError):
+        sys.exit("usage: draw.py FOLDER [N] (the folder for control-1.toml .. control-N.toml; N > 0, 4 if left out)")
+    for written in draw(folder, n):
         print(written)

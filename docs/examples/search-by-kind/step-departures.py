@@ -29,4 +29,10 @@ def step_departures(games: int, seed: int, first_id: int = 5000) -> dict:
 
 
 if __name__ == "__main__":
-    print(step_departures(int(sys.argv[1]), int(sys.argv[2])))
+    try:
+        games, seed = (int(a) for a in sys.argv[1:3])
+        if not (games > 0 and seed >= 0 and len(sys.argv) == 3):
+            raise ValueError
+    except ValueError:
+        sys.exit("usage: step-departures.py GAMES SEED (a positive number of games, a seed of 0 or more)")
+    print(step_departures(games, seed))
