@@ -40,9 +40,16 @@ def check_players(ruleset, players: int, title: str) -> None:
 def play_many(batch, state, env, lineup, policy: tuple, seed: int, n_games: int, players: int,
               first_id: int = 0, check: bool = False, record_turns: bool = False):
     """Games first_id .. first_id + n_games - 1 of run `seed`: (games, seats, turns) arrays."""
+    env_arr = np.array([env]).view(np.recarray)
+    return play_on(batch, state, env_arr, lineup, policy, seed, n_games, players, first_id, check, record_turns)
+
+
+def play_on(batch, state, env_arr, lineup, policy: tuple, seed: int, n_games: int, players: int,
+            first_id: int = 0, check: bool = False, record_turns: bool = False):
+    """play_many on the env record `env_arr` (an array of one) itself, not a copy: what the games
+    leave in it (its tables' counters) can be read after."""
     games, seats, turns = empty_tables(batch, state, n_games, players, record_turns)
     game_arr = np.zeros(1, state.GAME_DTYPE).view(np.recarray)  # attribute access without JIT too
-    env_arr = np.array([env]).view(np.recarray)
     batch.play_games(game_arr, env_arr, lineup.kinds, lineup.seatings_for(seed, first_id, n_games), *policy,
                      players, rng.run_key(seed), first_id, n_games, int(check), games, seats, turns, record_turns)
     label_slots(batch, lineup, seats)

@@ -1,7 +1,8 @@
 """How often an American Gangsters game walks a shoot-out and solves a placement game
 (docs/speed.md, "American Gangsters at half New York Kings' speed"): games of four `simple`
-players on one env, as a batch plays them, then the env's counters: contests valued and found in
-the table of contests already walked (memo_n), placement games asked for and read back (belief_n).
+players on one env, as a batch plays them (sim.shared.play.play_on), then the env's counters:
+contests valued and found in the table of contests already walked (memo_n), placement games
+asked for and read back (belief_n).
 
     python docs/examples/ag-speed/counts.py 4000 0
 """
@@ -10,7 +11,6 @@ import sys
 
 import numpy as np
 
-from sim import rng
 from sim.ag import batch, state
 from sim.ag.env import N_POLICY_PARAMS, make_env
 from sim.ag.game import Lineup, with_tables
@@ -22,11 +22,8 @@ def counts(n_games: int, seed: int) -> dict:
     lineup = Lineup.of(["simple"], 4)
     env = with_tables(make_env(Ruleset.load(game="ag"), np.zeros(state.MAX_SEATS, np.int64),
                                np.zeros((state.MAX_SEATS, N_POLICY_PARAMS))), lineup)
-    games, seats, turns = play.empty_tables(batch, state, n_games, 4, False)
     envs = np.array([env]).view(np.recarray)
-    batch.play_games(np.zeros(1, state.GAME_DTYPE).view(np.recarray), envs, lineup.kinds,
-                     lineup.seatings_for(seed, 0, n_games), lineup.params, 4, rng.run_key(seed), 0, n_games, 0,
-                     games, seats, turns, False)
+    games, _, _ = play.play_on(batch, state, envs, lineup, (lineup.params,), seed, n_games, 4)
     e = envs[0]
     return {"games": n_games, "turns": games[:, batch.G_TURNS].mean(),
             "contests_valued": e.memo_n[0] / n_games, "contests_found": e.memo_n[1] / n_games,
