@@ -104,28 +104,20 @@ class TestPreset:
                     f"{name} is not the style with the {key} {counter}: {values}"
 
 
-SEARCH_BY_KIND = sorted((Path(__file__).resolve().parent.parent / "docs/examples/search-by-kind").glob("*.toml"))
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs/examples"
+# the search presets the docs measure, and the playouts each folder's searches use: docs/learned.md's
+# search by kind of decision over `distilled`'s, docs/architecture.md's table of what each search
+# method bought over `tuned`'s (as the shipped search-800 and search-leaf)
+SEARCH_PRESETS = [(path, rollout) for folder, rollout in (("search-by-kind", "distilled"), ("search-variants", "tuned"))
+                  for path in sorted((EXAMPLES / folder).glob("*.toml"))]
 
 
-@pytest.mark.parametrize("path", SEARCH_BY_KIND, ids=lambda p: p.name)
-def test_the_search_presets_the_docs_measure_load(path):
-    """docs/learned.md's tables of the search by kind of decision are commands on these files: each
-    loads as a New York Kings search over `distilled`'s playouts, with the kinds it names."""
+@pytest.mark.parametrize("path,rollout", SEARCH_PRESETS, ids=lambda p: getattr(p, "name", p))
+def test_the_search_presets_the_docs_measure_load(path, rollout):
+    """The docs' tables of searches are commands on these files: each loads as a New York Kings
+    search over its folder's playouts, with the kinds it names."""
     strategy = strategies.load(str(path), "nyk")
-    assert strategy.family == "search" and strategy.search["rollout"] == "distilled"
-    assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
-
-
-SEARCH_VARIANTS = sorted((Path(__file__).resolve().parent.parent / "docs/examples/search-variants").glob("*.toml"))
-
-
-@pytest.mark.parametrize("path", SEARCH_VARIANTS, ids=lambda p: p.name)
-def test_the_search_variants_the_docs_measure_load(path):
-    """docs/architecture.md's table of what each search method bought is commands on these files:
-    each loads as a New York Kings search over `tuned`'s playouts, as the shipped search presets
-    (search-800, search-leaf) are, with the kinds it names."""
-    strategy = strategies.load(str(path), "nyk")
-    assert strategy.family == "search" and strategy.search["rollout"] == "tuned"
+    assert strategy.family == "search" and strategy.search["rollout"] == rollout
     assert strategy.search["kinds"] and set(strategy.search["kinds"]) <= set(find("nyk").part("decisions").DECISIONS)
 
 
